@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * The browser: $CHROMIUM_PATH, else a `chromium` on PATH (e.g. Debian's package), else Playwright's own build
+ * (install it once with `npx playwright install chromium`). No test step downloads a browser.
+ */
+function systemChromium(): string | undefined {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      const found = execFileSync('which', [name], { encoding: 'utf8' }).trim();
+      if (found) return found;
+    } catch {
+      // not on PATH
+    }
+  }
+  return undefined;
+}
+
+const executablePath = systemChromium();
+const APP_PORT = Number(process.env.EASEL_E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // The built app (npm test builds it first), served like any static host would.
+    command: `npx vite preview --host 127.0.0.1 --port ${APP_PORT} --strictPort`,
+    url: `http://127.0.0.1:${APP_PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

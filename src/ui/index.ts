@@ -1,0 +1,1 @@
+export { EaselApp } from './app/easel-app';

@@ -1,0 +1,223 @@
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import type { AppSettings } from '../../storage';
+import { SettingsSaveEvent } from '../events';
+
+/** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
+@customElement('easel-settings-dialog')
+export class EaselSettingsDialog extends LitElement {
+  static override styles = css`
+    :host {
+      display: contents;
+    }
+    dialog {
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius-lg);
+      background: var(--easel-surface);
+      color: var(--easel-text);
+      padding: var(--easel-space-6);
+      width: min(460px, calc(100vw - 32px));
+      box-sizing: border-box;
+    }
+    dialog::backdrop {
+      background: rgb(0 0 0 / 0.4);
+    }
+    h2 {
+      margin: 0 0 var(--easel-space-4);
+      font-size: 1.2rem;
+    }
+    .field {
+      display: flex;
+      flex-direction: column;
+      gap: var(--easel-space-1);
+      margin-bottom: var(--easel-space-4);
+    }
+    .check {
+      flex-direction: row;
+      align-items: center;
+      gap: var(--easel-space-2);
+    }
+    input[type='text'],
+    input[type='url'] {
+      font: inherit;
+      padding: var(--easel-space-2);
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius-sm);
+      background: var(--easel-bg);
+      color: inherit;
+    }
+    /* A text field (so it is a textbox to assistive technology) whose characters are masked. */
+    input.masked {
+      -webkit-text-security: disc;
+    }
+    .key-row {
+      display: flex;
+      gap: var(--easel-space-2);
+    }
+    .key-row input {
+      flex: 1;
+      min-width: 0;
+    }
+    .hint {
+      color: var(--easel-text-muted);
+      font-size: 0.85rem;
+    }
+    .notice {
+      background: var(--easel-danger-bg);
+      color: var(--easel-danger);
+      padding: var(--easel-space-2) var(--easel-space-3);
+      border-radius: var(--easel-radius-sm);
+      margin-bottom: var(--easel-space-4);
+    }
+    .actions {
+      display: flex;
+      justify-content: flex-end;
+      gap: var(--easel-space-2);
+    }
+    button {
+      font: inherit;
+      padding: var(--easel-space-2) var(--easel-space-4);
+      border-radius: var(--easel-radius);
+      border: 1px solid var(--easel-border);
+      background: var(--easel-surface-2);
+      color: inherit;
+      cursor: pointer;
+    }
+    button.primary {
+      background: var(--easel-accent);
+      border-color: var(--easel-accent);
+      color: var(--easel-accent-text);
+    }
+    :focus-visible {
+      outline: 2px solid var(--easel-focus);
+      outline-offset: 2px;
+    }
+  `;
+
+  /** The settings to edit. */
+  @property({ attribute: false }) settings: AppSettings | undefined;
+
+  @state() private notice = '';
+  @state() private revealKey = false;
+
+  @query('dialog') private dialog!: HTMLDialogElement;
+  @query('#key') private keyInput!: HTMLInputElement;
+  @query('#base-url') private baseUrlInput!: HTMLInputElement;
+  @query('#remember') private rememberInput!: HTMLInputElement;
+
+  override render() {
+    const s = this.settings;
+    return html`<dialog aria-labelledby="title" @close=${this.handleClose}>
+      <form method="dialog" @submit=${this.handleSubmit}>
+        <h2 id="title">Settings</h2>
+        ${this.notice ? html`<p class="notice" role="alert">${this.notice}</p>` : nothing}
+        <div class="field">
+          <label for="key">Anthropic API key</label>
+          <div class="key-row">
+            <input
+              id="key"
+              type="text"
+              class=${this.revealKey ? '' : 'masked'}
+              autocomplete="off"
+              autocapitalize="off"
+              spellcheck="false"
+              .value=${s?.apiKey ?? ''}
+            />
+            <button type="button" aria-pressed=${this.revealKey ? 'true' : 'false'} @click=${this.handleToggleReveal}>
+              ${this.revealKey ? 'Hide key' : 'Show key'}
+            </button>
+          </div>
+          <span class="hint">Sent only to the API base URL below, from your browser.</span>
+        </div>
+        <div class="field check">
+          <input id="remember" type="checkbox" .checked=${s?.rememberKey ?? true} />
+          <label for="remember">Remember on this device</label>
+        </div>
+        <div class="field">
+          <label for="base-url">API base URL</label>
+          <input
+            id="base-url"
+            type="url"
+            placeholder="https://api.anthropic.com"
+            .value=${s?.baseUrl ?? ''}
+          />
+          <span class="hint">Leave empty for the official API, or enter a compatible server or proxy.</span>
+        </div>
+        <div class="actions">
+          <button type="button" @click=${this.handleCancel}>Cancel</button>
+          <button class="primary" type="submit">Save</button>
+        </div>
+      </form>
+    </dialog>`;
+  }
+
+  /** Opens the dialog, optionally with a notice (e.g. why the key is needed). */
+  async show(notice = ''): Promise<void> {
+    this.notice = notice;
+    await this.updateComplete;
+    if (!this.dialog.open) this.dialog.showModal();
+    this.keyInput.value = this.settings?.apiKey ?? '';
+    this.baseUrlInput.value = this.settings?.baseUrl ?? '';
+    this.rememberInput.checked = this.settings?.rememberKey ?? true;
+    this.keyInput.focus();
+  }
+
+  get isOpen(): boolean {
+    return this.dialog?.open ?? false;
+  }
+
+  private handleSubmit(e: SubmitEvent) {
+    e.preventDefault();
+    const apiKey = this.keyInput.value.trim();
+    const baseUrl = this.baseUrlInput.value.trim();
+    const problem = checkBaseUrl(baseUrl);
+    if (problem) {
+      this.notice = problem;
+      this.baseUrlInput.focus();
+      return;
+    }
+    this.dispatchEvent(
+      new SettingsSaveEvent({
+        apiKey: apiKey || undefined,
+        rememberKey: this.rememberInput.checked,
+        baseUrl: baseUrl.replace(/\/+$/, ''),
+      }),
+    );
+    this.dialog.close('saved');
+  }
+
+  private handleToggleReveal() {
+    this.revealKey = !this.revealKey;
+  }
+
+  private handleCancel() {
+    this.dialog.close('cancelled');
+  }
+
+  private handleClose() {
+    this.notice = '';
+    this.revealKey = false;
+    this.dispatchEvent(new Event('settings-close', { bubbles: true, composed: true }));
+  }
+}
+
+/** Explains what is wrong with a base URL, or returns '' when it is usable (empty means the official API). */
+export function checkBaseUrl(value: string): string {
+  if (value === '') return '';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `"${value}" is not a URL. Enter an address such as https://api.anthropic.com, or leave it empty.`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return 'The API base URL must start with https:// (or http:// for a server on this computer).';
+  }
+  return '';
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-settings-dialog': EaselSettingsDialog;
+  }
+}
