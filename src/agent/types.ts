@@ -63,7 +63,12 @@ export interface OpaqueContent {
 }
 
 export type UserContent = TextContent | ImageContent | DocumentContent;
-export type AssistantContent = TextContent | ThinkingContent | RedactedThinkingContent | ToolCall | OpaqueContent;
+export type AssistantContent =
+  | TextContent
+  | ThinkingContent
+  | RedactedThinkingContent
+  | ToolCall
+  | OpaqueContent;
 export type ToolResultContent = TextContent | ImageContent;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -208,6 +213,13 @@ export interface AgentTool<TArgs = Record<string, unknown>, TDetails = unknown> 
   ): Promise<AgentToolResult<TDetails>>;
 }
 
+/**
+ * A tool of any argument and details type, as held in lists (`AgentState.tools`, the loop's context).
+ * Every `AgentTool<TArgs, TDetails>` is assignable to it; the loop passes `execute` arguments that passed
+ * validation against `parameters`, which is what makes them a `TArgs`.
+ */
+export type AnyAgentTool = AgentTool<never, unknown>;
+
 // ---------------------------------------------------------------------------------------------------------
 // The stream function (the provider seam)
 // ---------------------------------------------------------------------------------------------------------
@@ -288,7 +300,10 @@ export type StreamFn = (context: LlmContext, options: StreamOptions) => AsyncIte
 // Agent events
 // ---------------------------------------------------------------------------------------------------------
 
-/** The nine events of a run (DESIGN.md §1). */
+/**
+ * The events of a run (DESIGN.md §1): `agent_start/end`, `turn_start/end`, `message_start/update/end` and
+ * `tool_execution_start/update/end`. The order they come in is documented in `src/agent/README.md`.
+ */
 export type AgentEvent =
   | { readonly type: 'agent_start' }
   | { readonly type: 'agent_end'; readonly messages: readonly AgentMessage[] }

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import {
+  loopConfig,
+  loopContext,
+  makeTool,
+  ok,
+  resultText,
+  runPrompt,
+  sequence,
+  toolResults,
+  user,
+} from './test-fixtures';
+import { createScriptedStream, text, toolCall } from './testing';
+import { SKIPPED_FOR_STEERING } from './tools';
+import type { AgentMessage, Message } from './types';
+
+/** A queue the loop drains through a `getSteeringMessages`/`getFollowUpMessages` hook. */
+function queue() {
+  const items: AgentMessage[] = [];
+  return { push: (message: AgentMessage) => items.push(message), take: () => items.splice(0) };
+}
+
+function roles(messages: readonly Message[] | undefined): string[] {
+  return (messages ?? []).map((m) => m.role);
+}
+
+describe('agent loop: steering', () => {
+  it('skips remaining tool calls when a steering message arrives', async () => {
+    const steering = queue();
+    const executed: string[] = [];
+    const tool = makeTool(
+      'step',
+      async (_args, _signal, id) => {
+        executed.push(id);
+        if (id === 'c1') steering.push(user('Stop, do something else.'));
+        return ok(`ran ${id}`);
+      },
+      { executionMode: 'sequential' },
+    );
+    const stream = createScriptedStream([
+      { content: [toolCall('c1', 'step'), toolCall('c2', 'step'), toolCall('c3', 'step')] },
+      { content: [text('Switching.')] },
+    ]);
+    const { events, messages } = await runPrompt(
+      'Do three steps',
+      loopContext([tool]),
+      loopConfig(stream, { getSteeringMessages: steering.take }),
+    );
+
+    expect(executed).toEqual(['c1']);
+    const results = toolResults(messages);
+    expect(results.map(resultText)).toEqual(['ran c1', SKIPPED_FOR_STEERING, SKIPPED_FOR_STEERING]);
+    expect(results.map((r) => r.isError)).toEqual([false, true, true]);
+    expect(SKIPPED_FOR_STEERING).toBe('Skipped due to queued user message.');
+    const secondCall = stream.calls[1]?.context.messages;
+    expect(roles(secondCall)).toEqual([
+      'user',
+      'assistant',
+      'toolResult',
+      'toolResult',
+      'toolResult',
+      'user',
+    ]);
+    expect(secondCall?.at(-1)).toMatchObject({ content: 'Stop, do something else.' });
+    expect(sequence(events).slice(-9)).toEqual([
+      'message_end:toolResult',
+      'turn_end',
+      'turn_start',
+      'message_start:user',
+      'message_end:user',
+      'message_start:assistant',
+      'message_end:assistant',
+      'turn_end',
+      'agent_end',
+    ]);
+  });
+
+  it('checks steering after the whole batch when tools run in parallel', async () => {
+    const steering = queue();
+    const executed: string[] = [];
+    const tool = makeTool('step', async (_args, _signal, id) => {
+      executed.push(id);
+      if (id === 'c1') steering.push(user('By the way…'));
+      return ok(`ran ${id}`);
+    });
+    const stream = createScriptedStream([
+      { content: [toolCall('c1', 'step'), toolCall('c2', 'step')] },
+      { content: [text('Noted.')] },
+    ]);
+    const { messages } = await runPrompt(
+      'Go',
+      loopContext([tool]),
+      loopConfig(stream, { getSteeringMessages: steering.take }),
+    );
+
+    expect(executed).toEqual(['c1', 'c2']);
+    expect(toolResults(messages).map(resultText)).toEqual(['ran c1', 'ran c2']);
+    expect(roles(stream.calls[1]?.context.messages)).toEqual([
+      'user',
+      'assistant',
+      'toolResult',
+      'toolResult',
+      'user',
+    ]);
+  });
+
+  it('injects a steering message typed during streaming before the next call', async () => {
+    const steering = queue();
+    const stream = createScriptedStream([
+      {
+        content: [text('A long answer')],
+        whileStreaming: () => void steering.push(user('Shorter, please.')),
+      },
+      { content: [text('Short answer.')] },
+    ]);
+    const { events } = await runPrompt(
+      'Explain',
+      loopContext(),
+      loopConfig(stream, { getSteeringMessages: steering.take }),
+    );
+
+    expect(stream.calls).toHaveLength(2);
+    expect(roles(stream.calls[1]?.context.messages)).toEqual(['user', 'assistant', 'user']);
+    expect(stream.calls[1]?.context.messages.at(-1)).toMatchObject({ content: 'Shorter, please.' });
+    expect(sequence(events).filter((e) => e === 'turn_start')).toHaveLength(2);
+  });
+});
+
+describe('agent loop: follow-up', () => {
+  it('restarts the loop with follow-up messages only after the point where it would stop', async () => {
+    const followUps = queue();
+    followUps.push(user('And then?'));
+    const tool = makeTool('look', async () => ok('seen'));
+    const stream = createScriptedStream([
+      { content: [toolCall('c1', 'look')] },
+      { content: [text('First answer.')] },
+      { content: [text('Second answer.')] },
+    ]);
+    const { events } = await runPrompt(
+      'Look',
+      loopContext([tool]),
+      loopConfig(stream, { getFollowUpMessages: followUps.take }),
+    );
+
+    expect(stream.calls).toHaveLength(3);
+    expect(roles(stream.calls[1]?.context.messages)).toEqual(['user', 'assistant', 'toolResult']);
+    expect(roles(stream.calls[2]?.context.messages)).toEqual([
+      'user',
+      'assistant',
+      'toolResult',
+      'assistant',
+      'user',
+    ]);
+    expect(sequence(events).slice(-8)).toEqual([
+      'turn_end',
+      'turn_start',
+      'message_start:user',
+      'message_end:user',
+      'message_start:assistant',
+      'message_end:assistant',
+      'turn_end',
+      'agent_end',
+    ]);
+    expect(events.filter((e) => e.type === 'agent_start')).toHaveLength(1);
+  });
+});
+
+describe('agent loop: tool hooks', () => {
+  it('blocks a call when beforeToolCall says so, with its reason as the error result', async () => {
+    let executed = false;
+    const tool = makeTool('rm', async () => {
+      executed = true;
+      return ok('removed');
+    });
+    const stream = createScriptedStream([
+      { content: [toolCall('c1', 'rm', { path: '/' })] },
+      { content: [text('OK.')] },
+    ]);
+    const { messages } = await runPrompt(
+      'Clean up',
+      loopContext([tool]),
+      loopConfig(stream, {
+        beforeToolCall: async ({ toolCall: call, args }) =>
+          call.name === 'rm' && args.path === '/'
+            ? { block: true, reason: 'Refusing to remove /.' }
+            : undefined,
+      }),
+    );
+
+    const [result] = toolResults(messages);
+    expect(executed).toBe(false);
+    expect(result?.isError).toBe(true);
+    expect(resultText(result)).toBe('Refusing to remove /.');
+  });
+
+  it('lets afterToolCall replace the content, details and error flag of a result', async () => {
+    const tool = makeTool('fetch', async () => ({ ...ok('raw page'), details: { bytes: 10 } }));
+    const stream = createScriptedStream([{ content: [toolCall('c1', 'fetch')] }, { content: [text('OK.')] }]);
+    const { events, messages } = await runPrompt(
+      'Fetch',
+      loopContext([tool]),
+      loopConfig(stream, {
+        afterToolCall: async ({ result }) => {
+          expect(result.details).toEqual({ bytes: 10 });
+          return { content: [text('redacted')], details: { redacted: true }, isError: true };
+        },
+      }),
+    );
+
+    const [result] = toolResults(messages);
+    expect(resultText(result)).toBe('redacted');
+    expect(result?.details).toEqual({ redacted: true });
+    expect(result?.isError).toBe(true);
+    const end = events.find((e) => e.type === 'tool_execution_end');
+    expect(end?.type === 'tool_execution_end' && end.isError).toBe(true);
+  });
+});
