@@ -1,0 +1,203 @@
+import type {
+  AssistantMessage,
+  AssistantMessageEvent,
+  LlmContext,
+  StreamFn,
+  StreamOptions,
+} from '../agent/types';
+import { BUILTIN_MODELS, isRetired, modelInfoFromApi, priceFor } from './catalog';
+import { type ClientFactory, loadClientFactory } from './client';
+import { describeError } from './errors';
+import { type LegOutcome, runLeg } from './leg';
+import { mapStopReason } from './stop-reason';
+import { defaultSetTimer, defaultSleep, retryDelay } from './transport';
+import {
+  type AnthropicProvider,
+  type AnthropicProviderOptions,
+  DEFAULT_BASE_URL,
+  LlmError,
+  type LlmErrorInfo,
+  type ModelInfo,
+} from './types';
+
+const PROVIDER = 'anthropic';
+const NO_KEY: LlmErrorInfo = {
+  kind: 'auth',
+  message: 'No API key is set. Enter your Anthropic API key in Settings.',
+  retryable: false,
+};
+
+function normalizeBaseUrl(raw: string | undefined): string {
+  const trimmed = (raw ?? '').trim().replace(/\/+$/, '');
+  return trimmed || DEFAULT_BASE_URL;
+}
+
+function emptyMessage(model: string): AssistantMessage {
+  return {
+    role: 'assistant',
+    content: [],
+    provider: PROVIDER,
+    model,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    stopReason: 'stop',
+    timestamp: Date.now(),
+  };
+}
+
+function failed(message: AssistantMessage, info: LlmErrorInfo, stopReason: 'error' | 'aborted') {
+  const ended: AssistantMessage = {
+    ...message,
+    stopReason,
+    errorMessage: info.message,
+    errorKind: info.kind,
+    ...(info.requestId ? { requestId: info.requestId } : {}),
+    ...(info.retryAfter !== undefined ? { retryAfter: info.retryAfter } : {}),
+  };
+  return { type: 'error', message: ended } as const;
+}
+
+/**
+ * The Anthropic provider: a `StreamFn` over the SDK, plus the model catalog.
+ *
+ * Per answer it sends one request, or more: failures before any content has streamed (rate limits, overload,
+ * server and connection errors) are retried with backoff that honours `retry-after`, each announced with a
+ * `retry` event; once content has streamed nothing is retried, the partial answer is kept and the stream ends
+ * with `error`. A `pause_turn` is continued automatically by resending the content so far, and the legs are
+ * merged into one message.
+ */
+export function createAnthropicProvider(options: AnthropicProviderOptions): AnthropicProvider {
+  const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  const maxRetries = options.maxRetries ?? 3;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+  const maxContinuations = options.maxContinuations ?? 5;
+  const sleep = options.sleep ?? defaultSleep;
+  const setTimer = options.setTimer ?? defaultSetTimer;
+  let catalog = new Map<string, ModelInfo>(BUILTIN_MODELS.map((m) => [m.id, m]));
+  let factoryPromise: Promise<ClientFactory> | undefined;
+
+  const loadFactory = (): Promise<ClientFactory> => {
+    factoryPromise ??= loadClientFactory().catch((error: unknown) => {
+      factoryPromise = undefined;
+      throw error;
+    });
+    return factoryPromise;
+  };
+
+  const lookup = (model: string): ModelInfo | undefined =>
+    catalog.get(model) ?? catalog.get(model.replace(/-\d{8}$/, ''));
+
+  async function* run(context: LlmContext, opts: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
+    let message = emptyMessage(opts.model);
+    yield { type: 'start', partial: message };
+    const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
+    if (!opts.apiKey) {
+      yield failed(message, NO_KEY, 'error');
+      return;
+    }
+    let factory: ClientFactory;
+    try {
+      factory = await loadFactory();
+    } catch (error) {
+      yield failed(message, describeError(error, { baseUrl: baseURL }), 'error');
+      return;
+    }
+    const modelInfo = lookup(opts.model);
+    let retries = 0;
+    let continuations = 0;
+    for (;;) {
+      const outcome: LegOutcome = yield* runLeg({
+        context,
+        options: opts,
+        apiKey: opts.apiKey,
+        baseURL,
+        fetch: baseFetch,
+        factory,
+        modelInfo,
+        price: modelInfo?.price ?? priceFor(opts.model),
+        base: message,
+        idleTimeoutMs,
+        setTimer,
+      });
+      const closing = outcome.acc.closeOpenBlocks();
+      for (const event of closing) yield event;
+      const snapshot = outcome.acc.snapshot();
+
+      if (outcome.type === 'failed') {
+        const nothingYet = snapshot.content.length === 0;
+        const delay =
+          nothingYet && outcome.stopReason === 'error' && retries < maxRetries
+            ? retryDelay(outcome.info, retries, maxRetryDelayMs)
+            : undefined;
+        if (delay === undefined) {
+          yield failed(snapshot, outcome.info, outcome.stopReason);
+          return;
+        }
+        retries++;
+        yield {
+          type: 'retry',
+          attempt: retries,
+          delayMs: delay,
+          reason: outcome.info.message,
+          partial: message,
+        };
+        await sleep(delay, opts.signal).catch(() => {});
+        if (opts.signal.aborted) {
+          yield failed(message, describeError({ name: 'AbortError' }), 'aborted');
+          return;
+        }
+        continue;
+      }
+
+      message = { ...snapshot, ...(outcome.requestId ? { requestId: outcome.requestId } : {}) };
+      if (outcome.acc.stopReason === 'pause_turn' && continuations < maxContinuations) {
+        continuations++;
+        retries = 0;
+        continue;
+      }
+      const { stopReason, stopDetails } = mapStopReason(outcome.acc.stopReason, outcome.acc.stopDetails);
+      yield { type: 'done', message: { ...message, stopReason, ...(stopDetails ? { stopDetails } : {}) } };
+      return;
+    }
+  }
+
+  const streamFn: StreamFn = (context, opts) => ({
+    async *[Symbol.asyncIterator]() {
+      let last = emptyMessage(opts.model);
+      try {
+        for await (const event of run(context, opts)) {
+          if (event.type === 'done' || event.type === 'error') {
+            yield event;
+            return;
+          }
+          last = event.partial;
+          yield event;
+        }
+      } catch (error) {
+        yield failed(last, describeError(error), 'error');
+      }
+    },
+  });
+
+  const listModels = async (apiKey: string, signal?: AbortSignal): Promise<ModelInfo[]> => {
+    const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
+    try {
+      const factory = await loadFactory();
+      const client = factory({ apiKey, baseURL, fetch: baseFetch });
+      const models: ModelInfo[] = [];
+      for await (const raw of client.models.list({ limit: 100 }, { signal })) {
+        const info = isRetired(raw) ? undefined : modelInfoFromApi(raw);
+        if (info) models.push(info);
+      }
+      catalog = new Map([
+        ...BUILTIN_MODELS.map((m) => [m.id, m] as const),
+        ...models.map((m) => [m.id, m] as const),
+      ]);
+      return models;
+    } catch (error) {
+      throw new LlmError(describeError(error, { baseUrl: baseURL }));
+    }
+  };
+
+  return { streamFn, listModels };
+}
