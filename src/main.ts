@@ -5,7 +5,7 @@
 import './ui/styles/tokens.css';
 import { Agent } from './agent';
 import { createAnthropicProvider } from './llm';
-import { openEaselDb, SettingsRepository, SettingsStore, type Theme } from './storage';
+import { openEaselDb, SettingsRepository, SettingsStore } from './storage';
 import { EaselApp } from './ui';
 
 const SYSTEM_PROMPT =
@@ -16,27 +16,27 @@ async function main(): Promise<void> {
   const db = await openEaselDb();
   const settings = new SettingsStore(new SettingsRepository(db));
   await settings.load();
-  applyTheme(settings.snapshot.theme);
-  settings.subscribe((s) => applyTheme(s.theme));
+  const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+  const applyTheme = () => {
+    const theme = settings.snapshot.theme;
+    document.documentElement.dataset.theme =
+      theme === 'system' ? (darkQuery.matches ? 'dark' : 'light') : theme;
+  };
+  applyTheme();
+  settings.subscribe(applyTheme);
+  darkQuery.addEventListener('change', applyTheme);
 
   const provider = createAnthropicProvider({ getSettings: () => ({ baseUrl: settings.snapshot.baseUrl }) });
   const agent = new Agent({
     streamFn: provider.streamFn,
     getApiKey: () => settings.snapshot.apiKey,
-    initialState: {
-      systemPrompt: SYSTEM_PROMPT,
-      model: settings.snapshot.model ?? 'claude-sonnet-4-5',
-    },
+    initialState: { systemPrompt: SYSTEM_PROMPT },
   });
 
   const app = document.querySelector('easel-app') ?? document.body.appendChild(new EaselApp());
   app.settingsStore = settings;
+  app.provider = provider;
   app.agent = agent;
-}
-
-function applyTheme(theme: Theme): void {
-  if (theme === 'system') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = theme;
 }
 
 main().catch((error: unknown) => {

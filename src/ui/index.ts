@@ -1,1 +1,2 @@
 export { EaselApp } from './app/easel-app';
+export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';

@@ -1,13 +1,16 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Agent, AgentState } from '../../agent';
+import type { Agent, AgentQueues, AgentState } from '../../agent';
 
 /**
  * Connects an element to the agent: subscribes on connect, unsubscribes on disconnect, and asks the host to
- * update when the agent's state changes. Updates are coalesced by Lit into one render per microtask.
+ * update when the agent's state or queues change — at most once per animation frame, however many tokens
+ * arrived in between.
  */
 export class AgentController implements ReactiveController {
-  private unsubscribe: (() => void) | undefined;
   private agentRef: Agent | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private connected = false;
+  private frame = 0;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -16,7 +19,6 @@ export class AgentController implements ReactiveController {
   /** The agent to follow; set by the host when its `agent` property changes. */
   set agent(agent: Agent | undefined) {
     if (agent === this.agentRef) return;
-    this.unsubscribe?.();
     this.agentRef = agent;
     if (this.connected) this.subscribe();
   }
@@ -25,7 +27,9 @@ export class AgentController implements ReactiveController {
     return this.agentRef?.state;
   }
 
-  private connected = false;
+  get queues(): AgentQueues | undefined {
+    return this.agentRef?.queueSnapshot;
+  }
 
   hostConnected(): void {
     this.connected = true;
@@ -36,10 +40,28 @@ export class AgentController implements ReactiveController {
     this.connected = false;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
   }
 
   private subscribe(): void {
     this.unsubscribe?.();
-    this.unsubscribe = this.agentRef?.subscribe(() => this.host.requestUpdate());
+    const agent = this.agentRef;
+    if (!agent) return;
+    const offState = agent.subscribeState(() => this.schedule());
+    const offQueue = agent.subscribeQueue(() => this.schedule());
+    this.unsubscribe = () => {
+      offState();
+      offQueue();
+    };
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.host.requestUpdate();
+    });
   }
 }

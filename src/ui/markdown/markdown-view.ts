@@ -1,69 +1,133 @@
-import { css, html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { MarkdownBlockSplitter } from './block-splitter';
+import { markdownStyles } from './markdown-styles';
 
-type Renderer = (source: string) => string;
-let rendererPromise: Promise<Renderer> | undefined;
+type RenderModule = typeof import('./render');
+let renderModule: Promise<RenderModule> | undefined;
 
-function loadRenderer(): Promise<Renderer> {
-  rendererPromise ??= import('./render').then((m) => m.renderMarkdown);
-  return rendererPromise;
+function loadRenderer(): Promise<RenderModule> {
+  renderModule ??= import('./render');
+  return renderModule;
 }
 
 /**
- * Renders Markdown through marked + DOMPurify. Until the renderer has loaded, shows the source as plain text.
- * `unsafeHTML` appears only here, around sanitised output.
+ * Renders Markdown through marked + DOMPurify (`unsafeHTML` appears only here, around sanitised output).
+ *
+ * While `streaming`, finished blocks are parsed once each and only the open tail is parsed again on update, so
+ * the cost of an update does not grow with the length of the message. A finished message is parsed whole, once.
+ * Remote images stay unloaded until the person asks for them; code blocks carry a `Copy` button.
  */
 @customElement('easel-markdown')
 export class EaselMarkdown extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-      line-height: 1.55;
-      overflow-wrap: anywhere;
-    }
-    .plain {
-      white-space: pre-wrap;
-    }
-    pre {
-      background: var(--easel-surface-2);
-      padding: var(--easel-space-3);
-      border-radius: var(--easel-radius-sm);
-      overflow-x: auto;
-      font-family: var(--easel-font-mono);
-      font-size: 0.9em;
-    }
-    code {
-      font-family: var(--easel-font-mono);
-    }
-    a {
-      color: var(--easel-accent);
-    }
-    p:first-child {
-      margin-top: 0;
-    }
-    p:last-child {
-      margin-bottom: 0;
-    }
-  `;
+  static override styles = markdownStyles;
 
   /** Markdown source. */
   @property() source = '';
+  /** Whether the source is still growing. */
+  @property({ type: Boolean }) streaming = false;
 
-  @state() private renderer: Renderer | undefined;
+  @state() private renderer: RenderModule | undefined;
+  @state() private blockedImages = 0;
+  @state() private imagesAllowed = false;
+
+  private readonly splitter = new MarkdownBlockSplitter();
+  private readonly blockHtml: string[] = [];
+  private wholeHtml: { source: string; html: string } | undefined;
+  private stopListening: (() => void) | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void loadRenderer().then((r) => {
-      this.renderer = r;
+    void loadRenderer().then((module) => {
+      this.renderer = module;
+      this.stopListening = module.onHighlighterReady(() => {
+        this.wholeHtml = undefined;
+        this.requestUpdate();
+      });
     });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopListening?.();
   }
 
   override render() {
     if (!this.source) return nothing;
-    if (!this.renderer) return html`<div class="plain">${this.source}</div>`;
-    return html`${unsafeHTML(this.renderer(this.source))}`;
+    const renderer = this.renderer;
+    if (!renderer) return html`<div class="plain">${this.source}</div>`;
+    if (this.streaming) return this.renderStreaming(renderer);
+    if (this.wholeHtml?.source !== this.source) {
+      this.wholeHtml = { source: this.source, html: renderer.renderMarkdown(this.source) };
+    }
+    return html`<div class="md" @click=${this.handleClick}>${unsafeHTML(this.wholeHtml.html)}</div>
+      ${this.blockedImages > 0 && !this.imagesAllowed ? this.renderImageConsent() : nothing}`;
   }
+
+  protected override updated(changed: PropertyValues): void {
+    if (!this.streaming && (changed.has('source') || changed.has('streaming') || changed.has('renderer'))) {
+      this.blockedImages = this.renderRoot.querySelectorAll('img[data-blocked-src]').length;
+      if (this.imagesAllowed) this.loadImages();
+    }
+  }
+
+  private renderStreaming(renderer: RenderModule) {
+    this.splitter.push(this.source);
+    const blocks = this.splitter.blocks;
+    for (let i = this.blockHtml.length; i < blocks.length; i++) {
+      this.blockHtml.push(renderer.renderMarkdown(blocks[i] ?? ''));
+    }
+    if (blocks.length < this.blockHtml.length) this.blockHtml.length = blocks.length;
+    return html`<div class="md" @click=${this.handleClick}>
+      ${repeat(
+        this.blockHtml,
+        (_h, i) => i,
+        (h) => unsafeHTML(h),
+      )}${unsafeHTML(renderer.renderMarkdown(this.splitter.tail))}
+    </div>`;
+  }
+
+  private renderImageConsent() {
+    const count = this.blockedImages;
+    return html`<p class="image-consent">
+      ${count === 1 ? 'This answer shows an image' : `This answer shows ${count} images`} from another site, which
+      would learn that you viewed it.
+      <button type="button" @click=${this.handleAllowImages}>Load images</button>
+    </p>`;
+  }
+
+  private handleClick(e: Event) {
+    const button = (e.target as Element | null)?.closest?.('button.code-copy');
+    if (!(button instanceof HTMLButtonElement)) return;
+    const code = button.closest('.code-block')?.querySelector('code')?.textContent ?? '';
+    void navigator.clipboard.writeText(code).then(
+      () => flash(button, 'Copied'),
+      () => flash(button, 'Copy failed'),
+    );
+  }
+
+  private handleAllowImages() {
+    this.imagesAllowed = true;
+    this.loadImages();
+  }
+
+  private loadImages() {
+    for (const img of this.renderRoot.querySelectorAll<HTMLImageElement>('img[data-blocked-src]')) {
+      const src = img.getAttribute('data-blocked-src') ?? '';
+      if (/^https?:/i.test(src)) img.src = src;
+      img.removeAttribute('data-blocked-src');
+    }
+    this.blockedImages = 0;
+  }
+}
+
+function flash(button: HTMLButtonElement, text: string): void {
+  button.textContent = text;
+  setTimeout(() => {
+    button.textContent = 'Copy';
+  }, 1500);
 }
 
 declare global {

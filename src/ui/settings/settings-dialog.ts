@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { AppSettings } from '../../storage';
+import type { AppSettings, Theme } from '../../storage';
 import { SettingsSaveEvent } from '../events';
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
@@ -38,7 +38,8 @@ export class EaselSettingsDialog extends LitElement {
       gap: var(--easel-space-2);
     }
     input[type='text'],
-    input[type='url'] {
+    input[type='url'],
+    select {
       font: inherit;
       padding: var(--easel-space-2);
       border: 1px solid var(--easel-border);
@@ -57,6 +58,11 @@ export class EaselSettingsDialog extends LitElement {
     .key-row input {
       flex: 1;
       min-width: 0;
+    }
+    .forget {
+      margin-left: auto;
+      font-size: 0.85rem;
+      padding: 2px var(--easel-space-2);
     }
     .hint {
       color: var(--easel-text-muted);
@@ -104,6 +110,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#key') private keyInput!: HTMLInputElement;
   @query('#base-url') private baseUrlInput!: HTMLInputElement;
   @query('#remember') private rememberInput!: HTMLInputElement;
+  @query('#theme') private themeInput!: HTMLSelectElement;
 
   override render() {
     const s = this.settings;
@@ -130,9 +137,13 @@ export class EaselSettingsDialog extends LitElement {
           <span class="hint">Sent only to the API base URL below, from your browser.</span>
         </div>
         <div class="field check">
-          <input id="remember" type="checkbox" .checked=${s?.rememberKey ?? true} />
+          <input id="remember" type="checkbox" role="switch" .checked=${s?.rememberKey ?? true} />
           <label for="remember">Remember on this device</label>
+          ${s?.apiKey ? html`<button type="button" class="forget" @click=${this.handleForget}>Forget key</button>` : nothing}
         </div>
+        <p class="hint">
+          When off, the key stays in this tab's memory only and is gone when you close or reload it.
+        </p>
         <div class="field">
           <label for="base-url">API base URL</label>
           <input
@@ -142,6 +153,14 @@ export class EaselSettingsDialog extends LitElement {
             .value=${s?.baseUrl ?? ''}
           />
           <span class="hint">Leave empty for the official API, or enter a compatible server or proxy.</span>
+        </div>
+        <div class="field">
+          <label for="theme">Theme</label>
+          <select id="theme" .value=${s?.theme ?? 'system'}>
+            <option value="system" ?selected=${(s?.theme ?? 'system') === 'system'}>System</option>
+            <option value="light" ?selected=${s?.theme === 'light'}>Light</option>
+            <option value="dark" ?selected=${s?.theme === 'dark'}>Dark</option>
+          </select>
         </div>
         <div class="actions">
           <button type="button" @click=${this.handleCancel}>Cancel</button>
@@ -159,6 +178,7 @@ export class EaselSettingsDialog extends LitElement {
     this.keyInput.value = this.settings?.apiKey ?? '';
     this.baseUrlInput.value = this.settings?.baseUrl ?? '';
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
+    this.themeInput.value = this.settings?.theme ?? 'system';
     this.keyInput.focus();
   }
 
@@ -180,10 +200,18 @@ export class EaselSettingsDialog extends LitElement {
       new SettingsSaveEvent({
         apiKey: apiKey || undefined,
         rememberKey: this.rememberInput.checked,
+        theme: toTheme(this.themeInput.value),
         baseUrl: baseUrl.replace(/\/+$/, ''),
       }),
     );
     this.dialog.close('saved');
+  }
+
+  private handleForget() {
+    this.keyInput.value = '';
+    this.dispatchEvent(new SettingsSaveEvent({ apiKey: undefined }));
+    this.notice = '';
+    this.keyInput.focus();
   }
 
   private handleToggleReveal() {
@@ -199,6 +227,10 @@ export class EaselSettingsDialog extends LitElement {
     this.revealKey = false;
     this.dispatchEvent(new Event('settings-close', { bubbles: true, composed: true }));
   }
+}
+
+function toTheme(value: string): Theme {
+  return value === 'light' || value === 'dark' ? value : 'system';
 }
 
 /** Explains what is wrong with a base URL, or returns '' when it is usable (empty means the official API). */

@@ -1,0 +1,148 @@
+// Shared pieces of the browser benchmarks: the built app served by Vite's preview server, the fake Anthropic
+// server, a Chromium driven by Playwright, a configured page, and a Chrome trace of the main thread.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { preview } from 'vite';
+import { startFakeAnthropic } from '../e2e/fake-anthropic/server.mjs';
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('which', [name], { encoding: 'utf8' }).trim() || undefined;
+    } catch {
+      // not on PATH
+    }
+  }
+  return undefined;
+}
+
+/** Starts everything a benchmark needs; `close()` stops it all. */
+export async function startBench() {
+  if (!existsSync('dist/index.html'))
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const server = await preview({ preview: { port: 0, host: '127.0.0.1', open: false }, logLevel: 'warn' });
+  const appUrl = server.resolvedUrls?.local[0];
+  if (!appUrl) throw new Error('vite preview did not report a URL');
+  const fake = await startFakeAnthropic({ port: 0 });
+  const executablePath = chromiumPath();
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  let lanes = 0;
+  return {
+    appUrl,
+    browser,
+    fake,
+    /** A fresh page with the key and this lane's base URL saved. */
+    async newPage() {
+      lanes += 1;
+      const lane = fake.ns(`bench-${lanes}`);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(appUrl);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Settings' });
+      await dialog.getByRole('textbox', { name: 'API base URL' }).fill(lane.baseUrl);
+      await dialog.getByRole('textbox', { name: 'Anthropic API key' }).fill('sk-ant-bench');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      return { page, lane, context };
+    },
+    async close() {
+      await browser.close();
+      await fake.close();
+      await new Promise((resolve) => server.httpServer.close(resolve));
+    },
+  };
+}
+
+/** Records main-thread tasks (Chrome trace) and frame timestamps (requestAnimationFrame) in a page. */
+export async function startRecording(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await page.evaluate(() => {
+    const frames = [];
+    const loop = (t) => {
+      frames.push(t);
+      globalThis.__benchFrameHandle = requestAnimationFrame(loop);
+    };
+    globalThis.__benchFrames = frames;
+    globalThis.__benchFrameHandle = requestAnimationFrame(loop);
+  });
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+  });
+  const startedAt = Date.now();
+  return {
+    /** Stops recording and summarises the main thread between start and stop. */
+    async stop() {
+      const wallMs = Date.now() - startedAt;
+      const frames = await page.evaluate(() => {
+        cancelAnimationFrame(globalThis.__benchFrameHandle);
+        return globalThis.__benchFrames;
+      });
+      const events = await endTrace(cdp);
+      await cdp.detach();
+      return summarise(events, frames, wallMs);
+    },
+  };
+}
+
+async function endTrace(cdp) {
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  const { stream } = await done;
+  let text = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  const parsed = JSON.parse(text);
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+}
+
+function summarise(events, frames, wallMs) {
+  // The page's main thread: the renderer thread that ran the most tasks.
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const counts = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(key))
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === main);
+  const durations = tasks.map((e) => (e.dur ?? 0) / 1000);
+  const busyMs = durations.reduce((a, b) => a + b, 0);
+  let worstGap = 0;
+  for (let i = 1; i < frames.length; i++) worstGap = Math.max(worstGap, frames[i] - frames[i - 1]);
+  return {
+    wallMs,
+    busyMs: round(busyMs),
+    busyPercent: round((busyMs / wallMs) * 100),
+    tasks: tasks.length,
+    longestTaskMs: round(Math.max(0, ...durations)),
+    tasksOver50ms: durations.filter((d) => d > 50).length,
+    frames: frames.length,
+    worstFrameGapMs: round(worstGap),
+  };
+}
+
+function round(n) {
+  return Math.round(n * 10) / 10;
+}

@@ -1,0 +1,21 @@
+// Runs the benchmarks and prints their numbers (also kept in bench/results/*.jsonl to compare over time).
+// Usage: npm run bench [-- name ...]   names: stream-markdown
+import { startBench } from './harness.mjs';
+
+const suites = {
+  'stream-markdown': () => import('./stream-markdown.mjs'),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = wanted.length > 0 ? wanted : Object.keys(suites);
+const bench = await startBench();
+try {
+  for (const name of names) {
+    const load = suites[name];
+    if (!load) throw new Error(`Unknown benchmark "${name}". Known: ${Object.keys(suites).join(', ')}`);
+    const suite = await load();
+    await suite.run(bench);
+  }
+} finally {
+  await bench.close();
+}

@@ -1,0 +1,56 @@
+// Streams a long Markdown answer (10-character deltas, 1 ms apart) through the fake API into the app and
+// measures the page's main thread: busy %, longest task, tasks over 50 ms, worst gap between frames, and the
+// time from the last byte to the final render. Runs a 40 KB and a 400 KB answer.
+import { sse } from '../e2e/fake-anthropic/responses.mjs';
+import { startRecording } from './harness.mjs';
+import { markdownAnswer } from './markdown-sample.mjs';
+import { record } from './results.mjs';
+
+async function streamOnce(bench, bytes) {
+  const { page, lane, context } = await bench.newPage();
+  const text = markdownAnswer(bytes);
+  await lane.reply(sse.text(text, { deltaSize: 10, chunk: 'event', delayMs: 1 }));
+  let lastByteAt = 0;
+  page.on('requestfinished', (request) => {
+    if (request.url().endsWith('/v1/messages')) lastByteAt = Date.now();
+  });
+  const recording = await startRecording(page);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Write the long answer');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const renderedAt = await page.waitForFunction(
+    () => {
+      const conversation = document
+        .querySelector('easel-app')
+        ?.shadowRoot?.querySelector('easel-conversation');
+      if (!conversation?.shadowRoot || conversation.shadowRoot.querySelector('easel-message-view[streaming]'))
+        return false;
+      const views = conversation.shadowRoot
+        .querySelector('easel-message-list')
+        ?.shadowRoot?.querySelectorAll('easel-message-view');
+      const last = views?.[views.length - 1];
+      const markdown = last?.shadowRoot?.querySelector('easel-markdown');
+      return markdown?.shadowRoot?.querySelector('.md') ? Date.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 120_000 },
+  );
+  const finalRenderAt = await renderedAt.jsonValue();
+  const summary = await recording.stop();
+  await context.close();
+  return {
+    bytes: text.length,
+    deltas: Math.ceil(text.length / 10),
+    ...summary,
+    lastByteToFinalRenderMs: finalRenderAt - lastByteAt,
+  };
+}
+
+export async function run(bench) {
+  const small = await streamOnce(bench, 40_000);
+  record('stream-markdown-40kb', small);
+  const large = await streamOnce(bench, 400_000);
+  record('stream-markdown-400kb', large);
+  console.log(
+    `\n  400 KB costs ${(large.busyMs / small.busyMs).toFixed(1)}× the main-thread time of 40 KB (goal ≤ 10×)`,
+  );
+}

@@ -1,0 +1,134 @@
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import type { AgentMessage, AssistantMessage } from '../../agent';
+import './message-list';
+import './message-view';
+
+/** How close to the bottom (px) still counts as following the stream. */
+const FOLLOW_SLACK = 48;
+
+/**
+ * The `log` named `Conversation`: finished messages, the streaming one, and scrolling that follows the
+ * stream until the person scrolls up (then `Jump to latest` appears).
+ */
+@customElement('easel-conversation')
+export class EaselConversation extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      position: relative;
+      min-height: 0;
+    }
+    .scroller {
+      height: 100%;
+      overflow-y: auto;
+      overscroll-behavior: contain;
+    }
+    [role='log'] {
+      display: flex;
+      flex-direction: column;
+      gap: var(--easel-space-4);
+      padding: var(--easel-space-4);
+      max-width: 780px;
+      margin: 0 auto;
+    }
+    .empty {
+      color: var(--easel-text-muted);
+      text-align: center;
+      padding: var(--easel-space-6) 0;
+    }
+    .jump {
+      position: absolute;
+      bottom: var(--easel-space-3);
+      left: 50%;
+      transform: translateX(-50%);
+      font: inherit;
+      font-size: 0.85rem;
+      padding: var(--easel-space-1) var(--easel-space-3);
+      border-radius: 999px;
+      border: 1px solid var(--easel-border);
+      background: var(--easel-surface);
+      color: var(--easel-text);
+      box-shadow: 0 2px 8px rgb(0 0 0 / 0.15);
+      cursor: pointer;
+    }
+    .jump:focus-visible {
+      outline: 2px solid var(--easel-focus);
+      outline-offset: 2px;
+    }
+  `;
+
+  /** Finished messages. */
+  @property({ attribute: false }) messages: readonly AgentMessage[] = [];
+  /** The answer streaming now. */
+  @property({ attribute: false }) streamMessage: AssistantMessage | null = null;
+  /** Ids of tool calls running now. */
+  @property({ attribute: false }) runningTools: ReadonlySet<string> = new Set();
+  /** Whether the agent is working. */
+  @property({ type: Boolean }) busy = false;
+
+  @state() private following = true;
+
+  @query('.scroller') private scroller!: HTMLElement;
+  @query('[role="log"]') private log!: HTMLElement;
+
+  private resizeObserver: ResizeObserver | undefined;
+
+  override firstUpdated(): void {
+    this.resizeObserver = new ResizeObserver(() => {
+      if (this.following) this.scrollToEnd();
+    });
+    this.resizeObserver.observe(this.log);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+  }
+
+  override render() {
+    const empty = this.messages.length === 0 && !this.streamMessage;
+    return html`<div class="scroller" @scroll=${this.handleScroll}>
+        <div role="log" aria-label="Conversation">
+          ${empty ? html`<p class="empty">Ask Claude anything. Files it writes appear beside the chat.</p>` : nothing}
+          <easel-message-list
+            .messages=${this.messages}
+            .runningTools=${this.runningTools}
+            ?busy=${this.busy}
+          ></easel-message-list>
+          ${
+            this.streamMessage
+              ? html`<easel-message-view .message=${this.streamMessage} streaming busy></easel-message-view>`
+              : nothing
+          }
+        </div>
+      </div>
+      ${this.following ? nothing : html`<button class="jump" type="button" @click=${this.handleJump}>Jump to latest</button>`}`;
+  }
+
+  /** Follows the conversation again and scrolls to its end (e.g. after the person sends a message). */
+  follow(): void {
+    this.following = true;
+    this.scrollToEnd();
+  }
+
+  private scrollToEnd() {
+    this.scroller.scrollTop = this.scroller.scrollHeight;
+  }
+
+  private handleScroll() {
+    const s = this.scroller;
+    const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight <= FOLLOW_SLACK;
+    if (atEnd !== this.following) this.following = atEnd;
+  }
+
+  private handleJump() {
+    this.follow();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-conversation': EaselConversation;
+  }
+}

@@ -1,0 +1,231 @@
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from '../../agent';
+import { EditMessageEvent, RegenerateEvent } from '../events';
+import { formatUsage } from '../format';
+import './error-notice';
+import './thinking-block';
+import './tool-call-card';
+import '../markdown/markdown-view';
+
+const NO_RESULTS: ReadonlyMap<string, ToolResultMessage> = new Map();
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/** One message of the conversation, as an `article` labelled `You` or `Claude`, with its actions. */
+@customElement('easel-message-view')
+export class EaselMessageView extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+    }
+    article {
+      position: relative;
+      border-radius: var(--easel-radius);
+    }
+    article.user {
+      margin-left: auto;
+      max-width: 85%;
+      width: fit-content;
+      background: var(--easel-user-bg);
+      padding: var(--easel-space-3) var(--easel-space-4);
+    }
+    .user-text {
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    .actions {
+      display: flex;
+      gap: var(--easel-space-1);
+      margin-top: var(--easel-space-2);
+      opacity: 0.75;
+    }
+    article:hover .actions,
+    article:focus-within .actions {
+      opacity: 1;
+    }
+    .actions button,
+    .edit button {
+      font: inherit;
+      font-size: 0.8rem;
+      padding: 2px var(--easel-space-2);
+      border-radius: var(--easel-radius-sm);
+      border: 1px solid var(--easel-border);
+      background: var(--easel-surface);
+      color: var(--easel-text);
+      cursor: pointer;
+    }
+    button:focus-visible,
+    textarea:focus-visible {
+      outline: 2px solid var(--easel-focus);
+      outline-offset: 2px;
+    }
+    .usage {
+      font-size: 0.75rem;
+      color: var(--easel-text-muted);
+      margin-top: var(--easel-space-1);
+    }
+    .notice {
+      margin-top: var(--easel-space-2);
+      color: var(--easel-text-muted);
+      font-size: 0.9rem;
+    }
+    .edit textarea {
+      width: 100%;
+      box-sizing: border-box;
+      font: inherit;
+      min-height: 4em;
+      field-sizing: content;
+      padding: var(--easel-space-2);
+      border-radius: var(--easel-radius-sm);
+      border: 1px solid var(--easel-border);
+      background: var(--easel-surface);
+      color: inherit;
+    }
+  `;
+
+  /** The message. */
+  @property({ attribute: false }) message: AgentMessage | undefined;
+  /** Its position in the conversation (for edits). */
+  @property({ type: Number }) index = -1;
+  /** Results of tool calls, by call id. */
+  @property({ attribute: false }) toolResults: ReadonlyMap<string, ToolResultMessage> = NO_RESULTS;
+  /** Ids of tool calls running now. */
+  @property({ attribute: false }) runningTools: ReadonlySet<string> = NO_IDS;
+  /** Whether this is the message streaming now. */
+  @property({ type: Boolean }) streaming = false;
+  /** Whether this is the last answer (offers Regenerate / Retry). */
+  @property({ type: Boolean }) last = false;
+  /** Whether the agent is working (hides actions that would start a run). */
+  @property({ type: Boolean }) busy = false;
+
+  @state() private editing = false;
+  @state() private copied = false;
+
+  override render() {
+    const m = this.message;
+    if (!m) return nothing;
+    switch (m.role) {
+      case 'user':
+        return this.renderUser(m);
+      case 'assistant':
+        return this.renderAssistant(m);
+      default:
+        // Tool results appear inside their call's card; other kinds are drawn by their own features.
+        return nothing;
+    }
+  }
+
+  private renderUser(m: UserMessage) {
+    const text = userText(m);
+    if (this.editing) {
+      return html`<article class="user edit" aria-label="You">
+        <textarea aria-label="Edit message" .value=${text}></textarea>
+        <div class="actions">
+          <button type="button" @click=${this.handleSaveEdit}>Save and send</button>
+          <button type="button" @click=${this.handleCancelEdit}>Cancel</button>
+        </div>
+      </article>`;
+    }
+    return html`<article class="user" aria-label="You">
+      <div class="user-text">${text}</div>
+      <div class="actions">
+        <button type="button" @click=${() => this.copy(text)}>${this.copied ? 'Copied' : 'Copy'}</button>
+        ${this.busy ? nothing : html`<button type="button" @click=${this.handleEdit}>Edit</button>`}
+      </div>
+    </article>`;
+  }
+
+  private renderAssistant(m: AssistantMessage) {
+    const lastIndex = m.content.length - 1;
+    const failed = m.stopReason === 'error' || m.stopReason === 'aborted';
+    return html`<article class="assistant" aria-label="Claude" aria-busy=${this.streaming ? 'true' : 'false'}>
+      ${m.content.map((block, i) => {
+        const open = this.streaming && i === lastIndex;
+        switch (block.type) {
+          case 'text':
+            return html`<easel-markdown .source=${block.text} ?streaming=${open}></easel-markdown>`;
+          case 'thinking':
+            return html`<easel-thinking-block .text=${block.thinking} ?streaming=${open}></easel-thinking-block>`;
+          case 'redactedThinking':
+            return html`<easel-thinking-block redacted></easel-thinking-block>`;
+          case 'toolCall':
+            return html`<easel-tool-call-card
+              .call=${block}
+              .result=${this.toolResults.get(block.id)}
+              ?streaming=${open}
+              ?running=${this.runningTools.has(block.id)}
+            ></easel-tool-call-card>`;
+          default:
+            return nothing;
+        }
+      })}
+      ${this.renderStopNotice(m)}
+      ${failed ? html`<easel-error-notice .message=${m} ?retryable=${this.last && !this.busy}></easel-error-notice>` : nothing}
+      ${this.streaming ? nothing : this.renderFooter(m)}
+    </article>`;
+  }
+
+  private renderStopNotice(m: AssistantMessage) {
+    switch (m.stopReason) {
+      case 'length':
+        return html`<p class="notice">The answer reached the output limit and was cut off.</p>`;
+      case 'refusal':
+        return html`<p class="notice">Claude declined to continue${m.stopDetails ? `: ${m.stopDetails}` : '.'}</p>`;
+      case 'contextOverflow':
+        return html`<p class="notice">
+          ${m.errorMessage ?? 'This conversation is too long for the model. Start a new chat to go on.'}
+        </p>`;
+      default:
+        return nothing;
+    }
+  }
+
+  private renderFooter(m: AssistantMessage) {
+    const text = m.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n\n');
+    return html`<div class="usage" title="Tokens and cost of this answer">${formatUsage(m.usage)}</div>
+      <div class="actions">
+        ${text ? html`<button type="button" @click=${() => this.copy(text)}>${this.copied ? 'Copied' : 'Copy'}</button>` : nothing}
+        ${this.last && !this.busy ? html`<button type="button" @click=${this.handleRegenerate}>Regenerate</button>` : nothing}
+      </div>`;
+  }
+
+  private copy(text: string) {
+    void navigator.clipboard.writeText(text).then(() => {
+      this.copied = true;
+      setTimeout(() => {
+        this.copied = false;
+      }, 1500);
+    });
+  }
+
+  private handleEdit() {
+    this.editing = true;
+  }
+
+  private handleCancelEdit() {
+    this.editing = false;
+  }
+
+  private handleSaveEdit() {
+    const text = this.renderRoot.querySelector('textarea')?.value.trim() ?? '';
+    if (!text) return;
+    this.editing = false;
+    this.dispatchEvent(new EditMessageEvent(this.index, text));
+  }
+
+  private handleRegenerate() {
+    this.dispatchEvent(new RegenerateEvent());
+  }
+}
+
+function userText(m: UserMessage): string {
+  return typeof m.content === 'string'
+    ? m.content
+    : m.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-message-view': EaselMessageView;
+  }
+}

@@ -1,0 +1,119 @@
+import { consume } from '@lit/context';
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { ToolCall, ToolResultMessage } from '../../agent';
+import { type ToolRenderers, toolRenderersContext } from './tool-renderers';
+
+/** A tool call: its name, its arguments (growing while they stream), then its result or error. */
+@customElement('easel-tool-call-card')
+export class EaselToolCallCard extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      margin: var(--easel-space-2) 0;
+    }
+    details {
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius-sm);
+      background: var(--easel-surface);
+    }
+    summary {
+      cursor: pointer;
+      padding: var(--easel-space-2) var(--easel-space-3);
+      display: flex;
+      gap: var(--easel-space-2);
+      align-items: baseline;
+    }
+    summary:focus-visible {
+      outline: 2px solid var(--easel-focus);
+    }
+    .name {
+      font-family: var(--easel-font-mono);
+      font-size: 0.85rem;
+    }
+    .status {
+      margin-left: auto;
+      font-size: 0.8rem;
+      color: var(--easel-text-muted);
+    }
+    .status.error {
+      color: var(--easel-danger);
+    }
+    .body {
+      padding: 0 var(--easel-space-3) var(--easel-space-3);
+    }
+    pre {
+      margin: var(--easel-space-2) 0 0;
+      padding: var(--easel-space-2);
+      background: var(--easel-code-bg);
+      border-radius: var(--easel-radius-sm);
+      font-family: var(--easel-font-mono);
+      font-size: 0.8rem;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      max-height: 320px;
+      overflow: auto;
+    }
+    h4 {
+      margin: var(--easel-space-2) 0 0;
+      font-size: 0.75rem;
+      text-transform: uppercase;
+      letter-spacing: 0.04em;
+      color: var(--easel-text-muted);
+    }
+  `;
+
+  /** The call. */
+  @property({ attribute: false }) call: ToolCall | undefined;
+  /** Its result, once there is one. */
+  @property({ attribute: false }) result: ToolResultMessage | undefined;
+  /** Whether its arguments are still streaming. */
+  @property({ type: Boolean }) streaming = false;
+  /** Whether the tool is running now. */
+  @property({ type: Boolean }) running = false;
+
+  @consume({ context: toolRenderersContext, subscribe: true })
+  @property({ attribute: false })
+  renderers: ToolRenderers | undefined;
+
+  override render() {
+    const call = this.call;
+    if (!call) return nothing;
+    const renderer = this.renderers?.get(call.name);
+    const summary = renderer?.summary?.(call, this.streaming) ?? call.name;
+    return html`<details aria-label=${`Tool call: ${summary}`}>
+      <summary>
+        <span class="name">${summary}</span>
+        <span class="status ${this.result?.isError ? 'error' : ''}">${this.status()}</span>
+      </summary>
+      <div class="body">
+        <h4>Arguments</h4>
+        ${
+          renderer?.renderArgs?.(call, this.streaming) ??
+          html`<pre>${JSON.stringify(call.arguments, null, 2)}</pre>`
+        }
+        ${this.result ? this.renderResult(this.result) : nothing}
+      </div>
+    </details>`;
+  }
+
+  private renderResult(result: ToolResultMessage) {
+    const custom = this.renderers?.get(result.toolName)?.renderResult?.(result);
+    const text = result.content.map((c) => (c.type === 'text' ? c.text : '[image]')).join('\n');
+    return html`<h4>${result.isError ? 'Error' : 'Result'}</h4>
+      ${custom ?? html`<pre>${text}</pre>`}`;
+  }
+
+  private status(): string {
+    if (this.streaming) return 'writing…';
+    if (this.running) return 'running…';
+    if (!this.result) return '';
+    return this.result.isError ? 'failed' : 'done';
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-tool-call-card': EaselToolCallCard;
+  }
+}

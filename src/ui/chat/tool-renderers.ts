@@ -1,0 +1,20 @@
+import { createContext } from '@lit/context';
+import type { TemplateResult } from 'lit';
+import type { ToolCall, ToolResultMessage } from '../../agent';
+
+/**
+ * How one tool's calls look in the conversation. `main.ts` passes a map of these to `<easel-app>`, which
+ * provides it to the cards through context; a tool without a renderer gets the generic card.
+ */
+export interface ToolRenderer {
+  /** One line summarising the call (e.g. "Creating index.html"); may be shown while arguments stream. */
+  summary?(call: ToolCall, streaming: boolean): string;
+  /** The body of the card for the call's arguments. */
+  renderArgs?(call: ToolCall, streaming: boolean): TemplateResult;
+  /** The body of the card for the result. */
+  renderResult?(result: ToolResultMessage): TemplateResult;
+}
+
+export type ToolRenderers = ReadonlyMap<string, ToolRenderer>;
+
+export const toolRenderersContext = createContext<ToolRenderers>(Symbol('easel-tool-renderers'));

@@ -1,0 +1,178 @@
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { ThinkingLevel, Usage } from '../../agent';
+import type { ModelInfo } from '../../llm';
+import { HeaderCommandEvent, ModelChoiceEvent } from '../events';
+import { contextTokens, formatCost, formatTokens, formatWindow } from '../format';
+
+const LEVEL_LABELS: Readonly<Record<ThinkingLevel, string>> = {
+  off: 'Off',
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  xhigh: 'Extra high',
+  max: 'Max',
+};
+
+/** Share of the context window at which the meter warns. */
+const CONTEXT_WARNING = 0.8;
+
+/**
+ * The header: `New chat`, `Sessions`, `Settings`, the `Model` and `Thinking` comboboxes, the session's cost
+ * and a context meter.
+ */
+@customElement('easel-app-header')
+export class EaselAppHeader extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      border-bottom: 1px solid var(--easel-border);
+      background: var(--easel-surface);
+    }
+    header {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: var(--easel-space-2);
+      padding: var(--easel-space-2) var(--easel-space-3);
+    }
+    h1 {
+      font-size: 1.05rem;
+      margin: 0 var(--easel-space-2) 0 0;
+    }
+    .spacer {
+      flex: 1;
+    }
+    button,
+    select {
+      font: inherit;
+      font-size: 0.9rem;
+      padding: var(--easel-space-1) var(--easel-space-2);
+      border-radius: var(--easel-radius-sm);
+      border: 1px solid var(--easel-border);
+      background: var(--easel-surface-2);
+      color: var(--easel-text);
+    }
+    button {
+      cursor: pointer;
+    }
+    select {
+      max-width: 22ch;
+    }
+    :focus-visible {
+      outline: 2px solid var(--easel-focus);
+      outline-offset: 2px;
+    }
+    .meta {
+      font-size: 0.8rem;
+      color: var(--easel-text-muted);
+      display: flex;
+      gap: var(--easel-space-2);
+      align-items: center;
+    }
+    meter {
+      width: 64px;
+    }
+    .warn {
+      color: var(--easel-danger);
+    }
+  `;
+
+  /** Models to choose from. */
+  @property({ attribute: false }) models: readonly ModelInfo[] = [];
+  /** The chosen model id. */
+  @property() model = '';
+  /** The chosen effort level. */
+  @property() thinkingLevel: ThinkingLevel = 'off';
+  /** Usage of the latest answer (for the context meter). */
+  @property({ attribute: false }) lastUsage: Usage | undefined;
+  /** The session's total cost in dollars, when known. */
+  @property({ attribute: false }) sessionCost: number | undefined;
+
+  override render() {
+    const current = this.models.find((m) => m.id === this.model);
+    const levels = current?.effortLevels ?? ['off'];
+    return html`<header>
+      <h1>Easel</h1>
+      <button type="button" @click=${() => this.command('new-chat')}>New chat</button>
+      <span class="spacer"></span>
+      <select aria-label="Model" title=${current ? modelDescription(current) : this.model} @change=${this.handleModel}>
+        ${current ? nothing : html`<option value=${this.model} selected>${this.model}</option>`}
+        ${this.models.map(
+          (m) => html`<option value=${m.id} ?selected=${m.id === this.model}>${modelOptionLabel(m)}</option>`,
+        )}
+      </select>
+      <select aria-label="Thinking" @change=${this.handleThinking}>
+        ${levels.map(
+          (l) => html`<option value=${l} ?selected=${l === this.thinkingLevel}>${LEVEL_LABELS[l]}</option>`,
+        )}
+      </select>
+      ${this.renderMeta(current)}
+      <button type="button" @click=${() => this.command('settings')}>Settings</button>
+    </header>`;
+  }
+
+  private renderMeta(model: ModelInfo | undefined) {
+    const used = this.lastUsage ? contextTokens(this.lastUsage) : 0;
+    const window = model?.contextWindow;
+    const share = window ? used / window : 0;
+    return html`<span class="meta">
+      ${this.sessionCost !== undefined ? html`<span title="Cost of this session">${formatCost(this.sessionCost)}</span>` : nothing}
+      ${
+        window
+          ? html`<span class=${share >= CONTEXT_WARNING ? 'warn' : ''}>
+            <meter
+              aria-label="Context used"
+              min="0"
+              max=${window}
+              low=${window * CONTEXT_WARNING}
+              high=${window * 0.95}
+              optimum="0"
+              .value=${used}
+            ></meter>
+            <span>${formatTokens(used)} / ${formatWindow(window)}</span>
+            ${share >= CONTEXT_WARNING ? html`<span role="status">Context nearly full</span>` : nothing}
+          </span>`
+          : nothing
+      }
+    </span>`;
+  }
+
+  private handleModel(e: Event) {
+    this.dispatchEvent(new ModelChoiceEvent({ model: (e.target as HTMLSelectElement).value }));
+  }
+
+  private handleThinking(e: Event) {
+    this.dispatchEvent(
+      new ModelChoiceEvent({ thinkingLevel: (e.target as HTMLSelectElement).value as ThinkingLevel }),
+    );
+  }
+
+  private command(command: HeaderCommandEvent['command']) {
+    this.dispatchEvent(new HeaderCommandEvent(command));
+  }
+}
+
+/** "Claude Sonnet 4.6 · 1M · $3/$15" — name, context window, price per million tokens in and out. */
+function modelOptionLabel(m: ModelInfo): string {
+  const parts = [m.displayName];
+  if (m.contextWindow) parts.push(formatWindow(m.contextWindow));
+  parts.push(m.price ? `$${m.price.input}/$${m.price.output}` : 'price unknown');
+  return parts.join(' · ');
+}
+
+/** "Claude Sonnet 4.6 · 1M context · $3 / $15 per million tokens" */
+export function modelDescription(m: ModelInfo): string {
+  const parts = [m.displayName];
+  if (m.contextWindow) parts.push(`${formatWindow(m.contextWindow)} context`);
+  parts.push(
+    m.price ? `$${m.price.input} / $${m.price.output} per million tokens in / out` : 'price unknown',
+  );
+  return parts.join(' · ');
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-app-header': EaselAppHeader;
+  }
+}
