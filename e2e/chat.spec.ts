@@ -1,20 +1,19 @@
 import { fixture, httpError } from './fake-anthropic/responses.mjs';
-import { expect, send, test } from './support/test';
+import { expect, messageRequests, send, test } from './support/test';
 
 test('a typed message streams an answer from the API into the conversation', async ({ app, anthropic }) => {
-  anthropic.reply(fixture('text_basic_ts_sdk', { chunk: 'event', delayMs: 20 }));
+  await anthropic.reply(fixture('text_basic_ts_sdk', { chunk: 'event', delayMs: 20 }));
 
   await send(app, 'Say hello');
 
   await expect(
     app.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'You' }),
-  ).toHaveText('Say hello');
-  await expect(app.getByRole('article', { name: 'Claude' })).toHaveText('Hello there!');
+  ).toContainText('Say hello');
+  await expect(app.getByRole('article', { name: 'Claude' })).toContainText('Hello there!');
 
-  const [request] = anthropic.requests();
-  expect(request?.path).toMatch(/\/v1\/messages$/);
+  const [request] = await messageRequests(anthropic);
   expect(request?.headers.authorization).toBe('Bearer sk-ant-test-key');
-  const body = request?.body as Record<string, unknown>;
+  const body = request?.body ?? {};
   expect(body.stream).toBe(true);
   expect(body).not.toHaveProperty('temperature');
   expect(body).not.toHaveProperty('top_p');
@@ -25,7 +24,7 @@ test('a typed message streams an answer from the API into the conversation', asy
 });
 
 test('sending without a key asks for one, then sends the message', async ({ page, anthropic }) => {
-  anthropic.reply(fixture('text_basic_ts_sdk'));
+  await anthropic.reply(fixture('text_basic_ts_sdk'));
   await page.goto('./');
 
   await send(page, 'Hi without a key');
@@ -36,8 +35,8 @@ test('sending without a key asks for one, then sends the message', async ({ page
   await dialog.getByRole('textbox', { name: 'Anthropic API key' }).fill('sk-ant-late-key');
   await dialog.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page.getByRole('article', { name: 'Claude' })).toHaveText('Hello there!');
-  expect(anthropic.requests()[0]?.headers.authorization).toBe('Bearer sk-ant-late-key');
+  await expect(page.getByRole('article', { name: 'Claude' })).toContainText('Hello there!');
+  expect((await messageRequests(anthropic))[0]?.headers.authorization).toBe('Bearer sk-ant-late-key');
 });
 
 test('settings are kept in IndexedDB across a reload', async ({ app, anthropic }) => {
@@ -50,15 +49,15 @@ test('settings are kept in IndexedDB across a reload', async ({ app, anthropic }
 
 test('an API error is shown with its message, and Retry sends again', async ({ app, anthropic }) => {
   // A 400 is not retried automatically, so the person sees it.
-  anthropic.reply(httpError(400, '400_invalid_request_error.recorded'));
-  anthropic.reply(fixture('text_basic_ts_sdk'));
+  await anthropic.reply(httpError(400, '400_invalid_request_error.recorded'));
+  await anthropic.reply(fixture('text_basic_ts_sdk'));
 
   await send(app, 'Try this');
 
   const alert = app.getByRole('article', { name: 'Claude' }).getByRole('alert');
   await expect(alert).toBeVisible();
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(app.getByRole('article', { name: 'Claude' })).toHaveText('Hello there!');
+  await expect(app.getByRole('article', { name: 'Claude' })).toContainText('Hello there!');
   await expect(app.getByRole('article', { name: 'You' })).toHaveCount(1);
 });
 

@@ -28,7 +28,7 @@ export const test = base.extend<EaselFixtures, { fakeServer: FakeServer }>({
     counter += 1;
     const lane = fakeServer.ns(`w${testInfo.workerIndex}-t${counter}`);
     await use(lane);
-    lane.reset();
+    await lane.reset();
   },
   app: async ({ page, anthropic }, use) => {
     await page.goto('./');
@@ -48,6 +48,14 @@ export async function configure(
   await dialog.getByLabel('Anthropic API key').fill(key);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** The `POST /v1/messages` requests this test's lane received, oldest first, with their JSON bodies. */
+export async function messageRequests(anthropic: Namespace) {
+  const all = await anthropic.requests();
+  return all
+    .filter((r) => r.method === 'POST' && r.path === '/v1/messages')
+    .map((r) => ({ ...r, body: r.body as Record<string, unknown> }));
 }
 
 /** Types a message and sends it. */
