@@ -129,6 +129,29 @@ function summarise(events, frames, wallMs) {
   const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === main);
   const durations = tasks.map((e) => (e.dur ?? 0) / 1000);
   const busyMs = durations.reduce((a, b) => a + b, 0);
+  // Where the time went: the main thread's trace events by name (nested events count in their own name too).
+  const byName = new Map();
+  for (const e of events) {
+    if (e.ph !== 'X' || `${e.pid}:${e.tid}` !== main || e.name === 'RunTask') continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  const breakdown = [...byName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+    .join(', ');
+  if (process.env.BENCH_DEBUG) {
+    const longest = tasks.reduce((a, b) => ((b.dur ?? 0) > (a?.dur ?? 0) ? b : a), undefined);
+    if (longest) {
+      const inside = events.filter(
+        (e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.ts >= longest.ts && e.ts < longest.ts + longest.dur && e !== longest,
+      );
+      console.log('longest task children:');
+      for (const e of inside.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 15)) {
+        console.log(`  ${((e.dur ?? 0) / 1000).toFixed(1)} ms ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 140)}`);
+      }
+    }
+  }
   let worstGap = 0;
   for (let i = 1; i < frames.length; i++) worstGap = Math.max(worstGap, frames[i] - frames[i - 1]);
   return {
@@ -140,6 +163,7 @@ function summarise(events, frames, wallMs) {
     tasksOver50ms: durations.filter((d) => d > 50).length,
     frames: frames.length,
     worstFrameGapMs: round(worstGap),
+    breakdownMs: breakdown,
   };
 }
 

@@ -45,9 +45,10 @@ async function streamOnce(bench, bytes) {
   };
 }
 
-export async function run(bench) {
+export async function run(bench, options = {}) {
   const small = await streamOnce(bench, 40_000);
   record('stream-markdown-40kb', small);
+  if (options.only === 40_000) return;
   const large = await streamOnce(bench, 400_000);
   record('stream-markdown-400kb', large);
   console.log(

@@ -8,6 +8,12 @@ export const appStyles = css`
     background: var(--easel-bg);
     color: var(--easel-text);
   }
+  main {
+    flex: 1;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
   easel-conversation {
     flex: 1;
   }

@@ -83,6 +83,7 @@ export class EaselApp extends LitElement {
         @header-command=${this.handleHeaderCommand}
         @model-choice=${this.handleModelChoice}
       ></easel-app-header>
+      <main>
       <easel-conversation
         .messages=${messages}
         .streamMessage=${state?.streamMessage ?? null}
@@ -100,6 +101,7 @@ export class EaselApp extends LitElement {
         @stop-agent=${this.handleStop}
         @remove-queued=${this.handleRemoveQueued}
       ></easel-composer>
+      </main>
       <easel-settings-dialog
         .settings=${this.settingsStore?.snapshot}
         @settings-save=${this.handleSettingsSave}

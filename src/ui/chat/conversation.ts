@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { AgentMessage, AssistantMessage } from '../../agent';
+import { repeat } from 'lit/directives/repeat.js';
+import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../../agent';
 import './message-list';
 import './message-view';
 
@@ -73,6 +74,13 @@ export class EaselConversation extends LitElement {
   @query('[role="log"]') private log!: HTMLElement;
 
   private resizeObserver: ResizeObserver | undefined;
+  private historyMemo:
+    | {
+        readonly source: readonly AgentMessage[];
+        readonly count: number;
+        readonly messages: readonly AgentMessage[];
+      }
+    | undefined;
 
   override firstUpdated(): void {
     this.resizeObserver = new ResizeObserver(() => {
@@ -88,22 +96,70 @@ export class EaselConversation extends LitElement {
 
   override render() {
     const empty = this.messages.length === 0 && !this.streamMessage;
+    const liveStart = this.liveStart();
     return html`<div class="scroller" @scroll=${this.handleScroll}>
         <div role="log" aria-label="Conversation">
           ${empty ? html`<p class="empty">Ask Claude anything. Files it writes appear beside the chat.</p>` : nothing}
-          <easel-message-list
-            .messages=${this.messages}
-            .runningTools=${this.runningTools}
-            ?busy=${this.busy}
-          ></easel-message-list>
-          ${
-            this.streamMessage
-              ? html`<easel-message-view .message=${this.streamMessage} streaming busy></easel-message-view>`
-              : nothing
-          }
+          <easel-message-list .messages=${this.history(liveStart)} ?busy=${this.busy}></easel-message-list>
+          ${this.renderLive(liveStart)}
         </div>
       </div>
       ${this.following ? nothing : html`<button class="jump" type="button" @click=${this.handleJump}>Jump to latest</button>`}`;
+  }
+
+  /**
+   * The latest exchange — from the last message the person sent, through the answer streaming now — is drawn
+   * here rather than in the history list, so the streaming answer's element is the one that shows it finished
+   * (its DOM is kept, not rebuilt) and the history does not re-render while tokens arrive.
+   */
+  private renderLive(liveStart: number) {
+    const live = this.messages.slice(liveStart);
+    const items: AgentMessage[] = this.streamMessage ? [...live, this.streamMessage] : live;
+    const results = new Map<string, ToolResultMessage>();
+    let lastAssistant = -1;
+    items.forEach((m, i) => {
+      if (m.role === 'toolResult') results.set(m.toolCallId, m);
+      if (m.role === 'assistant') lastAssistant = i;
+    });
+    const streamingIndex = this.streamMessage ? items.length - 1 : -1;
+    return repeat(
+      items,
+      (_m, i) => liveStart + i,
+      (m, i) =>
+        html`<easel-message-view
+          .message=${m}
+          .index=${liveStart + i}
+          .toolResults=${results}
+          .runningTools=${this.runningTools}
+          ?streaming=${i === streamingIndex}
+          ?last=${i === lastAssistant}
+          ?busy=${this.busy}
+        ></easel-message-view>`,
+    );
+  }
+
+  /** Where the latest exchange starts: the last message the person sent. */
+  private liveStart(): number {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const role = this.messages[i]?.role;
+      if (role === 'user' || role === 'user-with-attachments') return i;
+    }
+    return this.messages.length;
+  }
+
+  /** The messages before the latest exchange; the same array as long as they are the same. */
+  private history(liveStart: number): readonly AgentMessage[] {
+    const memo = this.historyMemo;
+    if (memo && memo.count === liveStart && memo.source === this.messages) return memo.messages;
+    // History only ever grows at its end or is replaced; its first and last messages tell which (O(1) per update).
+    const unchanged =
+      memo !== undefined &&
+      memo.count === liveStart &&
+      memo.messages[0] === this.messages[0] &&
+      memo.messages[liveStart - 1] === this.messages[liveStart - 1];
+    const messages = unchanged ? memo.messages : this.messages.slice(0, liveStart);
+    this.historyMemo = { source: this.messages, count: liveStart, messages };
+    return messages;
   }
 
   /** Follows the conversation again and scrolls to its end (e.g. after the person sends a message). */

@@ -16,6 +16,11 @@ export class EaselMessageList extends LitElement {
       flex-direction: column;
       gap: var(--easel-space-4);
     }
+    /* Messages out of view are neither laid out nor painted; long conversations stay cheap. */
+    easel-message-view {
+      content-visibility: auto;
+      contain-intrinsic-size: auto 160px;
+    }
   `;
 
   /** The finished messages, oldest first. */

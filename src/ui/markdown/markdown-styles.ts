@@ -6,6 +6,18 @@ export const markdownStyles = css`
     line-height: 1.6;
     overflow-wrap: anywhere;
   }
+  /* While streaming, each finished block is isolated: off-screen ones are neither laid out nor painted, and
+     the growing tail never invalidates them. */
+  .block {
+    contain: layout style paint;
+  }
+  .block > :first-child {
+    margin-top: 0;
+  }
+  .block > :last-child,
+  .tail > :last-child {
+    margin-bottom: 1em;
+  }
   .plain {
     white-space: pre-wrap;
   }

@@ -13,12 +13,16 @@ function loadRenderer(): Promise<RenderModule> {
   return renderModule;
 }
 
+/** A reference-style link definition (`[id]: url`) ties blocks together, so such text is parsed whole. */
+const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
+
 /**
  * Renders Markdown through marked + DOMPurify (`unsafeHTML` appears only here, around sanitised output).
  *
- * While `streaming`, finished blocks are parsed once each and only the open tail is parsed again on update, so
- * the cost of an update does not grow with the length of the message. A finished message is parsed whole, once.
- * Remote images stay unloaded until the person asks for them; code blocks carry a `Copy` button.
+ * The text is rendered block by block: each finished block is parsed once and keeps its DOM; while `streaming`,
+ * only the open tail is parsed again on update, so the cost of an update does not grow with the length of the
+ * message. When the stream ends, the tail becomes the last block and nothing else is touched. Remote images
+ * stay unloaded until the person asks for them; code blocks carry a `Copy` button.
  */
 @customElement('easel-markdown')
 export class EaselMarkdown extends LitElement {
@@ -35,7 +39,7 @@ export class EaselMarkdown extends LitElement {
 
   private readonly splitter = new MarkdownBlockSplitter();
   private readonly blockHtml: string[] = [];
-  private wholeHtml: { source: string; html: string } | undefined;
+  private whole: { readonly source: string; readonly html: string } | undefined;
   private stopListening: (() => void) | undefined;
 
   override connectedCallback(): void {
@@ -43,7 +47,8 @@ export class EaselMarkdown extends LitElement {
     void loadRenderer().then((module) => {
       this.renderer = module;
       this.stopListening = module.onHighlighterReady(() => {
-        this.wholeHtml = undefined;
+        this.blockHtml.length = 0;
+        this.whole = undefined;
         this.requestUpdate();
       });
     });
@@ -58,11 +63,7 @@ export class EaselMarkdown extends LitElement {
     if (!this.source) return nothing;
     const renderer = this.renderer;
     if (!renderer) return html`<div class="plain">${this.source}</div>`;
-    if (this.streaming) return this.renderStreaming(renderer);
-    if (this.wholeHtml?.source !== this.source) {
-      this.wholeHtml = { source: this.source, html: renderer.renderMarkdown(this.source) };
-    }
-    return html`<div class="md" @click=${this.handleClick}>${unsafeHTML(this.wholeHtml.html)}</div>
+    return html`<div class="md" @click=${this.handleClick}>${this.renderContent(renderer)}</div>
       ${this.blockedImages > 0 && !this.imagesAllowed ? this.renderImageConsent() : nothing}`;
   }
 
@@ -73,20 +74,35 @@ export class EaselMarkdown extends LitElement {
     }
   }
 
-  private renderStreaming(renderer: RenderModule) {
-    this.splitter.push(this.source);
-    const blocks = this.splitter.blocks;
-    for (let i = this.blockHtml.length; i < blocks.length; i++) {
-      this.blockHtml.push(renderer.renderMarkdown(blocks[i] ?? ''));
+  private renderContent(renderer: RenderModule) {
+    if (!this.streaming && REFERENCE_DEFINITION.test(this.source)) {
+      if (this.whole?.source !== this.source) {
+        this.whole = { source: this.source, html: renderer.renderMarkdown(this.source) };
+      }
+      return unsafeHTML(this.whole.html);
     }
-    if (blocks.length < this.blockHtml.length) this.blockHtml.length = blocks.length;
-    return html`<div class="md" @click=${this.handleClick}>
-      ${repeat(
-        this.blockHtml,
-        (_h, i) => i,
-        (h) => unsafeHTML(h),
-      )}${unsafeHTML(renderer.renderMarkdown(this.splitter.tail))}
-    </div>`;
+    this.splitter.push(this.source);
+    const finished = this.splitter.blocks;
+    if (finished.length < this.blockHtml.length) this.blockHtml.length = 0;
+    for (let i = this.blockHtml.length; i < finished.length; i++) {
+      this.blockHtml.push(renderer.renderBlock(finished[i] ?? ''));
+    }
+    const tail = this.splitter.tail;
+    // One template for both states, so that when the stream ends the tail becomes the last block and the
+    // blocks before it keep their DOM.
+    const streamingTail = this.streaming
+      ? html`<div class="tail">${unsafeHTML(renderer.renderMarkdown(tail))}</div>`
+      : nothing;
+    const blocks = this.streaming || !tail ? this.blockHtml : [...this.blockHtml, renderer.renderBlock(tail)];
+    return html`${this.renderBlocks(blocks)}${streamingTail}`;
+  }
+
+  private renderBlocks(blocks: readonly string[]) {
+    return repeat(
+      blocks,
+      (_h, i) => i,
+      (h) => html`<div class="block">${unsafeHTML(h)}</div>`,
+    );
   }
 
   private renderImageConsent() {

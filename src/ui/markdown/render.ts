@@ -39,11 +39,36 @@ export function onHighlighterReady(listener: () => void): () => void {
   return () => highlightListeners.delete(listener);
 }
 
+/**
+ * Rendered HTML of recent Markdown blocks, by source. A streamed answer renders each finished block once; the
+ * final render of the whole message then finds them here instead of parsing everything again.
+ */
+const blockCache = new Map<string, string>();
+const BLOCK_CACHE_SIZE = 2000;
+
+/** Renders one block, from the cache when it was rendered recently. */
+export function renderBlock(source: string): string {
+  const cached = blockCache.get(source);
+  if (cached !== undefined) {
+    blockCache.delete(source);
+    blockCache.set(source, cached);
+    return cached;
+  }
+  const html = renderMarkdown(source);
+  blockCache.set(source, html);
+  if (blockCache.size > BLOCK_CACHE_SIZE) {
+    const oldest = blockCache.keys().next().value;
+    if (oldest !== undefined) blockCache.delete(oldest);
+  }
+  return html;
+}
+
 function loadHighlighter(): void {
   if (highlighterRequested) return;
   highlighterRequested = true;
   void import('highlight.js/lib/common').then((m) => {
     highlighter = m.default;
+    blockCache.clear();
     for (const listener of highlightListeners) listener();
   });
 }

@@ -1,0 +1,72 @@
+/**
+ * The app's own message kinds. They join `AgentMessage` by declaration merging, so the agent carries them in
+ * its history without knowing what they are; `convertToLlm` decides what the model sees of them.
+ */
+import type { UserContent } from '../agent';
+
+/** What kind of content an attachment becomes for the model. */
+export type AttachmentKind = 'image' | 'pdf' | 'text';
+
+/**
+ * An attachment as a message keeps it: a reference to bytes in the `attachments` store plus what the UI needs
+ * to draw a tile without loading the bytes.
+ */
+export interface AttachmentRecord {
+  /** Key of the bytes in the `attachments` store. */
+  readonly id: string;
+  /** The file name the person gave (for text files, also the heading the model sees). */
+  readonly name: string;
+  /** MIME type of the stored bytes (after conversion, e.g. a downscaled JPEG). */
+  readonly mimeType: string;
+  /** Size of the stored bytes. */
+  readonly size: number;
+  readonly kind: AttachmentKind;
+  /** Pixel size of the stored image. */
+  readonly width?: number;
+  readonly height?: number;
+  /** Page count of a PDF, when it could be read. */
+  readonly pages?: number;
+  /** A small preview: a data: URL thumbnail (images) or the first lines (text). */
+  readonly preview?: string;
+}
+
+/** A user message with files. */
+export interface UserWithAttachmentsMessage {
+  readonly role: 'user-with-attachments';
+  readonly text: string;
+  readonly attachments: readonly AttachmentRecord[];
+  readonly timestamp: number;
+}
+
+/** Who made an artifact change. */
+export type ArtifactAuthor = 'model' | 'person';
+
+/**
+ * One change to an artifact, with the full new content, appended right after the tool result that made it (or
+ * when the person edits or restores a version). The artifacts panel is rebuilt from these records alone.
+ */
+export interface ArtifactMessage {
+  readonly role: 'artifact';
+  readonly action: 'create' | 'update' | 'rewrite' | 'delete' | 'restore' | 'edit';
+  readonly filename: string;
+  /** The full content after the change (empty for `delete`). */
+  readonly content: string;
+  /** The file's version after the change, starting at 1. */
+  readonly version: number;
+  readonly author: ArtifactAuthor;
+  /** The tool call that made the change, when the model made it. */
+  readonly toolCallId?: string;
+  /** For `restore`: the version whose content was brought back. */
+  readonly restoredFrom?: number;
+  readonly timestamp: number;
+}
+
+declare module '../agent/types' {
+  interface CustomAgentMessages {
+    'user-with-attachments': UserWithAttachmentsMessage;
+    artifact: ArtifactMessage;
+  }
+}
+
+/** Resolves an attachment to the blocks the model reads (loads the bytes; never throws for a missing file). */
+export type AttachmentResolver = (attachment: AttachmentRecord) => Promise<readonly UserContent[]>;
