@@ -144,11 +144,18 @@ function summarise(events, frames, wallMs) {
     const longest = tasks.reduce((a, b) => ((b.dur ?? 0) > (a?.dur ?? 0) ? b : a), undefined);
     if (longest) {
       const inside = events.filter(
-        (e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.ts >= longest.ts && e.ts < longest.ts + longest.dur && e !== longest,
+        (e) =>
+          e.ph === 'X' &&
+          `${e.pid}:${e.tid}` === main &&
+          e.ts >= longest.ts &&
+          e.ts < longest.ts + longest.dur &&
+          e !== longest,
       );
       console.log('longest task children:');
       for (const e of inside.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 15)) {
-        console.log(`  ${((e.dur ?? 0) / 1000).toFixed(1)} ms ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 140)}`);
+        console.log(
+          `  ${((e.dur ?? 0) / 1000).toFixed(1)} ms ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 140)}`,
+        );
       }
     }
   }

@@ -83,7 +83,8 @@ test('thinking streams into a collapsible block and is sent back with its signat
   await send(app, 'Sure?');
   await expect(claude(app).nth(1)).toContainText('Still 4.');
   const [, second] = await messageRequests(anthropic);
-  const assistant = (second?.body.messages as { role: string; content: { type: string }[] }[])[1];
+  const messages = (second?.body.messages ?? []) as { role: string; content: { type: string }[] }[];
+  const assistant = messages[1];
   expect(assistant?.content[0]).toEqual({
     type: 'thinking',
     thinking: 'Let me add 2 and 2.',
@@ -104,9 +105,8 @@ test('a tool call shows as a card with its arguments and its result', async ({ a
   await expect(card).toContainText('Tool "get_weather" not found');
   await expect(claude(app).last()).toContainText('I cannot check the weather.');
   const [, second] = await messageRequests(anthropic);
-  const toolTurn = (
-    second?.body.messages as { role: string; content: { type: string; is_error?: boolean }[] }[]
-  )[2];
+  const sent = (second?.body.messages ?? []) as { role: string; content: { type: string }[] }[];
+  const toolTurn = sent[2];
   expect(toolTurn?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true });
 });
 
