@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const folder = new URL('./', import.meta.url);
+const files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
+
+function importsOf(source: string): string[] {
+  const pattern =
+    /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? '');
+}
+
+describe('src/attachments boundaries', () => {
+  it('imports only its own files, src/agent and src/messages (and vitest/node in tests)', () => {
+    const isSupport = (name: string) => name.endsWith('.test.ts') || name === 'testing.ts';
+    const outside = files.flatMap((name) =>
+      importsOf(readFileSync(new URL(name, folder), 'utf8'))
+        .filter((spec) => !/^\.\/[\w.-]+$/.test(spec) && spec !== '../agent' && spec !== '../messages')
+        .filter((spec) => !(isSupport(name) && (spec === 'vitest' || spec.startsWith('node:'))))
+        .map((spec) => `${name}: ${spec}`),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    expect(outside).toEqual([]);
+  });
+
+  it('keeps the image worker free of imports that reach the page or the agent', () => {
+    const workerSide = ['image-worker.ts', 'image-process.ts', 'image-protocol.ts', 'bytes.ts'];
+    const reached = workerSide.flatMap((name) =>
+      importsOf(readFileSync(new URL(name, folder), 'utf8')).filter((spec) => spec.startsWith('..')),
+    );
+    expect(reached).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Attachments: File → what a message keeps and what the model reads. Type sniffing, header-only image checks,
+ * image downscaling in a worker, PDF and text checks, limits, and the resolver `convertToLlm` uses.
+ * No Lit, no idb, no SDK (see README.md).
+ */
+
+export { base64Length, blobToBase64 } from './bytes';
+export { type HeaderResult, type ImageHeader, readImageHeader } from './image-header';
+export { type DecodeCapabilities, type ImagePlan, planImage, targetLongEdge } from './image-plan';
+export type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
+export { createImageProcessor, type ImageProcessorOptions } from './image-runner';
+export {
+  type AttachmentLimits,
+  checkAttachmentSet,
+  DEFAULT_LIMITS,
+  fileSizeReason,
+  type RequestContext,
+  requestBytesOf,
+} from './limits';
+export { displayName, extensionOf, formatBytes, uniqueName } from './names';
+export { checkPdf, type PdfCheck } from './pdf';
+export { detectCapabilities, type PrepareOptions, prepareAttachment, prepareAttachments } from './prepare';
+export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from './resolve';
+export { sniffType } from './sniff';
+export { decodeText, type TextDecodeResult, textAttachmentBlock, textPreview } from './text';
+export {
+  type ApiImageType,
+  type ImageFormat,
+  isRefusal,
+  type OfficeFamily,
+  type PreparedAttachment,
+  type PrepareOutcome,
+  type Refusal,
+  type SniffedType,
+} from './types';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, extensionOf, formatBytes, uniqueName } from './names';
+
+describe('file names', () => {
+  it('reads the extension in lower case, ignoring dot-files', () => {
+    expect(extensionOf('Notes.MD')).toBe('md');
+    expect(extensionOf('archive.tar.gz')).toBe('gz');
+    expect(extensionOf('.bashrc')).toBe('');
+    expect(extensionOf('README')).toBe('');
+  });
+
+  it('numbers a name already taken, before its extension', () => {
+    expect(uniqueName('image.png', [])).toBe('image.png');
+    expect(uniqueName('image.png', ['image.png'])).toBe('image (2).png');
+    expect(uniqueName('image.png', ['image.png', 'image (2).png'])).toBe('image (3).png');
+    expect(uniqueName('Makefile', ['Makefile'])).toBe('Makefile (2)');
+  });
+
+  it('never leaves a name empty', () => {
+    expect(displayName('  ')).toBe('attachment');
+    expect(displayName(' a.txt ')).toBe('a.txt');
+  });
+});
+
+describe('formatBytes', () => {
+  it('shows sizes the way file managers do', () => {
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(18)).toBe('18 bytes');
+    expect(formatBytes(30605)).toBe('29.9 KB');
+    expect(formatBytes(1024 * 1024)).toBe('1 MB');
+    expect(formatBytes(521990)).toBe('510 KB');
+  });
+});

@@ -1,0 +1,47 @@
+/** File names and sizes as people read them. */
+
+/** The lower-case extension of a file name without the dot (`Notes.MD` → `md`), or `''`. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A usable display name: trimmed, never empty. */
+export function displayName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed === '' ? 'attachment' : trimmed;
+}
+
+/**
+ * `name`, or `name (2)`, `name (3)`… before the extension, so no two attachments of one message share a name
+ * (pasted screenshots all arrive as `image.png`, and `Remove image.png` must say which one).
+ */
+export function uniqueName(name: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; ; n++) {
+    const candidate = `${stem} (${n})${ext}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+const UNITS = ['bytes', 'KB', 'MB', 'GB'] as const;
+
+/** 18 → "18 bytes", 30605 → "29.9 KB", 23_000_000 → "21.9 MB" (binary multiples, as file managers show). */
+export function formatBytes(n: number): string {
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  if (unit === 0) return `${value} ${value === 1 ? 'byte' : 'bytes'}`;
+  return `${value >= 100 ? Math.round(value) : Number(value.toFixed(1))} ${UNITS[unit]}`;
+}
+
+/** 4_294_967_296 → "4,295". */
+export function formatMegapixels(pixels: number): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(pixels / 1_000_000);
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
+import { type PrepareOptions, prepareAttachment, prepareAttachments } from './prepare';
+import { fixture, fixtureFile } from './testing';
+import { isRefusal, type PreparedAttachment, type PrepareOutcome } from './types';
+
+const THUMB = 'data:image/jpeg;base64,AAAA';
+
+/** An image processor that records its jobs and answers with a small JPEG of the planned size. */
+function fakeProcessor(answer?: (job: ImageJob) => ImageJobResult) {
+  const jobs: ImageJob[] = [];
+  const process: ImageProcessor = async (job) => {
+    jobs.push(job);
+    return (
+      answer?.(job) ?? {
+        ok: true,
+        blob: new Blob(['jpeg bytes'], { type: 'image/jpeg' }),
+        mimeType: 'image/jpeg',
+        width: job.plan.width,
+        height: job.plan.height,
+        thumbnail: THUMB,
+      }
+    );
+  };
+  return { process, jobs };
+}
+
+function options(processImage: ImageProcessor, overrides: PrepareOptions = {}): PrepareOptions {
+  let n = 0;
+  return { processImage, capabilities: { scaledJpegDecode: true }, newId: () => `id-${++n}`, ...overrides };
+}
+
+function prepared(outcome: PrepareOutcome): PreparedAttachment {
+  if (isRefusal(outcome)) throw new Error(`refused: ${outcome.reason}`);
+  return outcome;
+}
+
+/** A file whose bytes went away after it was chosen (moved or deleted on disk). */
+class VanishedFile extends File {
+  override slice(): Blob {
+    const gone = () => Promise.reject(new DOMException('The file is gone.', 'NotReadableError'));
+    return Object.assign(new Blob(), { arrayBuffer: gone });
+  }
+}
+
+describe('prepareAttachment', () => {
+  it('keeps a PDF as it is, with its page count', async () => {
+    const outcome = prepared(
+      await prepareAttachment(fixtureFile('pdf-multipage-4pages.pdf'), options(vi.fn())),
+    );
+    expect(outcome.record).toEqual({
+      id: 'id-1',
+      name: 'pdf-multipage-4pages.pdf',
+      mimeType: 'application/pdf',
+      size: 24607,
+      kind: 'pdf',
+      pages: 4,
+    });
+    expect(outcome.blob.type).toBe('application/pdf');
+    expect(new Uint8Array(await outcome.blob.arrayBuffer())).toEqual(fixture('pdf-multipage-4pages.pdf'));
+  });
+
+  it('stores text as UTF-8 with a preview of its first lines', async () => {
+    const outcome = prepared(await prepareAttachment(fixtureFile('utf16le-bom-cjk.txt'), options(vi.fn())));
+    expect(outcome.record).toMatchObject({
+      kind: 'text',
+      mimeType: 'text/plain',
+      preview: '上一伊刀\nfoo bar\nhello world',
+    });
+    expect(await outcome.blob.text()).toBe('上一伊刀\nfoo bar\nhello world');
+    expect(outcome.record.size).toBe(outcome.blob.size);
+  });
+
+  it('reads a CSV as text', async () => {
+    const outcome = prepared(
+      await prepareAttachment(fixtureFile('csv-utf8.csv', 'text/csv'), options(vi.fn())),
+    );
+    expect(outcome.record).toMatchObject({ kind: 'text', mimeType: 'text/csv', name: 'csv-utf8.csv' });
+  });
+
+  it('hands a PNG to the image processor and records what comes back', async () => {
+    const { process, jobs } = fakeProcessor();
+    const outcome = prepared(
+      await prepareAttachment(fixtureFile('png-hopper-128.png', 'image/png'), options(process)),
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ format: 'png', plan: { width: 128, height: 128 }, maxBytes: 3_932_160 });
+    expect(jobs[0]?.blob.type).toBe('image/png');
+    expect(outcome.record).toEqual({
+      id: 'id-1',
+      name: 'png-hopper-128.png',
+      mimeType: 'image/jpeg',
+      size: 10,
+      kind: 'image',
+      width: 128,
+      height: 128,
+      preview: THUMB,
+    });
+  });
+
+  it('plans the 20000 × 14000 JPEG down to a 1568 px long edge with a scaled decode', async () => {
+    const { process, jobs } = fakeProcessor();
+    const outcome = prepared(
+      await prepareAttachment(fixtureFile('jpeg-giant-20000x14000.jpg'), options(process)),
+    );
+    expect(jobs[0]?.plan).toEqual({
+      width: 1568,
+      height: 1098,
+      decodeHint: { width: 1568, height: 1098 },
+      decodePixels: 2500 * 1750,
+    });
+    expect(outcome.record).toMatchObject({ width: 1568, height: 1098 });
+  });
+
+  it.each([
+    ['png-huge-65536x65536.png', 'The image is 65536 × 65536 pixels (4,295 megapixels)'],
+    ['gif-decompression-bomb-extents.gif', 'a decompression bomb'],
+    ['png-truncated.png', 'The PNG data is truncated.'],
+    ['png-pngsuite-xdtn0g01-missing-idat.png', 'no image data'],
+    ['pdf-corrupt-bad-xref.pdf', 'The PDF is damaged'],
+    ['pdf-corrupt-fuzzed.pdf', 'The PDF is damaged'],
+    ['pdf-encrypted-userpw-abc.pdf', 'password-protected'],
+    ['pdf-encrypted-password-openpassword.pdf', 'password-protected'],
+    ['xls-corrupt-too-small.xls', 'Excel files cannot be attached yet'],
+    ['xlsx-password-protected.xlsx', 'protected with a password'],
+    ['docx-tables.docx', 'Word files cannot be attached yet'],
+    ['text-control-characters.txt', 'binary'],
+    ['png-pngsuite-xs1n0g01-bad-signature.png', 'named like a PNG image but is not one'],
+  ])('refuses %s without decoding it', async (name, reason) => {
+    const process = vi.fn<ImageProcessor>();
+    const outcome = await prepareAttachment(fixtureFile(name), options(process));
+    expect(outcome).toEqual({ file: name, reason: expect.stringContaining(reason) });
+    expect(process).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['png-truncated.png', 'The PNG data is truncated.'],
+    ['pdf-corrupt-bad-xref.pdf', 'The PDF is damaged: its cross-reference table is broken.'],
+    [
+      'text-control-characters.txt',
+      'The file is binary, not text, and not a kind Easel can send. Images (PNG, JPEG, GIF, WebP), PDFs and text files can be attached.',
+    ],
+    [
+      'xls-corrupt-too-small.xls',
+      'Excel files cannot be attached yet. Export the sheets as CSV (or the workbook as PDF) and attach that.',
+    ],
+    [
+      'xlsx-password-protected.xlsx',
+      'Excel files in the old binary format, or protected with a password, cannot be attached. Export the sheets as CSV (or the workbook as PDF) and attach that.',
+    ],
+  ])('tells the person exactly why %s is refused', async (name, reason) => {
+    expect(await prepareAttachment(fixtureFile(name), options(vi.fn()))).toEqual({ file: name, reason });
+  });
+
+  it('passes on the processor’s reason when decoding fails', async () => {
+    const { process } = fakeProcessor(() => ({ ok: false, reason: 'The GIF image could not be decoded.' }));
+    expect(await prepareAttachment(fixtureFile('gif-hopper-128.gif'), options(process))).toEqual({
+      file: 'gif-hopper-128.gif',
+      reason: 'The GIF image could not be decoded.',
+    });
+  });
+
+  it('names a JPEG that failed to decode and has no end marker as truncated', async () => {
+    const { process } = fakeProcessor(() => ({ ok: false, reason: 'The JPEG image could not be decoded.' }));
+    expect(await prepareAttachment(fixtureFile('jpeg-truncated.jpg'), options(process))).toEqual({
+      file: 'jpeg-truncated.jpg',
+      reason: 'The JPEG data is truncated (it has no end marker).',
+    });
+  });
+
+  it('refuses an empty file', async () => {
+    expect(await prepareAttachment(new File([], 'empty.txt'), options(vi.fn()))).toEqual({
+      file: 'empty.txt',
+      reason: 'The file is empty.',
+    });
+  });
+
+  it('resolves to a refusal, never a rejection, when the file cannot be read', async () => {
+    const broken = new VanishedFile(['a,b\n'], 'gone.csv', { type: 'text/csv' });
+    expect(await prepareAttachment(broken, options(vi.fn()))).toEqual({
+      file: 'gone.csv',
+      reason: 'The file could not be read (it may have moved).',
+    });
+  });
+});
+
+describe('prepareAttachments', () => {
+  it('prepares files one at a time and keeps their order', async () => {
+    const { process } = fakeProcessor();
+    const files = ['png-hopper-128.png', 'png-huge-65536x65536.png', 'csv-utf8.csv'].map((n) =>
+      fixtureFile(n),
+    );
+    const outcomes = await prepareAttachments(files, options(process));
+    expect(outcomes.map((o) => (isRefusal(o) ? `refused ${o.file}` : o.record.name))).toEqual([
+      'png-hopper-128.png',
+      'refused png-huge-65536x65536.png',
+      'csv-utf8.csv',
+    ]);
+  });
+});

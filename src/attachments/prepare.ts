@@ -1,0 +1,217 @@
+/**
+ * File → attachment: sniff the type, check limits, then convert (images), check (PDFs) or decode (text). Every
+ * failure becomes a `Refusal` naming the file and the reason; nothing here throws or blocks the page for long
+ * (header reads look at the first kilobytes; the PDF scan pauses between slices; images decode in a worker).
+ */
+import { assertNever } from '../agent';
+import type { AttachmentRecord } from '../messages';
+import { base64Length, lastIndexOfBytes, readBytes } from './bytes';
+import { type HeaderResult, readImageHeader } from './image-header';
+import { type DecodeCapabilities, planImage } from './image-plan';
+import type { ImageProcessor } from './image-process';
+import { createImageProcessor } from './image-runner';
+import { type AttachmentLimits, DEFAULT_LIMITS, fileSizeReason } from './limits';
+import { displayName } from './names';
+import { officeReason } from './office';
+import { checkPdf } from './pdf';
+import { checkPngStructure, pngTailHasEnd } from './png';
+import { SNIFF_BYTES, sniffType } from './sniff';
+import { decodeText, textPreview } from './text';
+import type { ImageFormat, PreparedAttachment, PrepareOutcome } from './types';
+
+export interface PrepareOptions {
+  readonly limits?: AttachmentLimits;
+  /** Where images are decoded and re-encoded. Default: a worker per image (`createImageProcessor()`). */
+  readonly processImage?: ImageProcessor;
+  /** What the browser can decode cheaply. Default: detected (`detectCapabilities()`). */
+  readonly capabilities?: DecodeCapabilities;
+  /** Long edge to downscale images to (default `limits.imageLongEdge`). */
+  readonly imageLongEdge?: number;
+  /** New attachment ids. Default: `crypto.randomUUID()`. */
+  readonly newId?: () => string;
+}
+
+/** What this browser can do, for the decode budget. */
+export function detectCapabilities(): DecodeCapabilities {
+  return { scaledJpegDecode: typeof ImageDecoder === 'function' };
+}
+
+/** Reads at most this much of a JPEG or HEIF file looking for its size (APP segments come first). */
+const MAX_HEADER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Prepares one file. Resolves to the record and bytes to keep, or to a refusal naming the file and the reason.
+ * Never rejects.
+ */
+export async function prepareAttachment(file: File, options: PrepareOptions = {}): Promise<PrepareOutcome> {
+  const name = displayName(file.name);
+  try {
+    const reason = await prepareOrReason(file, name, options);
+    return typeof reason === 'string' ? { file: name, reason } : reason;
+  } catch (error) {
+    const detail = error instanceof Error && error.name === 'NotReadableError' ? ' (it may have moved)' : '';
+    return { file: name, reason: `The file could not be read${detail}.` };
+  }
+}
+
+/** Prepares files one after another (so only one large image is in memory at a time), keeping their order. */
+export async function prepareAttachments(
+  files: readonly File[],
+  options: PrepareOptions = {},
+): Promise<PrepareOutcome[]> {
+  const processImage = options.processImage ?? createImageProcessor();
+  const outcomes: PrepareOutcome[] = [];
+  for (const file of files) outcomes.push(await prepareAttachment(file, { ...options, processImage }));
+  return outcomes;
+}
+
+async function prepareOrReason(file: File, name: string, options: PrepareOptions) {
+  if (file.size === 0) return 'The file is empty.';
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const head = await readBytes(file, 0, SNIFF_BYTES);
+  const type = sniffType(head, name, file.type, file.size);
+  const id = options.newId ?? (() => crypto.randomUUID());
+  switch (type.kind) {
+    case 'unsupported':
+      return type.reason;
+    case 'office':
+      return officeReason(type.family, type.container);
+    case 'image':
+      return prepareImage(file, name, head, type, options, limits, id());
+    case 'pdf':
+      return preparePdf(file, name, limits, id());
+    case 'text':
+      return prepareText(file, name, type.mimeType, limits, id());
+    default:
+      return assertNever(type);
+  }
+}
+
+async function prepareImage(
+  file: File,
+  name: string,
+  head: Uint8Array,
+  { format, mimeType }: { readonly format: ImageFormat; readonly mimeType: string },
+  options: PrepareOptions,
+  limits: AttachmentLimits,
+  id: string,
+): Promise<PreparedAttachment | string> {
+  const tooLarge = fileSizeReason('image', file.size, limits);
+  if (tooLarge) return tooLarge;
+  const header = await readHeader(file, head, format);
+  if (!header.ok) return header.reason;
+  if (format === 'png') {
+    const broken = await pngStructureReason(file, head);
+    if (broken) return broken;
+  }
+  const capabilities = options.capabilities ?? detectCapabilities();
+  const planned = planImage(
+    header.header,
+    limits,
+    capabilities,
+    options.imageLongEdge ?? limits.imageLongEdge,
+  );
+  if (!planned.ok) return planned.reason;
+  const process = options.processImage ?? createImageProcessor();
+  const result = await process({
+    // The sniffed type, whatever the file claimed (a Blob over a File shares its bytes; nothing is copied).
+    blob: new Blob([file], { type: mimeType }),
+    format,
+    mayHaveAlpha: header.header.mayHaveAlpha,
+    plan: planned.plan,
+    maxBytes: Math.floor((limits.maxImageBase64Bytes * 3) / 4),
+    thumbnailEdge: limits.thumbnailEdge,
+  });
+  if (!result.ok)
+    return format === 'jpeg' ? ((await jpegTruncatedReason(file)) ?? result.reason) : result.reason;
+  if (base64Length(result.blob.size) > limits.maxImageBase64Bytes)
+    return 'The converted image is still over 5 MB.';
+  const record: AttachmentRecord = {
+    id,
+    name,
+    mimeType: result.mimeType,
+    size: result.blob.size,
+    kind: 'image',
+    width: result.width,
+    height: result.height,
+    preview: result.thumbnail,
+  };
+  return { record, blob: result.blob };
+}
+
+/** Reads the image header, reading further into the file while the header runs past what was read. */
+async function readHeader(file: File, head: Uint8Array, format: ImageFormat): Promise<HeaderResult> {
+  // A GIF is walked frame by frame to find frames reaching outside the canvas: read all of it.
+  let bytes = format === 'gif' && head.length < file.size ? await readBytes(file, 0, file.size) : head;
+  for (;;) {
+    const result = readImageHeader(bytes, format, file.size);
+    if (result.ok || !result.incomplete || bytes.length >= Math.min(file.size, MAX_HEADER_BYTES))
+      return result;
+    bytes = await readBytes(file, 0, Math.min(MAX_HEADER_BYTES, bytes.length * 4));
+  }
+}
+
+/** A truncated PNG or one without image data is named as such (decoders only say "could not decode"). */
+async function pngStructureReason(file: File, head: Uint8Array): Promise<string | undefined> {
+  if (file.size <= head.length) return checkPngStructure(head);
+  const tail = await readBytes(file, Math.max(0, file.size - 64 * 1024), 64 * 1024);
+  if (pngTailHasEnd(tail)) return undefined;
+  return checkPngStructure(await readBytes(file, 0, file.size));
+}
+
+/** After a JPEG failed to decode: says it is truncated when its tail holds no end-of-image marker. */
+async function jpegTruncatedReason(file: File): Promise<string | undefined> {
+  const tail = await readBytes(file, Math.max(0, file.size - 64 * 1024), 64 * 1024);
+  return lastIndexOfBytes(tail, [0xff, 0xd9]) === -1
+    ? 'The JPEG data is truncated (it has no end marker).'
+    : undefined;
+}
+
+async function preparePdf(
+  file: File,
+  name: string,
+  limits: AttachmentLimits,
+  id: string,
+): Promise<PreparedAttachment | string> {
+  const tooLarge = fileSizeReason('pdf', file.size, limits);
+  if (tooLarge) return tooLarge;
+  const bytes = await readBytes(file, 0, file.size);
+  const check = await checkPdf(bytes, limits.maxPdfPages);
+  if (!check.ok) return check.reason;
+  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+  const record: AttachmentRecord = {
+    id,
+    name,
+    mimeType: 'application/pdf',
+    size: blob.size,
+    kind: 'pdf',
+    ...(check.pages === undefined ? {} : { pages: check.pages }),
+  };
+  return { record, blob };
+}
+
+async function prepareText(
+  file: File,
+  name: string,
+  mimeType: string,
+  limits: AttachmentLimits,
+  id: string,
+): Promise<PreparedAttachment | string> {
+  // UTF-16 may take twice the bytes of the same text in UTF-8: the decoded size is judged below.
+  if (file.size > 2 * limits.maxTextBytes + 2) return fileSizeReason('text', file.size, limits) ?? '';
+  const decoded = decodeText(await readBytes(file, 0, file.size));
+  if (!decoded.ok) return decoded.reason;
+  const utf8 = new TextEncoder().encode(decoded.text);
+  const stillTooLarge = fileSizeReason('text', utf8.length, limits);
+  if (stillTooLarge) return stillTooLarge;
+  const blob = new Blob([utf8], { type: `${mimeType};charset=utf-8` });
+  const record: AttachmentRecord = {
+    id,
+    name,
+    mimeType,
+    size: utf8.length,
+    kind: 'text',
+    preview: textPreview(decoded.text),
+  };
+  return { record, blob };
+}

@@ -1,0 +1,49 @@
+/** The shapes this module hands out: prepared attachments, refusals, and what sniffing found. */
+import type { AttachmentRecord } from '../messages';
+
+/**
+ * A file made ready to send: the record a message keeps, and the bytes to put in the `attachments` store under
+ * `record.id` (a converted image, the original PDF, or decoded text re-encoded as UTF-8).
+ */
+export interface PreparedAttachment {
+  readonly record: AttachmentRecord;
+  readonly blob: Blob;
+}
+
+/** A file that was not accepted: its name and a reason a person can act on. */
+export interface Refusal {
+  /** The file name as the person gave it. */
+  readonly file: string;
+  /** Why, as a sentence without the file name, e.g. "The PDF is password-protected (encrypted)." */
+  readonly reason: string;
+}
+
+/** What preparing one file produced. */
+export type PrepareOutcome = PreparedAttachment | Refusal;
+
+/** Narrows a `PrepareOutcome`. */
+export function isRefusal(outcome: PrepareOutcome): outcome is Refusal {
+  return 'reason' in outcome;
+}
+
+/** Raster formats Easel reads headers of; the first four are the ones the API accepts as they are. */
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'avif' | 'heic';
+
+/** Image MIME types the Messages API accepts. */
+export type ApiImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/** Office families recognised (and, for now, refused with advice). */
+export type OfficeFamily = 'word' | 'excel' | 'powerpoint' | 'opendocument' | 'iwork' | 'office';
+
+/**
+ * What a file is, decided from its first bytes first and its declared MIME type or extension second.
+ * `unsupported` carries the reason it is refused. `office.container` is `ole` for the old binary formats and
+ * for password-protected OOXML files (both are OLE2 compound files), `zip` for OOXML/OpenDocument/iWork, and
+ * `unknown` when only the name said so.
+ */
+export type SniffedType =
+  | { readonly kind: 'image'; readonly format: ImageFormat; readonly mimeType: string }
+  | { readonly kind: 'pdf' }
+  | { readonly kind: 'text'; readonly mimeType: string }
+  | { readonly kind: 'office'; readonly family: OfficeFamily; readonly container: 'zip' | 'ole' | 'unknown' }
+  | { readonly kind: 'unsupported'; readonly reason: string };

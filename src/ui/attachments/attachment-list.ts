@@ -1,0 +1,128 @@
+import { consume } from '@lit/context';
+import { html, LitElement, nothing } from 'lit';
+import { customElement, property, query } from 'lit/decorators.js';
+import { extensionOf, formatBytes } from '../../attachments';
+import type { AttachmentRecord } from '../../messages';
+import { attachmentListStyles } from './attachment-list-styles';
+import type { EaselAttachmentPreview } from './attachment-preview';
+import { type AttachmentBlobSource, attachmentBlobSourceContext } from './blob-source';
+import { RemoveAttachmentEvent } from './events';
+import './attachment-preview';
+
+/** A file still being prepared (decoded, checked), shown as a busy tile until its record arrives. */
+export interface PendingAttachment {
+  /** Identifies the tile while it waits (e.g. a counter). */
+  readonly key: string;
+  readonly name: string;
+}
+
+const NO_BLOBS: ReadonlyMap<string, Blob> = new Map();
+
+/**
+ * The attachments of a message: a `list` named `Attachments`, a `listitem` per file with a thumbnail or an
+ * icon, the name and size, and (when `removable`) a `Remove <filename>` button. Clicking a tile opens its
+ * preview. Draws nothing when there is nothing to show.
+ */
+@customElement('easel-attachment-list')
+export class EaselAttachmentList extends LitElement {
+  static override styles = attachmentListStyles;
+
+  /** The attachments, in order. */
+  @property({ attribute: false }) attachments: readonly AttachmentRecord[] = [];
+  /** Files still being prepared, shown after the attachments. */
+  @property({ attribute: false }) pending: readonly PendingAttachment[] = [];
+  /** Whether each tile has a `Remove <filename>` button (the message being written, not a sent one). */
+  @property({ type: Boolean }) removable = false;
+  /** Bytes not yet in the store (the message being written), by record id; others are loaded for previews. */
+  @property({ attribute: false }) blobs: ReadonlyMap<string, Blob> = NO_BLOBS;
+
+  @consume({ context: attachmentBlobSourceContext, subscribe: true })
+  @property({ attribute: false })
+  blobSource: AttachmentBlobSource | undefined;
+
+  @query('easel-attachment-preview') private preview!: EaselAttachmentPreview;
+
+  override render() {
+    if (this.attachments.length === 0 && this.pending.length === 0) return nothing;
+    return html`<ul role="list" aria-label="Attachments">
+        ${this.attachments.map((a) => this.renderTile(a))} ${this.pending.map((p) => this.renderPending(p))}
+      </ul>
+      <easel-attachment-preview></easel-attachment-preview>`;
+  }
+
+  private renderTile(a: AttachmentRecord) {
+    return html`<li>
+      <button type="button" class="tile" title=${a.name} aria-label=${`Preview ${a.name}`} @click=${() => this.handleOpen(a)}>
+        ${this.renderThumb(a)}
+        <span class="label">
+          <span class="name">${a.name}</span>
+          <span class="meta">${summary(a)}</span>
+        </span>
+      </button>
+      ${
+        this.removable
+          ? html`<button type="button" class="remove" aria-label=${`Remove ${a.name}`} title=${`Remove ${a.name}`} @click=${() => this.handleRemove(a.id)}>
+              <span aria-hidden="true">×</span>
+            </button>`
+          : nothing
+      }
+    </li>`;
+  }
+
+  private renderThumb(a: AttachmentRecord) {
+    if (a.kind === 'image' && a.preview?.startsWith('data:image/')) {
+      return html`<img class="thumb" src=${a.preview} alt="" />`;
+    }
+    return html`<span class="icon" aria-hidden="true">${badge(a)}</span>`;
+  }
+
+  private renderPending(p: PendingAttachment) {
+    return html`<li aria-busy="true">
+      <span class="tile">
+        <span class="icon" aria-hidden="true">…</span>
+        <span class="label">
+          <span class="name">${p.name}</span>
+          <span class="meta">Preparing…</span>
+        </span>
+      </span>
+    </li>`;
+  }
+
+  private async handleOpen(a: AttachmentRecord) {
+    const blob = this.blobs.get(a.id) ?? (await this.loadStored(a.id));
+    await this.preview.show(a, blob);
+  }
+
+  private handleRemove(id: string) {
+    this.dispatchEvent(new RemoveAttachmentEvent(id));
+  }
+
+  private async loadStored(id: string): Promise<Blob | undefined> {
+    try {
+      return await this.blobSource?.load(id);
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** "29.9 KB · 128 × 128", "16.6 KB · 4 pages", "18 bytes". */
+function summary(a: AttachmentRecord): string {
+  const parts = [formatBytes(a.size)];
+  if (a.width !== undefined && a.height !== undefined) parts.push(`${a.width} × ${a.height}`);
+  if (a.pages !== undefined) parts.push(`${a.pages} ${a.pages === 1 ? 'page' : 'pages'}`);
+  return parts.join(' · ');
+}
+
+/** The icon text for a file without a thumbnail: its extension, else its kind. */
+function badge(a: AttachmentRecord): string {
+  const ext = extensionOf(a.name);
+  if (ext && ext.length <= 4) return ext.toUpperCase();
+  return a.kind === 'pdf' ? 'PDF' : a.kind === 'image' ? 'IMG' : 'TXT';
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-attachment-list': EaselAttachmentList;
+  }
+}

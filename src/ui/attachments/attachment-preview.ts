@@ -1,0 +1,177 @@
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, query, state } from 'lit/decorators.js';
+import { formatBytes } from '../../attachments';
+import type { AttachmentRecord } from '../../messages';
+
+/** Characters of a text attachment shown in the preview (the rest is only sent). */
+const TEXT_PREVIEW_CHARS = 200_000;
+const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * A modal preview of one attachment: the image; the PDF in the browser's own viewer; or the text.
+ *
+ * PDFs: Chromium's viewer refuses to run inside any sandboxed frame (even `sandbox="allow-scripts"`: the frame
+ * shows an error page), so the PDF is shown with `<object type="application/pdf">` over a `blob:` URL. That is
+ * safe because the viewer, not the page, renders it: the blob is re-typed `application/pdf` here, from bytes
+ * that passed the PDF checks, so nothing can make the browser treat it as HTML in the app's origin, and the
+ * viewer runs in its own isolated process and origin. Browsers without a PDF viewer get an `Open` link.
+ * Images are shown with `<img>` (no script runs in an image); text through a text binding, never as HTML.
+ */
+@customElement('easel-attachment-preview')
+export class EaselAttachmentPreview extends LitElement {
+  static override styles = css`
+    dialog {
+      width: min(92vw, 960px);
+      max-height: 90vh;
+      padding: 0;
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius);
+      background: var(--easel-surface);
+      color: var(--easel-text);
+    }
+    dialog::backdrop {
+      background: rgb(0 0 0 / 0.5);
+    }
+    header {
+      display: flex;
+      align-items: center;
+      gap: var(--easel-space-3);
+      padding: var(--easel-space-2) var(--easel-space-4);
+      border-bottom: 1px solid var(--easel-border);
+    }
+    h2 {
+      flex: 1;
+      margin: 0;
+      font-size: 1rem;
+      overflow-wrap: anywhere;
+    }
+    .meta {
+      color: var(--easel-text-muted);
+      font-size: 0.8rem;
+    }
+    .body {
+      padding: var(--easel-space-4);
+    }
+    img {
+      display: block;
+      max-width: 100%;
+      max-height: 75vh;
+      margin: 0 auto;
+    }
+    object {
+      display: block;
+      width: 100%;
+      height: 75vh;
+      border: none;
+    }
+    pre {
+      margin: 0;
+      max-height: 75vh;
+      overflow: auto;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      font-family: var(--easel-font-mono);
+      font-size: 0.85rem;
+    }
+    button,
+    a {
+      font: inherit;
+      color: var(--easel-link);
+    }
+    button {
+      padding: var(--easel-space-1) var(--easel-space-3);
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius-sm);
+      background: var(--easel-surface-2);
+      color: var(--easel-text);
+      cursor: pointer;
+    }
+    button:focus-visible,
+    a:focus-visible {
+      outline: 2px solid var(--easel-focus);
+      outline-offset: 2px;
+    }
+  `;
+
+  @state() private record: AttachmentRecord | undefined;
+  /** Object URL of the bytes (images, PDFs). */
+  @state() private url: string | undefined;
+  @state() private text: string | undefined;
+
+  @query('dialog') private dialog!: HTMLDialogElement;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.release();
+  }
+
+  /** Opens the preview of `record`, whose bytes are `blob` (undefined when they are gone). */
+  async show(record: AttachmentRecord, blob: Blob | undefined): Promise<void> {
+    this.release();
+    this.record = record;
+    if (blob && record.kind === 'text') {
+      const text = await blob.slice(0, TEXT_PREVIEW_CHARS * 4).text();
+      this.text = text.length > TEXT_PREVIEW_CHARS ? `${text.slice(0, TEXT_PREVIEW_CHARS)}\n…` : text;
+    } else if (blob) {
+      this.url = URL.createObjectURL(new Blob([blob], { type: safeType(record) }));
+    }
+    await this.updateComplete;
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  override render() {
+    const r = this.record;
+    return html`<dialog aria-label=${r ? `Preview of ${r.name}` : 'Preview'} @close=${this.handleClose}>
+      ${
+        r
+          ? html`<header>
+                <h2>${r.name}</h2>
+                <span class="meta">${formatBytes(r.size)}</span>
+                <form method="dialog"><button>Close</button></form>
+              </header>
+              <div class="body">${this.renderBody(r)}</div>`
+          : nothing
+      }
+    </dialog>`;
+  }
+
+  private renderBody(r: AttachmentRecord) {
+    if (r.kind === 'text') return this.text === undefined ? missing() : html`<pre>${this.text}</pre>`;
+    const url = this.url;
+    if (url === undefined) return missing();
+    if (r.kind === 'image') return html`<img src=${url} alt=${r.name} />`;
+    const open = html`<a href=${url} target="_blank" rel="noopener">Open ${r.name} in a new tab</a>`;
+    if (!navigator.pdfViewerEnabled) return html`<p>This browser cannot show PDFs here. ${open}</p>`;
+    return html`<object type="application/pdf" data=${url} title=${`${r.name} preview`}>
+        <p>The PDF could not be shown here. ${open}</p>
+      </object>
+      <p>${open}</p>`;
+  }
+
+  private handleClose() {
+    this.release();
+    this.record = undefined;
+  }
+
+  private release() {
+    if (this.url) URL.revokeObjectURL(this.url);
+    this.url = undefined;
+    this.text = undefined;
+  }
+}
+
+function missing() {
+  return html`<p>This file is no longer available.</p>`;
+}
+
+/** The type the preview gives the bytes: what the record says it is, and never anything a browser would run. */
+function safeType(record: AttachmentRecord): string {
+  if (record.kind === 'pdf') return 'application/pdf';
+  return IMAGE_TYPES.has(record.mimeType) ? record.mimeType : 'application/octet-stream';
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-attachment-preview': EaselAttachmentPreview;
+  }
+}

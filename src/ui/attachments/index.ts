@@ -1,0 +1,13 @@
+/**
+ * Attachment elements: the tiles (`<easel-attachment-list>`, with its preview), the drop overlay, the refusal
+ * notices and the `Attach files` button, their events, and the context that gives previews access to stored
+ * bytes. See README.md for how the composer wires them.
+ */
+export { EaselAttachFilesButton } from './attach-files-button';
+export { EaselAttachmentList, type PendingAttachment } from './attachment-list';
+export { EaselAttachmentPreview } from './attachment-preview';
+export { EaselAttachmentRefusals } from './attachment-refusals';
+export { type AttachmentBlobSource, attachmentBlobSourceContext } from './blob-source';
+export { EaselDropOverlay } from './drop-overlay';
+export { DismissRefusalEvent, FilesChosenEvent, type FilesSource, RemoveAttachmentEvent } from './events';
+export { carriesFiles, filesOf } from './transfer';
