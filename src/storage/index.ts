@@ -1,4 +1,80 @@
+/**
+ * Storage: IndexedDB through idb — the schema and its migrations, repositories, the session saver, search,
+ * export and import, storage health. See README.md.
+ */
+
+export { type AttachmentLookup, AttachmentsRepository } from './attachments-repo';
+export { type Clock, systemClock } from './clock';
 export { type EaselDatabase, type OpenOptions, openEaselDb } from './db';
-export { DB_NAME, DB_VERSION, type EaselDB } from './schema';
+export type { Parsed } from './guards';
+export {
+  recordExport,
+  requestPersistence,
+  type StorageHealth,
+  type StorageManagerLike,
+  storageHealth,
+} from './health';
+export { checkExportFile, type ImportedSession, type ImportReport, importSessions } from './import';
+export { type ExportDownload, SessionLibrary, type SessionLibraryOptions } from './library';
+export { INTERRUPTED_MESSAGE, interrupted, type LoadedSession, loadSession } from './load';
+export { sessionToMarkdown } from './markdown-export';
+export { MAX_PREVIEW, MAX_SEARCH_TEXT, MAX_TITLE, previewOf, textOf, titleFrom } from './message-text';
+export { compareKeys, type MessageRecords, MessagesRepository } from './messages-repo';
+export {
+  BroadcastNoticeChannel,
+  CHANNEL_NAME,
+  type NoticeChannel,
+  type NoticeListener,
+  parseNotice,
+  type SessionChange,
+  type StorageNotice,
+} from './notices';
+export {
+  type OpenResult,
+  type SaverAgent,
+  type SaveStatus,
+  SessionSaver,
+  type SessionSaverOptions,
+} from './saver';
+export {
+  type AttachmentBlobRecord,
+  DB_NAME,
+  DB_VERSION,
+  type EaselDB,
+  type KeyRecord,
+  type MessageRecord,
+  type SessionRecord,
+  type SettingRecord,
+  type TextChunkRecord,
+  type TextEntry,
+  type TokenTotals,
+} from './schema';
+export { type SearchHit, SearchIndex, type SearchResult } from './search';
+export type { Entry } from './session-mirror';
+export type { MetadataChange, SessionWrite, SessionWriteTarget } from './session-write';
+export { type SessionList, type SessionLookup, SessionsRepository } from './sessions-repo';
 export { SettingsRepository } from './settings-repo';
 export { type AppSettings, DEFAULT_SETTINGS, SettingsStore, type Theme } from './settings-store';
+export { newId, newWriterId, SortKeyGenerator } from './sort-key';
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportedAttachment,
+  type ExportedMessage,
+  type ExportedSession,
+  type ExportFile,
+  type ExportResult,
+  exportFileName,
+  exportSessions,
+  isEaselExport,
+  serializeExport,
+} from './transfer';
+export {
+  parseAttachmentBlobRecord,
+  parseMessageRecord,
+  parseSessionRecord,
+  parseTextChunk,
+} from './validate';
+export { isThinkingLevel, parseAgentMessage } from './validate-message';
+export { describeWriteError, isQuotaError, QUOTA_MESSAGE } from './write-errors';
+export type { WriteStatus } from './write-queue';

@@ -1,13 +1,19 @@
 import type { DBSchema } from 'idb';
+import type { AgentMessage, ThinkingLevel } from '../agent';
 
 /** The database name. Tests may open another name to stay isolated. */
 export const DB_NAME = 'easel';
 
 /**
- * The current schema version. Bump it and add a `case` to `migrate` (db.ts) for every change; never edit an
- * older case.
+ * The current schema version. Bump it and add a `case` to `migrationStep` (db.ts) for every change; never
+ * edit an older case.
+ *
+ * - 1: `settings`, `keys`, and empty `sessions`, `messages` (keyed by session and numeric position),
+ *   `attachments`.
+ * - 2: `messages` keyed by session and a writer-unique sort key (two tabs never collide), `texts` (the
+ *   searchable text of messages, in chunks), `attachments` indexed by session.
  */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** A setting as stored. Values are `unknown` on the way out: callers validate what they read. */
 export interface SettingRecord {
@@ -22,17 +28,98 @@ export interface KeyRecord {
   readonly savedAt: number;
 }
 
+/** Token totals of a session, summed over its finished assistant messages. */
+export interface TokenTotals {
+  readonly input: number;
+  readonly output: number;
+  readonly cacheRead: number;
+  readonly cacheWrite: number;
+}
+
 /**
- * Easel's IndexedDB schema, version 1.
+ * A session's metadata: everything the sidebar shows, so listing never reads messages. Totals are kept
+ * incrementally by the saver (one small read-modify-write of this record per save, inside the same
+ * transaction as the message, so two tabs never lose each other's counts).
+ */
+export interface SessionRecord {
+  readonly id: string;
+  /** Empty until the first user message gives one; the person may rename it. */
+  readonly title: string;
+  /** Epoch milliseconds. */
+  readonly created: number;
+  /** Epoch milliseconds of the last change; the `byUpdated` index orders the sidebar by it. */
+  readonly updated: number;
+  /** Model id used last; empty when unknown. */
+  readonly model: string;
+  readonly thinkingLevel: ThinkingLevel;
+  /** Messages stored, including an interrupted (partial) answer. */
+  readonly messageCount: number;
+  readonly tokens: TokenTotals;
+  /** US dollars, summed over the answers whose cost was known. */
+  readonly cost: number;
+  /** The start of the latest user or assistant text, for the sidebar. */
+  readonly preview: string;
+  /** When this session was last included in an export (epoch ms). */
+  readonly lastExportAt?: number;
+  /** Set when the person deleted it; hidden everywhere, purged later (undo clears it). */
+  readonly deletedAt?: number;
+}
+
+/**
+ * One message of a session. The key is `[sessionId, key]` where `key` is a sort key unique to the writer that
+ * made it (see `sort-key.ts`), so the messages of a session come back in order from one key range and two
+ * tabs writing the same session never overwrite each other.
+ */
+export interface MessageRecord {
+  readonly sessionId: string;
+  readonly key: string;
+  readonly message: AgentMessage;
+  /**
+   * A snapshot of an assistant message still streaming, flushed at a bounded rate. The finished message is
+   * written under the same key and replaces it; one left behind means the page closed mid-answer.
+   */
+  readonly partial?: true;
+}
+
+/** A message's searchable text, under the message's key. */
+export interface TextEntry {
+  readonly key: string;
+  readonly text: string;
+}
+
+/**
+ * The searchable text of a run of consecutive messages of one session, keyed by the lowest key it may
+ * hold: it holds the entries from `firstKey` up to the next chunk's `firstKey`, in key order. Search loads
+ * whole chunks (a few large records read far faster than many small ones); saving a message rewrites only
+ * the chunk it falls in, whose size is bounded whatever the length of the session (see `text-chunks.ts`).
+ */
+export interface TextChunkRecord {
+  readonly sessionId: string;
+  readonly firstKey: string;
+  readonly entries: readonly TextEntry[];
+}
+
+/** The bytes of an attachment. Messages hold an `AttachmentRecord` whose `id` is this record's key. */
+export interface AttachmentBlobRecord {
+  readonly id: string;
+  /** The session whose message references it (deleting the session deletes it). */
+  readonly sessionId: string;
+  readonly blob: Blob;
+  readonly mimeType: string;
+  readonly size: number;
+}
+
+/**
+ * Easel's IndexedDB schema, version 2.
  *
- * `sessions`, `messages` and `attachments` are created now so later features only add fields and indexes;
- * their record shapes are owned by the sessions and attachments repositories. Records are `unknown` here:
- * everything read back is validated by its repository.
+ * Record types are what the repositories write; everything read back is still checked by `validate.ts`
+ * before use (another tab, an older version or a broken disk may have written something else).
  */
 export interface EaselDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
   keys: { key: string; value: KeyRecord };
-  sessions: { key: string; value: unknown; indexes: { byUpdated: number } };
-  messages: { key: [string, number]; value: unknown };
-  attachments: { key: string; value: unknown };
+  sessions: { key: string; value: SessionRecord; indexes: { byUpdated: number } };
+  messages: { key: [string, string]; value: MessageRecord };
+  texts: { key: [string, string]; value: TextChunkRecord };
+  attachments: { key: string; value: AttachmentBlobRecord; indexes: { bySession: string } };
 }

@@ -1,0 +1,52 @@
+import type { EaselDatabase } from './db';
+import type { AttachmentBlobRecord } from './schema';
+import { parseAttachmentBlobRecord } from './validate';
+
+/** What `get` found: the bytes, nothing, or a record that failed its check. */
+export type AttachmentLookup =
+  | { readonly kind: 'found'; readonly record: AttachmentBlobRecord }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'invalid'; readonly problem: string };
+
+/**
+ * Attachment bytes as Blobs, one record per file, keyed by the id the message's `AttachmentRecord` holds.
+ * Bytes are written once, when the file is attached, and never re-encoded when the session is saved.
+ */
+export class AttachmentsRepository {
+  constructor(private readonly db: EaselDatabase) {}
+
+  /** Stores the bytes of a file for a session. */
+  async put(record: AttachmentBlobRecord): Promise<void> {
+    await this.db.put('attachments', record);
+  }
+
+  async get(id: string): Promise<AttachmentLookup> {
+    const value: unknown = await this.db.get('attachments', id);
+    if (value === undefined) return { kind: 'missing' };
+    const parsed = parseAttachmentBlobRecord(value);
+    return parsed.ok ? { kind: 'found', record: parsed.value } : { kind: 'invalid', problem: parsed.problem };
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.db.getKey('attachments', id)) !== undefined;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete('attachments', id);
+  }
+
+  /** Every attachment of a session; bad records are reported and skipped. */
+  async listForSession(
+    sessionId: string,
+  ): Promise<{ readonly records: readonly AttachmentBlobRecord[]; readonly problems: readonly string[] }> {
+    const values: unknown[] = await this.db.getAllFromIndex('attachments', 'bySession', sessionId);
+    const records: AttachmentBlobRecord[] = [];
+    const problems: string[] = [];
+    for (const value of values) {
+      const parsed = parseAttachmentBlobRecord(value);
+      if (parsed.ok) records.push(parsed.value);
+      else problems.push(parsed.problem);
+    }
+    return { records, problems };
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * `SessionLibrary`: what the sidebar and Settings do with stored sessions — list, search, rename, delete
+ * with undo, export, import, storage health. Opening a session into the agent is `SessionSaver.open`.
+ */
+
+import type { EaselDatabase } from './db';
+import {
+  recordExport,
+  requestPersistence,
+  type StorageHealth,
+  type StorageManagerLike,
+  storageHealth,
+} from './health';
+import { type ImportReport, importSessions } from './import';
+import { type LoadedSession, loadSession } from './load';
+import { sessionToMarkdown } from './markdown-export';
+import type { NoticeChannel, SessionChange } from './notices';
+import type { SessionRecord } from './schema';
+import { SearchIndex, type SearchResult } from './search';
+import { type SessionList, SessionsRepository } from './sessions-repo';
+import type { SettingsRepository } from './settings-repo';
+import { newWriterId } from './sort-key';
+import { exportFileName, exportSessions, serializeExport } from './transfer';
+
+export interface SessionLibraryOptions {
+  readonly db: EaselDatabase;
+  /** Where last-export time is kept. */
+  readonly settings: SettingsRepository;
+  /** Tells other tabs about renames, deletions and imports, and hears theirs. */
+  readonly channel?: NoticeChannel;
+  /** `navigator.storage` by default. */
+  readonly storage?: StorageManagerLike;
+  readonly now?: () => number;
+}
+
+/** A file ready to download. */
+export interface ExportDownload {
+  readonly fileName: string;
+  readonly mimeType: 'application/json' | 'text/markdown';
+  readonly text: string;
+  /** Records that could not be read and are missing from the file. */
+  readonly problems: readonly string[];
+}
+
+export class SessionLibrary {
+  private readonly sessions: SessionsRepository;
+  private readonly index: SearchIndex;
+  private readonly writer = newWriterId();
+  private readonly now: () => number;
+
+  constructor(private readonly options: SessionLibraryOptions) {
+    this.sessions = new SessionsRepository(options.db);
+    this.index = new SearchIndex(options.db, options.channel);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Live sessions, newest first (metadata only; messages are never read). */
+  list(): Promise<SessionList> {
+    return this.sessions.list();
+  }
+
+  /** A session's metadata and messages, without opening it in the agent (for an export, say). */
+  load(id: string): Promise<LoadedSession> {
+    return loadSession(this.options.db, id);
+  }
+
+  /** Sessions matching every word of `query` in their title or message text. */
+  search(query: string, limit?: number): Promise<SearchResult> {
+    return this.index.search(query, limit);
+  }
+
+  /** Loads the search texts ahead of the first search (when the search box gets focus, say). */
+  async prepareSearch(): Promise<void> {
+    await this.index.prepare();
+  }
+
+  async rename(id: string, title: string): Promise<SessionRecord | undefined> {
+    return this.announce(await this.sessions.rename(id, title), 'renamed');
+  }
+
+  /** Hides a session at once; `restore` undoes it; `purgeDeleted` removes it for good later. */
+  async delete(id: string): Promise<SessionRecord | undefined> {
+    return this.announce(await this.sessions.markDeleted(id, this.now()), 'deleted');
+  }
+
+  async restore(id: string): Promise<SessionRecord | undefined> {
+    return this.announce(await this.sessions.restore(id), 'restored');
+  }
+
+  /**
+   * Removes sessions deleted at least `olderThanMs` ago, with their messages and files (call it when an
+   * undo notice closes, and at start-up). Returns the purged ids.
+   */
+  async purgeDeleted(olderThanMs = 0): Promise<string[]> {
+    const ids = await this.sessions.purgeDeleted(this.now() - olderThanMs);
+    for (const id of ids) this.post(id, 'purged');
+    return ids;
+  }
+
+  /** One session or all (`'all'`) as a JSON export file; remembers when. */
+  async exportJson(ids: readonly string[] | 'all'): Promise<ExportDownload> {
+    const at = this.now();
+    const { file, problems } = await exportSessions(this.options.db, ids, at);
+    await this.sessions.markExported(
+      file.sessions.map((s) => s.session.id),
+      at,
+    );
+    await recordExport(this.options.settings, at);
+    return {
+      fileName: exportFileName(file),
+      mimeType: 'application/json',
+      text: serializeExport(file),
+      problems,
+    };
+  }
+
+  /** One session as Markdown; `undefined` when it does not exist. */
+  async exportMarkdown(id: string): Promise<ExportDownload | undefined> {
+    const { file, problems } = await exportSessions(this.options.db, [id], this.now());
+    const only = file.sessions[0];
+    if (!only) return undefined;
+    return {
+      fileName: exportFileName(file, 'md'),
+      mimeType: 'text/markdown',
+      text: sessionToMarkdown(only.session, only.messages),
+      problems,
+    };
+  }
+
+  /** Imports the text of an export file; never overwrites a session here (see `ImportReport`). */
+  async import(text: string): Promise<ImportReport> {
+    const report = await importSessions(this.options.db, text);
+    for (const session of report.imported) this.post(session.id, 'imported');
+    return report;
+  }
+
+  health(): Promise<StorageHealth> {
+    return storageHealth(this.options.settings, this.options.storage);
+  }
+
+  /** Asks for persistent storage (after the first saved session). */
+  requestPersistence(): Promise<boolean> {
+    return requestPersistence(this.options.storage);
+  }
+
+  dispose(): void {
+    this.index.dispose();
+  }
+
+  private announce(session: SessionRecord | undefined, change: SessionChange): SessionRecord | undefined {
+    if (session) this.post(session.id, change);
+    return session;
+  }
+
+  private post(sessionId: string, change: SessionChange): void {
+    this.options.channel?.post({ type: 'session', writer: this.writer, sessionId, change });
+  }
+}

@@ -1,0 +1,329 @@
+/**
+ * `SessionSaver`: keeps the open session in IndexedDB as the agent changes it, and opens sessions into the
+ * agent. Plain TypeScript; the app makes one and hands it the agent.
+ */
+
+import type { AgentMessage, AgentState, ThinkingLevel } from '../agent';
+import { type Clock, systemClock } from './clock';
+import type { EaselDatabase } from './db';
+import { loadSession } from './load';
+import { MessagesRepository } from './messages-repo';
+import type { NoticeChannel, StorageNotice } from './notices';
+import type { MessageRecord, SessionRecord } from './schema';
+import { SessionMirror } from './session-mirror';
+import type { SessionWriteTarget } from './session-write';
+import { newId, SortKeyGenerator } from './sort-key';
+import { errorText } from './write-errors';
+import { WriteQueue, type WriteStatus } from './write-queue';
+
+/** What the saver needs of the agent (the `Agent` class has all of it). */
+export interface SaverAgent {
+  readonly state: AgentState;
+  subscribeState(listener: (state: AgentState) => void): () => void;
+  replaceMessages(messages: readonly AgentMessage[]): void;
+  setModel(model: string): void;
+  setThinkingLevel(level: ThinkingLevel): void;
+  abort(): void;
+  waitForIdle(): Promise<void>;
+}
+
+/**
+ * What the saver reports: the write queue's `saved`, `quota` and `error` (see `WriteStatus`), and `merged`
+ * when another tab's messages were added to (or removed from) the open session, now in the agent.
+ */
+export type SaveStatus =
+  | WriteStatus
+  | {
+      readonly kind: 'merged';
+      readonly sessionId: string;
+      readonly messages: readonly AgentMessage[];
+      readonly problems: readonly string[];
+    };
+
+/**
+ * The result of `open`. `messages` are what the agent now holds. On `not-found` the open session stays as
+ * it was (show `message`, then start a new chat or stay).
+ */
+export type OpenResult =
+  | {
+      readonly kind: 'opened';
+      readonly session: SessionRecord;
+      readonly messages: readonly AgentMessage[];
+      readonly problems: readonly string[];
+    }
+  | { readonly kind: 'not-found'; readonly id: string; readonly message: string }
+  /** A later `open` or `startNew` was called before this one finished; nothing changed for this one. */
+  | { readonly kind: 'superseded'; readonly id: string };
+
+export interface SessionSaverOptions {
+  readonly db: EaselDatabase;
+  readonly agent: SaverAgent;
+  /** Tells other tabs (and this tab's services) what was written, and hears what they wrote. */
+  readonly channel?: NoticeChannel;
+  /** Where writes go; default `MessagesRepository`. Tests wrap it to simulate a full disk. */
+  readonly target?: SessionWriteTarget;
+  readonly clock?: Clock;
+  readonly keys?: SortKeyGenerator;
+  /** Least time between two snapshots of a streaming answer. Default 500 ms. */
+  readonly flushIntervalMs?: number;
+  /** Time between retries after a failed write. Default 5 s. */
+  readonly retryIntervalMs?: number;
+  /**
+   * Called whenever the agent's whole history was replaced by the saver — a session opened, a new chat
+   * started (with `[]`), another tab's messages merged — so views built from the history (the artifacts
+   * panel, which rebuilds from `artifact` records alone) can rebuild.
+   */
+  readonly onHistoryLoaded?: (messages: readonly AgentMessage[]) => void;
+}
+
+/**
+ * Saves the open session message by message.
+ *
+ * Contract: it watches the agent's state snapshots. Each message that joins `state.messages` is written
+ * once, as its own record (one put plus a small metadata update: the cost never depends on the session's
+ * length). The streaming answer is written as a `partial` snapshot at most every `flushIntervalMs`, under
+ * the key its final version replaces. Messages that leave the history (`replaceMessages` for edit or
+ * regenerate, `continue()` dropping a failed answer) are deleted; nobody needs to call anything for it.
+ * The session record is created with the first write; its title comes from the first user message.
+ */
+export class SessionSaver {
+  private readonly messages: MessagesRepository;
+  private readonly clock: Clock;
+  private readonly keys: SortKeyGenerator;
+  private readonly flushIntervalMs: number;
+  private readonly listeners = new Set<(status: SaveStatus) => void>();
+  private readonly queue: WriteQueue;
+  private readonly remote = { put: new Set<string>(), deleted: new Set<string>() };
+  private mirror: SessionMirror | undefined;
+  private lastMessages: readonly AgentMessage[] | undefined;
+  private lastFlush = Number.NEGATIVE_INFINITY;
+  private flushTimer: unknown;
+  private merging = false;
+  /** Counts `open` and `startNew` calls, so a slow `open` never overrides a later one. */
+  private generation = 0;
+  private replacing = false;
+  private unsubscribeState: (() => void) | undefined;
+  private readonly unsubscribeChannel: (() => void) | undefined;
+
+  constructor(private readonly options: SessionSaverOptions) {
+    this.messages = new MessagesRepository(options.db);
+    this.clock = options.clock ?? systemClock;
+    this.keys = options.keys ?? new SortKeyGenerator();
+    this.flushIntervalMs = options.flushIntervalMs ?? 500;
+    this.queue = new WriteQueue({
+      target: options.target ?? this.messages,
+      clock: this.clock,
+      retryIntervalMs: options.retryIntervalMs ?? 5000,
+      writer: this.keys.writer,
+      channel: options.channel,
+      onStatus: (status) => this.emit(status),
+    });
+    this.unsubscribeChannel = options.channel?.subscribe((notice) => this.handleNotice(notice));
+  }
+
+  /** The id of the open session (it exists in storage only after its first message). */
+  get sessionId(): string | undefined {
+    return this.mirror?.sessionId;
+  }
+
+  /** This tab's writer id (the `writer` of the notices it posts). */
+  get writer(): string {
+    return this.keys.writer;
+  }
+
+  /** Writes not yet committed (after a failure, what is waiting for room). */
+  get unsaved(): number {
+    return this.queue.unsaved;
+  }
+
+  subscribe(listener: (status: SaveStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Stops the agent if it is working, loads a session into it (messages, model, effort) and saves its
+   * changes from then on. An interrupted answer comes back with `stopReason: 'aborted'`.
+   */
+  async open(id: string): Promise<OpenResult> {
+    const generation = ++this.generation;
+    await this.stopAgent();
+    const loaded = await loadSession(this.options.db, id);
+    if (generation !== this.generation) return { kind: 'superseded', id };
+    if (loaded.kind === 'not-found') return loaded;
+    await this.stopAgent(); // a run may have started while the session loaded
+    if (generation !== this.generation) return { kind: 'superseded', id };
+    this.queue.markStored(id);
+    this.attach(new SessionMirror(id, this.keys, loaded.entries, loaded.session.title !== ''), () => {
+      const { agent } = this.options;
+      agent.replaceMessages(loaded.messages);
+      if (loaded.session.model) agent.setModel(loaded.session.model);
+      agent.setThinkingLevel(loaded.session.thinkingLevel);
+    });
+    this.options.onHistoryLoaded?.(loaded.messages);
+    return { kind: 'opened', session: loaded.session, messages: loaded.messages, problems: loaded.problems };
+  }
+
+  /** Stops the agent, empties its history and saves into a new session (created at its first message). */
+  async startNew(id: string = newId()): Promise<string> {
+    ++this.generation;
+    await this.stopAgent();
+    this.attach(new SessionMirror(id, this.keys), () => this.options.agent.replaceMessages([]));
+    this.options.onHistoryLoaded?.([]);
+    return id;
+  }
+
+  /** Writes the streaming snapshot now and waits for pending writes; `true` when everything is saved. */
+  flush(): Promise<boolean> {
+    this.flushStream();
+    return this.queue.flush();
+  }
+
+  /** Retries failed writes at once (after the person freed space, say). */
+  retryNow(): void {
+    this.queue.kick();
+  }
+
+  /** Stops watching the agent and the channel, and retrying. Writes already under way still complete. */
+  dispose(): void {
+    this.detach();
+    this.unsubscribeChannel?.();
+    this.queue.dispose();
+  }
+
+  private attach(mirror: SessionMirror, load: () => void): void {
+    this.detach();
+    load();
+    this.mirror = mirror;
+    this.lastMessages = this.options.agent.state.messages;
+    this.unsubscribeState = this.options.agent.subscribeState((state) => this.handleState(state));
+  }
+
+  private detach(): void {
+    this.unsubscribeState?.();
+    this.unsubscribeState = undefined;
+    this.clock.clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.mirror = undefined;
+    this.remote.put.clear();
+    this.remote.deleted.clear();
+  }
+
+  private async stopAgent(): Promise<void> {
+    const { agent } = this.options;
+    if (agent.state.isStreaming) agent.abort();
+    await agent.waitForIdle();
+    this.flushStream();
+  }
+
+  private handleState(state: AgentState): void {
+    const mirror = this.mirror;
+    if (!mirror || this.replacing) return;
+    let changed = false;
+    if (state.messages !== this.lastMessages) {
+      this.lastMessages = state.messages;
+      changed = mirror.sync(state, this.queue.batch(mirror.sessionId));
+    }
+    if (mirror.track(state.streamMessage)) {
+      this.scheduleStreamFlush();
+    } else {
+      if (mirror.streaming) changed = mirror.dropStream(this.queue.batch(mirror.sessionId)) || changed;
+      this.clock.clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+    }
+    if (changed) this.queue.kick();
+    if (!state.isStreaming && this.remote.put.size + this.remote.deleted.size > 0) void this.mergeRemote();
+  }
+
+  private scheduleStreamFlush(): void {
+    if (this.flushTimer !== undefined) return;
+    const wait = this.lastFlush + this.flushIntervalMs - this.clock.now();
+    if (wait <= 0) this.flushStream();
+    else this.flushTimer = this.clock.setTimeout(() => this.flushStream(), wait);
+  }
+
+  private flushStream(): void {
+    this.clock.clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const mirror = this.mirror;
+    if (!mirror?.streaming) return;
+    this.lastFlush = this.clock.now();
+    mirror.flushStream(this.queue.batch(mirror.sessionId), this.options.agent.state);
+    this.queue.kick();
+  }
+
+  private handleNotice(notice: StorageNotice): void {
+    if (notice.writer === this.keys.writer || notice.type !== 'messages') return;
+    if (notice.sessionId !== this.mirror?.sessionId) return;
+    for (const key of notice.put) this.remote.put.add(key);
+    for (const key of notice.deleted) {
+      this.remote.put.delete(key);
+      this.remote.deleted.add(key);
+    }
+    if (!this.options.agent.state.isStreaming) void this.mergeRemote();
+  }
+
+  /** Adds another tab's messages to the open session once the agent is idle. */
+  private async mergeRemote(): Promise<void> {
+    const mirror = this.mirror;
+    if (this.merging || !mirror) return;
+    this.merging = true;
+    const put = [...this.remote.put];
+    const deleted = new Set(this.remote.deleted);
+    this.remote.put.clear();
+    this.remote.deleted.clear();
+    let found: { readonly records: readonly MessageRecord[]; readonly problems: readonly string[] };
+    try {
+      found = await this.messages.getMany(mirror.sessionId, put);
+    } catch (error) {
+      found = { records: [], problems: [`Messages from another tab could not be read: ${errorText(error)}`] };
+    } finally {
+      this.merging = false;
+    }
+    if (this.mirror !== mirror) return;
+    const merged = mirror.mergedWith(found.records, deleted);
+    if (merged && !this.replaceHistory(merged.map((e) => e.message))) {
+      // A run started meanwhile: the state listener merges again when the agent is idle.
+      for (const key of put) this.remote.put.add(key);
+      for (const key of deleted) this.remote.deleted.add(key);
+      return;
+    }
+    if (merged) {
+      mirror.replaceEntries(merged);
+      this.options.onHistoryLoaded?.(mirror.messages);
+    }
+    if (merged || found.problems.length > 0) {
+      const { sessionId } = mirror;
+      this.emit({ kind: 'merged', sessionId, messages: mirror.messages, problems: found.problems });
+    }
+    if (this.remote.put.size + this.remote.deleted.size > 0) void this.mergeRemote();
+  }
+
+  /** Gives the agent a merged history without the state listener taking it for local changes. */
+  private replaceHistory(messages: readonly AgentMessage[]): boolean {
+    const { agent } = this.options;
+    if (agent.state.isStreaming) return false;
+    this.replacing = true;
+    try {
+      agent.replaceMessages(messages);
+      this.lastMessages = agent.state.messages;
+      return true;
+    } catch {
+      return false;
+    } finally {
+      this.replacing = false;
+    }
+  }
+
+  private emit(status: SaveStatus): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(status);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+}

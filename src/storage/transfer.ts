@@ -1,0 +1,151 @@
+/**
+ * Export and import of sessions as a versioned JSON file: metadata, every message (artifact records
+ * included) and the attachment bytes in base64. Settings and API keys are never part of it.
+ */
+
+import type { AgentMessage } from '../agent';
+import { AttachmentsRepository } from './attachments-repo';
+import { blobToBase64 } from './base64';
+import type { EaselDatabase } from './db';
+import { isObject } from './guards';
+import { MessagesRepository } from './messages-repo';
+import type { SessionRecord } from './schema';
+import { SessionsRepository } from './sessions-repo';
+
+export const EXPORT_FORMAT = 'easel-export';
+export const EXPORT_VERSION = 1;
+
+export interface ExportedMessage {
+  readonly message: AgentMessage;
+  /** The answer was still streaming when it was last saved (it imports as an interrupted answer). */
+  readonly partial?: true;
+}
+
+export interface ExportedAttachment {
+  /** The id the messages' attachment records refer to. */
+  readonly id: string;
+  readonly mimeType: string;
+  /** The file name, from the message that holds it. */
+  readonly name?: string;
+  readonly base64: string;
+}
+
+export interface ExportedSession {
+  /** The metadata as stored (without any deletion mark). */
+  readonly session: SessionRecord;
+  /** In conversation order. */
+  readonly messages: readonly ExportedMessage[];
+  readonly attachments: readonly ExportedAttachment[];
+}
+
+/** Version 1 of the export file. A later version adds fields or bumps `version`; never reuse a number. */
+export interface ExportFile {
+  readonly format: typeof EXPORT_FORMAT;
+  readonly version: typeof EXPORT_VERSION;
+  /** ISO 8601. */
+  readonly exportedAt: string;
+  readonly sessions: readonly ExportedSession[];
+}
+
+export interface ExportResult {
+  readonly file: ExportFile;
+  /** Records that could not be read and are not in the file. */
+  readonly problems: readonly string[];
+}
+
+/** Builds an export of the given sessions (`'all'`: every live session, newest first). */
+export async function exportSessions(
+  db: EaselDatabase,
+  ids: readonly string[] | 'all',
+  now: number = Date.now(),
+): Promise<ExportResult> {
+  const sessionsRepo = new SessionsRepository(db);
+  const problems: string[] = [];
+  let sessions: SessionRecord[] = [];
+  if (ids === 'all') {
+    const list = await sessionsRepo.list();
+    sessions = [...list.sessions];
+    problems.push(...list.problems);
+  } else {
+    for (const id of ids) {
+      const lookup = await sessionsRepo.get(id);
+      if (lookup.kind === 'found') sessions.push(lookup.session);
+      else
+        problems.push(lookup.kind === 'invalid' ? lookup.problem : `There is no session "${id}" to export.`);
+    }
+  }
+  const exported: ExportedSession[] = [];
+  for (const session of sessions) exported.push(await exportOne(db, session, problems));
+  return {
+    file: {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: new Date(now).toISOString(),
+      sessions: exported,
+    },
+    problems,
+  };
+}
+
+/** The file's text. Compact JSON: exports of long sessions with images are large. */
+export function serializeExport(file: ExportFile): string {
+  return JSON.stringify(file);
+}
+
+/** A file name like `easel-2025-01-31.json` or `easel-<title>-2025-01-31.json`. */
+export function exportFileName(file: ExportFile, extension: 'json' | 'md' = 'json'): string {
+  const date = file.exportedAt.slice(0, 10);
+  const only = file.sessions.length === 1 ? file.sessions[0]?.session.title : undefined;
+  const slug = (only ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `easel-${slug ? `${slug}-` : ''}${date}.${extension}`;
+}
+
+async function exportOne(
+  db: EaselDatabase,
+  stored: SessionRecord,
+  problems: string[],
+): Promise<ExportedSession> {
+  const { deletedAt: _deleted, ...session } = stored;
+  const loaded = await new MessagesRepository(db).load(session.id);
+  problems.push(...loaded.problems);
+  const messages = loaded.records.map((r) =>
+    r.partial ? { message: r.message, partial: true as const } : { message: r.message },
+  );
+  const names = attachmentNames(messages.map((m) => m.message));
+  const blobs = await new AttachmentsRepository(db).listForSession(session.id);
+  problems.push(...blobs.problems);
+  const attachments: ExportedAttachment[] = [];
+  for (const record of blobs.records) {
+    const name = names.get(record.id);
+    attachments.push({
+      id: record.id,
+      mimeType: record.mimeType,
+      ...(name === undefined ? {} : { name }),
+      base64: await blobToBase64(record.blob),
+    });
+  }
+  const have = new Set(attachments.map((a) => a.id));
+  for (const [id, name] of names) {
+    if (!have.has(id))
+      problems.push(`The file "${name}" of session "${session.title || session.id}" is missing.`);
+  }
+  return { session, messages, attachments };
+}
+
+/** Attachment ids referenced by the messages, with their file names. */
+export function attachmentNames(messages: readonly AgentMessage[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of messages) {
+    if (m.role === 'user-with-attachments') for (const a of m.attachments) names.set(a.id, a.name);
+  }
+  return names;
+}
+
+/** True when `value` looks like an Easel export (format marker), whatever its version. */
+export function isEaselExport(value: unknown): boolean {
+  return isObject(value) && value.format === EXPORT_FORMAT;
+}

@@ -1,0 +1,101 @@
+/**
+ * Guards for every record read back from IndexedDB. A record that fails is reported (the problem says which
+ * record and what was wrong) and skipped by its repository; it never stops the rest from loading.
+ */
+
+import {
+  bad,
+  describeWrong,
+  type Fields,
+  isFiniteNumber,
+  isObject,
+  isOptional,
+  isString,
+  ok,
+  type Parsed,
+  wrongFields,
+} from './guards';
+import type {
+  AttachmentBlobRecord,
+  MessageRecord,
+  SessionRecord,
+  TextChunkRecord,
+  TokenTotals,
+} from './schema';
+import { isThinkingLevel, parseAgentMessage } from './validate-message';
+
+const SESSION_FIELDS = {
+  id: (v: unknown) => isString(v) && v.length > 0,
+  title: isString,
+  created: isFiniteNumber,
+  updated: isFiniteNumber,
+  model: isString,
+  thinkingLevel: isThinkingLevel,
+  messageCount: isFiniteNumber,
+  tokens: isTokenTotals,
+  cost: isFiniteNumber,
+  preview: isString,
+  lastExportAt: (v: unknown) => isOptional(v, isFiniteNumber),
+  deletedAt: (v: unknown) => isOptional(v, isFiniteNumber),
+};
+
+export function parseSessionRecord(value: unknown): Parsed<SessionRecord> {
+  if (!isObject(value)) return bad('A session record is not an object.');
+  const wrong = wrongFields(value, SESSION_FIELDS);
+  if (wrong.length > 0) return bad(`${describeWrong(`Session ${idOf(value)}`, wrong)}.`);
+  return ok(value as unknown as SessionRecord);
+}
+
+/** Checks a message record, including the message it holds. */
+export function parseMessageRecord(value: unknown): Parsed<MessageRecord> {
+  if (!isObject(value)) return bad('A message record is not an object.');
+  const wrong = wrongFields(value, {
+    sessionId: isString,
+    key: isString,
+    partial: (p) => p === undefined || p === true,
+  });
+  if (wrong.length > 0) return bad(`${describeWrong('A message record', wrong)}.`);
+  const message = parseAgentMessage(value.message);
+  if (!message.ok)
+    return bad(`A message of session ${idOf(value, 'sessionId')} was skipped: ${message.problem}.`);
+  return ok({ ...(value as unknown as MessageRecord), message: message.value });
+}
+
+export function parseTextChunk(value: unknown): Parsed<TextChunkRecord> {
+  if (!isObject(value)) return bad('A search text record is not an object.');
+  const wrong = wrongFields(value, {
+    sessionId: isString,
+    firstKey: isString,
+    entries: (e) => Array.isArray(e) && e.every((x) => isObject(x) && isString(x.key) && isString(x.text)),
+  });
+  if (wrong.length > 0) return bad(`${describeWrong('A search text record', wrong)}.`);
+  return ok(value as unknown as TextChunkRecord);
+}
+
+export function parseAttachmentBlobRecord(value: unknown): Parsed<AttachmentBlobRecord> {
+  if (!isObject(value)) return bad('An attachment record is not an object.');
+  const wrong = wrongFields(value, {
+    id: isString,
+    sessionId: isString,
+    blob: (b) => typeof Blob !== 'undefined' && b instanceof Blob,
+    mimeType: isString,
+    size: isFiniteNumber,
+  });
+  if (wrong.length > 0) return bad(`${describeWrong(`Attachment ${idOf(value)}`, wrong)}.`);
+  return ok(value as unknown as AttachmentBlobRecord);
+}
+
+function isTokenTotals(value: unknown): value is TokenTotals {
+  return (
+    isObject(value) &&
+    isFiniteNumber(value.input) &&
+    isFiniteNumber(value.output) &&
+    isFiniteNumber(value.cacheRead) &&
+    isFiniteNumber(value.cacheWrite)
+  );
+}
+
+function idOf(value: Fields, field = 'id'): string {
+  const id = value[field];
+  return isString(id) ? `"${id.slice(0, 60)}"` : '(without an id)';
+}

@@ -1,0 +1,114 @@
+/**
+ * Events of the sessions sidebar and the storage panel. They bubble and cross shadow roots; the app shell
+ * listens and calls the storage services. Opening a session is a plain link (`#/s/<id>`), not an event.
+ */
+
+/** The person asked for a new, empty chat. */
+export class NewChatEvent extends Event {
+  static readonly type = 'session-new';
+  constructor() {
+    super(NewChatEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person renamed a session (the title is trimmed and not empty). */
+export class SessionRenameEvent extends Event {
+  static readonly type = 'session-rename';
+  constructor(
+    readonly id: string,
+    readonly title: string,
+  ) {
+    super(SessionRenameEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person deleted a session. Hide it now; it can still be undone until `SessionPurgeEvent`. */
+export class SessionDeleteEvent extends Event {
+  static readonly type = 'session-delete';
+  constructor(readonly id: string) {
+    super(SessionDeleteEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person pressed `Undo` after deleting a session: bring it back. */
+export class SessionUndoDeleteEvent extends Event {
+  static readonly type = 'session-undo-delete';
+  constructor(readonly id: string) {
+    super(SessionUndoDeleteEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The undo notice for a deleted session closed: remove the session for good. */
+export class SessionPurgeEvent extends Event {
+  static readonly type = 'session-purge';
+  constructor(readonly id: string) {
+    super(SessionPurgeEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The search text changed (debounced); an empty query means "show all sessions again". */
+export class SessionSearchEvent extends Event {
+  static readonly type = 'session-search';
+  constructor(readonly query: string) {
+    super(SessionSearchEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The search box got focus for the first time: a good moment to load what search needs. */
+export class SessionSearchPrepareEvent extends Event {
+  static readonly type = 'session-search-prepare';
+  constructor() {
+    super(SessionSearchPrepareEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person asked to download one session as an Easel export (`json`) or as Markdown. */
+export class SessionExportEvent extends Event {
+  static readonly type = 'session-export';
+  constructor(
+    readonly id: string,
+    readonly format: 'json' | 'markdown',
+  ) {
+    super(SessionExportEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person asked to download every session as one Easel export file. */
+export class ExportAllEvent extends Event {
+  static readonly type = 'sessions-export-all';
+  constructor() {
+    super(ExportAllEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person chose an export file to import. */
+export class ImportSessionsEvent extends Event {
+  static readonly type = 'sessions-import';
+  constructor(readonly file: File) {
+    super(ImportSessionsEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person asked the browser to keep Easel's data (persistent storage). */
+export class PersistStorageEvent extends Event {
+  static readonly type = 'storage-persist';
+  constructor() {
+    super(PersistStorageEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'session-new': NewChatEvent;
+    'session-rename': SessionRenameEvent;
+    'session-delete': SessionDeleteEvent;
+    'session-undo-delete': SessionUndoDeleteEvent;
+    'session-purge': SessionPurgeEvent;
+    'session-search': SessionSearchEvent;
+    'session-search-prepare': SessionSearchPrepareEvent;
+    'session-export': SessionExportEvent;
+    'sessions-export-all': ExportAllEvent;
+    'sessions-import': ImportSessionsEvent;
+    'storage-persist': PersistStorageEvent;
+  }
+}

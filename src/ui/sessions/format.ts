@@ -1,0 +1,28 @@
+/** Wording for storage sizes and times in the sessions UI. */
+
+const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+
+/** 1536 → "1.5 KB"; 0 → "0 bytes". */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", else the date. */
+export function formatAgo(time: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - time) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.round(hours / 24);
+  if (days < 14) return `${days} day${days === 1 ? '' : 's'} ago`;
+  return new Date(time).toLocaleDateString();
+}

@@ -1,0 +1,26 @@
+/**
+ * What the sessions sidebar needs to know about a session. `SessionRecord` from `src/storage` has all of
+ * these fields, so records can be passed as they are.
+ */
+export interface SessionSummary {
+  readonly id: string;
+  /** Empty until the first user message gives one; shown as "Untitled session". */
+  readonly title: string;
+  /** Epoch ms of the last change; decides the date group. */
+  readonly updated: number;
+  readonly preview?: string;
+  readonly messageCount?: number;
+}
+
+/** A search result: the session and, when a message matched, a stretch of its text. */
+export interface SessionSearchHit {
+  readonly session: SessionSummary;
+  readonly snippet: string;
+}
+
+export const UNTITLED = 'Untitled session';
+
+/** The name a session is shown (and its link named) by. */
+export function displayTitle(session: SessionSummary): string {
+  return session.title.trim() || UNTITLED;
+}
