@@ -1,0 +1,122 @@
+/** The artifacts tool, store, stream tracker and convertToLlm working together in the real agent loop. */
+import { describe, expect, it } from 'vitest';
+import { Agent, type AgentMessage, createScriptedStream, type ScriptStep, type ToolCall } from '../agent';
+import { createConvertToLlm } from '../messages';
+import { createArtifactActions } from './person-changes';
+import { ArtifactStore } from './store';
+import { createArtifactStreamTracker } from './stream-tracker';
+import { createArtifactsTool } from './tool';
+
+const artifactsCall = (id: string, args: Record<string, unknown>): ToolCall => ({
+  type: 'toolCall',
+  id,
+  name: 'artifacts',
+  arguments: args,
+});
+
+function setup(steps: readonly ScriptStep[]) {
+  const scripted = createScriptedStream(steps);
+  const store = new ArtifactStore();
+  const agent = new Agent({
+    streamFn: scripted.streamFn,
+    convertToLlm: createConvertToLlm({ resolveAttachment: async () => [] }),
+    initialState: { model: 'test-model' },
+  });
+  const appendRecord = (record: AgentMessage) => agent.appendMessage(record);
+  agent.setTools([createArtifactsTool({ store, appendRecord })]);
+  agent.subscribeState((state) => store.sync(state.messages));
+  agent.subscribe(createArtifactStreamTracker(store));
+  const actions = createArtifactActions({ store, appendRecord });
+  return { agent, store, actions, calls: scripted.calls };
+}
+
+describe('artifacts in the agent loop', () => {
+  it('records each change right after the tool results and hides the records from the model', async () => {
+    const { agent, store, calls } = setup([
+      {
+        content: [
+          artifactsCall('c1', { command: 'create', filename: 'index.html', content: '<p>one</p>' }),
+          artifactsCall('c2', { command: 'update', filename: 'index.html', old_str: 'one', new_str: 'two' }),
+        ],
+      },
+      { content: [{ type: 'text', text: 'Done.' }] },
+    ]);
+    await agent.prompt('Make a page');
+    expect(agent.state.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'toolResult',
+      'toolResult',
+      'artifact',
+      'artifact',
+      'assistant',
+    ]);
+    expect(store.get('index.html')?.current).toMatchObject({ version: 2, content: '<p>two</p>' });
+    expect(calls[1]?.context.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'toolResult',
+      'toolResult',
+    ]);
+  });
+
+  it('rebuilds the same panel state from the saved history alone', async () => {
+    const { agent, store } = setup([
+      { content: [artifactsCall('c1', { command: 'create', filename: 'a.svg', content: '<svg/>' })] },
+      { content: [artifactsCall('c2', { command: 'create', filename: 'b.md', content: '# B' })] },
+      { content: [artifactsCall('c3', { command: 'delete', filename: 'a.svg' })] },
+      { content: [{ type: 'text', text: 'Done.' }] },
+    ]);
+    await agent.prompt('Go');
+    const reloaded = new ArtifactStore();
+    reloaded.rebuild(structuredClone(agent.state.messages));
+    expect(reloaded.snapshot.files).toEqual(store.snapshot.files);
+    expect(reloaded.list().map((f) => f.filename)).toEqual(['b.md']);
+  });
+
+  it("tells the model about the person's edit on the next turn", async () => {
+    const { agent, actions, calls } = setup([
+      { content: [artifactsCall('c1', { command: 'create', filename: 'index.html', content: '<p>x</p>' })] },
+      { content: [{ type: 'text', text: 'Here it is.' }] },
+      { content: [{ type: 'text', text: 'Nice edit.' }] },
+    ]);
+    await agent.prompt('Make a page');
+    expect(actions.edit('index.html', '<p>mine</p>').ok).toBe(true);
+    await agent.prompt('What do you think?');
+    const last = calls[2]?.context.messages.at(-1);
+    expect(last?.role).toBe('user');
+    expect(last?.content).toEqual([
+      {
+        type: 'text',
+        text: 'The user edited index.html (now version 2); its content is now:\n\n```html\n<p>mine</p>\n```',
+      },
+      { type: 'text', text: 'What do you think?' },
+    ]);
+  });
+
+  it('shows the file while the call streams, then the recorded version', async () => {
+    const { agent, store } = setup([
+      { content: [artifactsCall('c1', { command: 'create', filename: 'index.html', content: '<p>x</p>' })] },
+      { content: [{ type: 'text', text: 'Done.' }] },
+    ]);
+    const seen: string[] = [];
+    store.subscribe((s) => {
+      const change = s.change;
+      seen.push(change.kind === 'stream' ? `stream ${change.phase}` : change.kind);
+    });
+    await agent.prompt('Go');
+    expect(seen.slice(0, 3)).toEqual(['stream begin', 'stream update', 'record']);
+    expect(store.snapshot.streaming).toEqual([]);
+  });
+
+  it('forgets artifacts made after the point a regenerate cuts the history back to', async () => {
+    const { agent, store } = setup([
+      { content: [artifactsCall('c1', { command: 'create', filename: 'a.md', content: 'x' })] },
+      { content: [{ type: 'text', text: 'Done.' }] },
+    ]);
+    await agent.prompt('Go');
+    expect(store.get('a.md')).toBeDefined();
+    agent.replaceMessages(agent.state.messages.slice(0, 1));
+    expect(store.get('a.md')).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Artifacts: the store of files and versions, the `artifacts` tool and its stream tracker, the sandboxed
+ * preview documents and the messages their bridge posts, and the console logs they produce. No DOM, no Lit:
+ * `src/ui/artifacts` draws all of this.
+ */
+export {
+  type DiffHunkItem,
+  type DiffLine,
+  diffLines,
+  foldUnchanged,
+  type LineDiff,
+  MAX_DIFF_EDITS,
+} from './diff';
+export {
+  type ArtifactKind,
+  artifactKindOf,
+  extensionOf,
+  filenameProblem,
+  languageOf,
+  MAX_FILENAME_LENGTH,
+  mimeTypeOf,
+  runsInSandbox,
+} from './files';
+export {
+  type ArtifactActions,
+  type ArtifactActionsDeps,
+  createArtifactActions,
+  type PersonChangeResult,
+} from './person-changes';
+export {
+  collectUntilSettled,
+  describeLog,
+  EMPTY_LOG,
+  entryOf,
+  fixRequestText,
+  formatEntries,
+  MAX_ENTRIES,
+  MAX_ENTRY_CHARS,
+  type PreviewEntry,
+  type PreviewLog,
+  type PreviewMessageSource,
+  type PreviewStatus,
+  type SettleOptions,
+  withEntry,
+} from './preview-log';
+export { isPreviewMessage, PREVIEW_SOURCE, type PreviewLevel, type PreviewMessage } from './protocol';
+export {
+  buildPreviewDocument,
+  buildStandaloneDocument,
+  escapeHtml,
+  PREVIEW_CSP,
+  type PreviewDocumentKind,
+  STANDALONE_CSP,
+} from './sandbox';
+export {
+  type ArtifactAction,
+  type ArtifactChange,
+  type ArtifactFile,
+  ArtifactStore,
+  type ArtifactStoreOptions,
+  type ArtifactsListener,
+  type ArtifactsSnapshot,
+  type ArtifactVersion,
+  isArtifactMessage,
+  type StreamingArtifact,
+} from './store';
+export { createArtifactStreamTracker } from './stream-tracker';
+export {
+  ARTIFACTS_PARAMETERS,
+  ARTIFACTS_TOOL_NAME,
+  type ArtifactCommand,
+  type ArtifactsToolArgs,
+  type ArtifactsToolDeps,
+  type ArtifactsToolDetails,
+  createArtifactsTool,
+  MAX_CONTENT_CHARS,
+} from './tool';

@@ -1,0 +1,148 @@
+/**
+ * `convertToLlm`: the one place where the app's messages become the messages the model reads.
+ *
+ * - `user`, `assistant` and `toolResult` pass through unchanged.
+ * - `user-with-attachments` becomes a `user` message: each attachment's blocks (from the resolver), then the text.
+ * - `artifact` records are dropped: the model saw its own changes as tool calls and results. A change the
+ *   person made (`author: 'person'`) becomes a note the model reads before its next turn: it is put at the
+ *   start of the next user message, or, when the model is called before the person writes again, a user
+ *   message of its own. A note never goes between an assistant message's tool calls and their results; when
+ *   one file was changed several times, only the latest note is kept.
+ */
+import type { AgentMessage, ConvertToLlm, Message, TextContent, UserContent, UserMessage } from '../agent';
+import { assertNever } from '../agent';
+import { personChangeNote } from './notes';
+import type {
+  ArtifactMessage,
+  AttachmentRecord,
+  AttachmentResolver,
+  UserWithAttachmentsMessage,
+} from './types';
+
+export interface ConvertToLlmOptions {
+  /** Loads an attachment's blocks; called for every attachment on every model call (cache in the resolver). */
+  readonly resolveAttachment: AttachmentResolver;
+}
+
+export function createConvertToLlm(options: ConvertToLlmOptions): ConvertToLlm {
+  return (messages) => convertMessages(messages, options.resolveAttachment);
+}
+
+/** Notes waiting for a place, one per file, in the order their files were last changed. */
+type PendingNotes = Map<string, ArtifactMessage>;
+
+async function convertMessages(
+  messages: readonly AgentMessage[],
+  resolve: AttachmentResolver,
+): Promise<Message[]> {
+  const attachments = await resolveAll(messages, resolve);
+  const out: Message[] = [];
+  const pending: PendingNotes = new Map();
+  for (const message of messages) {
+    switch (message.role) {
+      case 'artifact':
+        if (message.author === 'person') {
+          pending.delete(message.filename);
+          pending.set(message.filename, message);
+        }
+        break;
+      case 'toolResult':
+        out.push(message);
+        break;
+      case 'assistant':
+        flushAlone(pending, out);
+        out.push(message);
+        break;
+      case 'user':
+        out.push(withNotes(message, pending));
+        break;
+      case 'user-with-attachments':
+        out.push(withNotes(toUserMessage(message, attachments.get(message) ?? []), pending));
+        break;
+      default:
+        assertNever(message);
+    }
+  }
+  flushAlone(pending, out);
+  return out;
+}
+
+/** Puts pending notes in a user message of their own, unless that would split tool calls from results. */
+function flushAlone(pending: PendingNotes, out: Message[]): void {
+  if (pending.size === 0 || awaitsToolResults(out)) return;
+  const timestamp = Math.max(...[...pending.values()].map((record) => record.timestamp));
+  out.push({ role: 'user', content: takeNotes(pending), timestamp });
+}
+
+function withNotes(message: UserMessage, pending: PendingNotes): UserMessage {
+  if (pending.size === 0) return message;
+  const notes = takeNotes(pending);
+  const content: readonly UserContent[] =
+    typeof message.content === 'string'
+      ? message.content
+        ? [{ type: 'text', text: message.content }]
+        : []
+      : message.content;
+  return { ...message, content: [...notes, ...content] };
+}
+
+function takeNotes(pending: PendingNotes): TextContent[] {
+  const notes = [...pending.values()].map(
+    (record): TextContent => ({
+      type: 'text',
+      text: personChangeNote(record),
+    }),
+  );
+  pending.clear();
+  return notes;
+}
+
+/** True when the last message is an assistant message with tool calls whose results have not all come. */
+function awaitsToolResults(out: readonly Message[]): boolean {
+  const calls = new Set<string>();
+  for (let i = out.length - 1; i >= 0; i--) {
+    const m = out[i];
+    if (!m) break;
+    if (m.role === 'toolResult') {
+      calls.add(m.toolCallId);
+      continue;
+    }
+    if (m.role !== 'assistant') return false;
+    return m.content.some((block) => block.type === 'toolCall' && !calls.has(block.id));
+  }
+  return false;
+}
+
+function toUserMessage(message: UserWithAttachmentsMessage, blocks: readonly UserContent[]): UserMessage {
+  const content: UserContent[] = [...blocks];
+  if (message.text) content.push({ type: 'text', text: message.text });
+  return { role: 'user', content, timestamp: message.timestamp };
+}
+
+async function resolveAll(
+  messages: readonly AgentMessage[],
+  resolve: AttachmentResolver,
+): Promise<Map<UserWithAttachmentsMessage, readonly UserContent[]>> {
+  const jobs: Promise<readonly [UserWithAttachmentsMessage, readonly UserContent[]]>[] = [];
+  for (const message of messages) {
+    if (message.role !== 'user-with-attachments') continue;
+    jobs.push(
+      Promise.all(message.attachments.map((a) => resolveOne(a, resolve))).then(
+        (parts) => [message, parts.flat()] as const,
+      ),
+    );
+  }
+  return new Map(await Promise.all(jobs));
+}
+
+async function resolveOne(
+  attachment: AttachmentRecord,
+  resolve: AttachmentResolver,
+): Promise<readonly UserContent[]> {
+  try {
+    return await resolve(attachment);
+  } catch {
+    // The resolver promises not to throw; if it does anyway, the model still learns a file was there.
+    return [{ type: 'text', text: `[The attachment ${attachment.name} could not be loaded.]` }];
+  }
+}

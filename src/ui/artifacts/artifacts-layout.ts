@@ -1,0 +1,196 @@
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import type { ArtifactChange, ArtifactStore } from '../../artifacts';
+import { ArtifactsToggleEvent } from './events';
+import type { PreviewHost } from './preview-host';
+import { ArtifactStoreController } from './store-controller';
+import { buttonStyles } from './styles';
+import './artifacts-panel';
+
+/** Narrowest and widest share of the width the panel may take. */
+const MIN_SHARE = 20;
+const MAX_SHARE = 80;
+
+/**
+ * The chat (slotted) and the artifacts panel side by side, sharing the width through a draggable divider (a
+ * `separator` named `Resize artifacts`, also moved with the arrow keys). Below 800 px the open panel covers
+ * the window. The panel opens by itself when a call starts writing a file or the model changes one, and
+ * when a conversation with files is loaded; `Close artifacts` hides it and `Show artifacts` brings it back.
+ * Each change of `open` fires `artifacts-toggle`.
+ */
+@customElement('easel-artifacts-layout')
+export class EaselArtifactsLayout extends LitElement {
+  static override styles = [
+    buttonStyles,
+    css`
+      :host {
+        display: flex;
+        position: relative;
+        min-height: 0;
+        min-width: 0;
+      }
+      .main {
+        flex: 1;
+        min-width: 0;
+        display: flex;
+        flex-direction: column;
+      }
+      [role='separator'] {
+        flex: none;
+        width: 6px;
+        cursor: col-resize;
+        background: var(--easel-border);
+        touch-action: none;
+      }
+      [role='separator']:hover,
+      [role='separator']:focus-visible {
+        background: var(--easel-focus);
+        outline: none;
+      }
+      easel-artifacts-panel {
+        flex: none;
+        width: var(--panel-share, 50%);
+      }
+      easel-artifacts-panel[hidden] {
+        display: none;
+      }
+      easel-artifacts-panel[fullscreen] {
+        position: fixed;
+        inset: 0;
+        width: auto;
+        z-index: 1000;
+      }
+      .show {
+        position: absolute;
+        top: var(--easel-space-2);
+        right: var(--easel-space-3);
+        z-index: 10;
+      }
+      @media (max-width: 799px) {
+        [role='separator'] {
+          display: none;
+        }
+        easel-artifacts-panel {
+          position: fixed;
+          inset: 0;
+          width: auto;
+          z-index: 100;
+        }
+      }
+    `,
+  ];
+
+  /** The artifacts. */
+  @property({ attribute: false }) store: ArtifactStore | undefined;
+  /** Passed on to the panel (see `<easel-artifacts-panel>`). */
+  @property({ attribute: false }) previewHost: PreviewHost | undefined;
+  /** Whether the panel is shown. */
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  /** The panel's share of the width, in percent. */
+  @state() private share = 50;
+
+  private readonly storeController = new ArtifactStoreController(this);
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('store')) this.storeController.store = this.store;
+    const snapshot = this.storeController.snapshot;
+    const hasFiles = snapshot.files.length > 0 || snapshot.streaming.length > 0;
+    for (const change of this.storeController.takeChanges()) {
+      if (opensPanel(change, hasFiles)) this.setOpen(true);
+    }
+    if (!hasFiles) this.setOpen(false);
+  }
+
+  override render() {
+    const snapshot = this.storeController.snapshot;
+    const hasFiles = snapshot.files.length > 0 || snapshot.streaming.length > 0;
+    return html`<div class="main"><slot></slot></div>
+      ${
+        this.open
+          ? html`<div
+              role="separator"
+              aria-label="Resize artifacts"
+              aria-orientation="vertical"
+              aria-valuemin=${MIN_SHARE}
+              aria-valuemax=${MAX_SHARE}
+              aria-valuenow=${Math.round(this.share)}
+              tabindex="0"
+              @pointerdown=${this.handlePointerDown}
+              @keydown=${this.handleSeparatorKey}
+            ></div>`
+          : nothing
+      }
+      <easel-artifacts-panel
+        style=${`--panel-share: ${this.share}%`}
+        ?hidden=${!this.open}
+        .store=${this.store}
+        .previewHost=${this.previewHost}
+        @artifacts-close=${this.handleClose}
+      ></easel-artifacts-panel>
+      ${!this.open && hasFiles ? html`<button type="button" class="show" @click=${this.handleShow}>Show artifacts</button>` : nothing}`;
+  }
+
+  private handlePointerDown(e: PointerEvent) {
+    const separator = e.currentTarget as HTMLElement;
+    separator.setPointerCapture(e.pointerId);
+    const move = (m: PointerEvent) => {
+      const box = this.getBoundingClientRect();
+      if (box.width > 0) this.share = clamp(((box.right - m.clientX) / box.width) * 100);
+    };
+    const up = () => {
+      separator.removeEventListener('pointermove', move);
+      separator.removeEventListener('pointerup', up);
+      separator.removeEventListener('pointercancel', up);
+    };
+    separator.addEventListener('pointermove', move);
+    separator.addEventListener('pointerup', up);
+    separator.addEventListener('pointercancel', up);
+  }
+
+  private handleSeparatorKey(e: KeyboardEvent) {
+    const step = e.key === 'ArrowLeft' ? 5 : e.key === 'ArrowRight' ? -5 : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    this.share = clamp(this.share + step);
+  }
+
+  private handleClose() {
+    this.setOpen(false);
+  }
+
+  private handleShow() {
+    this.setOpen(true);
+  }
+
+  private setOpen(open: boolean): void {
+    if (open === this.open) return;
+    this.open = open;
+    this.dispatchEvent(new ArtifactsToggleEvent(open));
+  }
+}
+
+function opensPanel(change: ArtifactChange, hasFiles: boolean): boolean {
+  switch (change.kind) {
+    case 'stream':
+      return change.phase === 'begin';
+    case 'record':
+      return change.record.author === 'model' && change.record.action !== 'delete';
+    case 'rebuild':
+      return hasFiles;
+    case 'initial':
+      return false;
+    default:
+      return change satisfies never;
+  }
+}
+
+function clamp(share: number): number {
+  return Math.min(MAX_SHARE, Math.max(MIN_SHARE, share));
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-artifacts-layout': EaselArtifactsLayout;
+  }
+}

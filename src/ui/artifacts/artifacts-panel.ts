@@ -1,0 +1,274 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import {
+  type ArtifactChange,
+  type ArtifactStore,
+  EMPTY_LOG,
+  entryOf,
+  type PreviewLog,
+  runsInSandbox,
+  withEntry,
+} from '../../artifacts';
+import {
+  ArtifactRestoreEvent,
+  ArtifactsCloseEvent,
+  type PreviewMessageEvent,
+  type PreviewStartEvent,
+} from './events';
+import { downloadArtifact, openArtifactInNewTab } from './file-actions';
+import { renderTabs, renderToolbar } from './panel-parts';
+import { panelStyles } from './panel-styles';
+import { fallbackTab, hasPreview, type PanelMode, type ShownFile, shownFile, tabsOf } from './panel-view';
+import type { PreviewHost } from './preview-host';
+import { ArtifactStoreController } from './store-controller';
+import { renderViewer } from './viewers';
+import './artifact-console';
+
+/**
+ * The artifacts panel: the `region` named `Artifacts`, a tab per file, the file's preview, code or changes,
+ * its versions, its console, and what can be done with it.
+ *
+ * It follows the store: when a call starts writing a file, that file is shown (growing); when the model
+ * changes a file, that file is shown; when a file is deleted, its tab goes. Changes the person makes go up
+ * as events (`artifact-edit`, `artifact-restore`, `artifact-fix`, `artifacts-close`); the panel changes
+ * nothing itself.
+ */
+@customElement('easel-artifacts-panel')
+export class EaselArtifactsPanel extends LitElement {
+  static override styles = panelStyles;
+
+  /** The artifacts to show. */
+  @property({ attribute: false }) store: ArtifactStore | undefined;
+  /** Keeps the consoles the `artifacts` tool reads; the panel reports what its preview prints. */
+  @property({ attribute: false }) previewHost: PreviewHost | undefined;
+  /** Whether the panel covers the whole window. */
+  @property({ type: Boolean, reflect: true }) fullscreen = false;
+
+  @state() private active: string | undefined;
+  @state() private mode: PanelMode = 'preview';
+  @state() private selectedVersion: number | undefined;
+  @state() private editing = false;
+  @state() private copied = false;
+  /** What the preview on screen printed (any version). */
+  @state() private localLog: PreviewLog = EMPTY_LOG;
+
+  private readonly storeController = new ArtifactStoreController(this);
+  private offHost: (() => void) | undefined;
+  /** The preview on screen shows the file's current version, so its console is the file's console. */
+  private previewIsCurrent = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('keydown', this.handleHostKeydown);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('keydown', this.handleHostKeydown);
+    this.offHost?.();
+    this.offHost = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('store')) this.storeController.store = this.store;
+    if (changed.has('previewHost') || (this.previewHost && !this.offHost)) {
+      this.offHost?.();
+      this.offHost = this.previewHost?.subscribe(() => this.requestUpdate());
+    }
+    for (const change of this.storeController.takeChanges()) this.follow(change);
+    const snapshot = this.storeController.snapshot;
+    if (!this.active || !tabsOf(snapshot).some((t) => t.filename === this.active)) {
+      this.editing = false; // the file being edited is gone
+      this.select(fallbackTab(snapshot));
+    }
+  }
+
+  override render() {
+    const snapshot = this.storeController.snapshot;
+    const tabs = tabsOf(snapshot);
+    const shown = this.active ? shownFile(snapshot, this.active, this.selectedVersion) : undefined;
+    return html`<section role="region" aria-label="Artifacts">
+      <header>
+        ${renderTabs(tabs, this.active, { select: (f) => this.select(f), keydown: (e) => this.handleTabKeydown(e) })}
+        <button
+          type="button"
+          class="icon"
+          aria-label="Full screen"
+          aria-pressed=${this.fullscreen ? 'true' : 'false'}
+          title="Full screen"
+          @click=${this.handleFullscreen}
+        >⤢</button>
+        <button type="button" class="icon" aria-label="Close artifacts" title="Close" @click=${this.handleClose}>✕</button>
+      </header>
+      ${
+        shown
+          ? this.renderFile(
+              shown,
+              tabs.findIndex((t) => t.filename === shown.filename),
+            )
+          : html`<p class="empty">No files yet.</p>`
+      }
+    </section>`;
+  }
+
+  private renderFile(shown: ShownFile, index: number) {
+    const mode = this.modeFor(shown);
+    return html`${renderToolbar(
+      { shown, mode, editing: this.editing, copied: this.copied },
+      {
+        mode: (m) => this.setMode(m),
+        version: (e) => this.handleVersion(e),
+        restore: () => this.handleRestore(shown),
+        edit: () => this.handleEdit(),
+        copy: () => this.handleCopy(shown),
+        download: () => downloadArtifact(shown.filename, shown.kind, shown.content),
+        openInNewTab: () => void this.handleOpen(shown),
+      },
+    )}
+      <div role="tabpanel" id="file-panel" aria-labelledby=${`tab-${index}`}>
+        ${renderViewer(shown, mode, this.editing, {
+          previewStart: (e) => this.handlePreviewStart(e),
+          previewMessage: (e) => this.handlePreviewMessage(e),
+          editCancel: () => this.handleEditDone(),
+          editSave: () => this.handleEditSave(),
+        })}
+        ${
+          runsInSandbox(shown.kind) && !shown.streaming && !this.editing
+            ? html`<easel-artifact-console .filename=${shown.filename} .log=${this.consoleFor(shown, mode)}></easel-artifact-console>`
+            : nothing
+        }
+      </div>`;
+  }
+
+  private handleVersion(e: Event) {
+    const value = Number((e.target as HTMLSelectElement).value);
+    this.selectedVersion = Number.isFinite(value) ? value : undefined;
+  }
+
+  private handleRestore(shown: ShownFile) {
+    if (shown.version) this.dispatchEvent(new ArtifactRestoreEvent(shown.filename, shown.version.version));
+    this.selectedVersion = undefined;
+  }
+
+  private handleEdit() {
+    this.editing = true;
+    void this.updateComplete.then(() => this.renderRoot.querySelector('easel-artifact-editor')?.focus());
+  }
+
+  private handleEditSave() {
+    // The event goes on up to whoever applies it; the editor closes.
+    this.handleEditDone();
+  }
+
+  private handleEditDone() {
+    this.editing = false;
+    this.selectedVersion = undefined;
+  }
+
+  private handleCopy(shown: ShownFile) {
+    void navigator.clipboard.writeText(shown.content).then(() => {
+      this.copied = true;
+      setTimeout(() => {
+        this.copied = false;
+      }, 1500);
+    });
+  }
+
+  private async handleOpen(shown: ShownFile) {
+    const rendered =
+      shown.kind === 'markdown'
+        ? (await import('../markdown/render')).renderMarkdown(shown.content)
+        : undefined;
+    openArtifactInNewTab(shown.filename, shown.kind, shown.content, rendered);
+  }
+
+  private handlePreviewStart(e: PreviewStartEvent) {
+    const file = this.store?.get(e.filename);
+    const streaming = this.store?.snapshot.streaming.some((s) => s.filename === e.filename) ?? true;
+    this.localLog = EMPTY_LOG;
+    this.previewIsCurrent = !streaming && file?.current.content === e.content;
+    if (this.previewIsCurrent) this.previewHost?.liveStarted(e.filename);
+  }
+
+  private handlePreviewMessage(e: PreviewMessageEvent) {
+    const entry = entryOf(e.message);
+    if (entry) this.localLog = withEntry(this.localLog, entry);
+    if (this.previewIsCurrent) this.previewHost?.liveMessage(e.filename, e.message);
+  }
+
+  private handleTabKeydown(e: KeyboardEvent) {
+    const tabs = tabsOf(this.storeController.snapshot);
+    const at = tabs.findIndex((t) => t.filename === this.active);
+    const to =
+      e.key === 'ArrowRight'
+        ? at + 1
+        : e.key === 'ArrowLeft'
+          ? at - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : -2;
+    if (to === -2 || tabs.length === 0) return;
+    e.preventDefault();
+    const next = tabs[(to + tabs.length) % tabs.length];
+    this.select(next?.filename);
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
+    );
+  }
+
+  private handleFullscreen() {
+    this.fullscreen = !this.fullscreen;
+  }
+
+  private handleClose() {
+    this.fullscreen = false;
+    this.dispatchEvent(new ArtifactsCloseEvent());
+  }
+
+  private readonly handleHostKeydown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && this.fullscreen && !this.editing) this.fullscreen = false;
+  };
+
+  private modeFor(shown: ShownFile): PanelMode {
+    if (this.editing) return 'code';
+    if (this.mode === 'changes' && !shown.file) return 'preview';
+    if (this.mode === 'preview' && !hasPreview(shown.kind)) return 'code';
+    return this.mode;
+  }
+
+  private consoleFor(shown: ShownFile, mode: PanelMode): PreviewLog {
+    const fromHost = shown.latest ? this.previewHost?.getLogs(shown.filename) : undefined;
+    if (mode === 'preview') return this.previewIsCurrent ? (fromHost ?? this.localLog) : this.localLog;
+    return fromHost ?? EMPTY_LOG;
+  }
+
+  private follow(change: ArtifactChange): void {
+    if (change.kind === 'stream' && change.phase === 'begin') this.select(change.filename);
+    if (change.kind !== 'record') return;
+    const { record } = change;
+    if (record.action === 'delete') this.previewHost?.forget(record.filename);
+    else if (record.author === 'model') this.select(record.filename);
+  }
+
+  private select(filename: string | undefined): void {
+    if (filename === this.active) return;
+    if (this.editing && this.active !== undefined) return; // never throw away an edit in progress
+    this.active = filename;
+    this.selectedVersion = undefined;
+    this.localLog = EMPTY_LOG;
+    this.previewIsCurrent = false;
+  }
+
+  private setMode(mode: PanelMode): void {
+    this.mode = mode;
+    if (mode !== 'code') this.editing = false;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-artifacts-panel': EaselArtifactsPanel;
+  }
+}

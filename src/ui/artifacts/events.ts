@@ -1,0 +1,87 @@
+import type { PreviewMessage } from '../../artifacts';
+
+/** The person saved an edit of `filename` (made in Code view) as its new version. */
+export class ArtifactEditEvent extends Event {
+  static readonly type = 'artifact-edit';
+  constructor(
+    readonly filename: string,
+    readonly content: string,
+  ) {
+    super(ArtifactEditEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person asked to make `version` of `filename` its newest version again. */
+export class ArtifactRestoreEvent extends Event {
+  static readonly type = 'artifact-restore';
+  constructor(
+    readonly filename: string,
+    readonly version: number,
+  ) {
+    super(ArtifactRestoreEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person asked the model to fix the errors of `filename`'s preview; `text` is the message to send. */
+export class ArtifactFixEvent extends Event {
+  static readonly type = 'artifact-fix';
+  constructor(
+    readonly filename: string,
+    readonly text: string,
+  ) {
+    super(ArtifactFixEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The person closed the artifacts panel. */
+export class ArtifactsCloseEvent extends Event {
+  static readonly type = 'artifacts-close';
+  constructor() {
+    super(ArtifactsCloseEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/** The artifacts panel was opened or closed (by the person, or because a file started streaming). */
+export class ArtifactsToggleEvent extends Event {
+  static readonly type = 'artifacts-toggle';
+  constructor(readonly open: boolean) {
+    super(ArtifactsToggleEvent.type, { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * A new document started in a preview (its console starts empty). Not composed: only the element that holds
+ * the preview hears it.
+ */
+export class PreviewStartEvent extends Event {
+  static readonly type = 'preview-start';
+  constructor(
+    readonly filename: string,
+    readonly content: string,
+  ) {
+    super(PreviewStartEvent.type, { bubbles: true });
+  }
+}
+
+/** A preview's bridge reported something (already checked: right frame, right channel, right shape). */
+export class PreviewMessageEvent extends Event {
+  static readonly type = 'preview-message';
+  constructor(
+    readonly filename: string,
+    readonly message: PreviewMessage,
+  ) {
+    super(PreviewMessageEvent.type, { bubbles: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'artifact-edit': ArtifactEditEvent;
+    'artifact-restore': ArtifactRestoreEvent;
+    'artifact-fix': ArtifactFixEvent;
+    'artifacts-close': ArtifactsCloseEvent;
+    'artifacts-toggle': ArtifactsToggleEvent;
+    'preview-start': PreviewStartEvent;
+    'preview-message': PreviewMessageEvent;
+  }
+}

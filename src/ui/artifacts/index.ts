@@ -1,0 +1,17 @@
+/**
+ * The artifacts panel and the services behind it. `main.ts` makes the `PreviewHost` (and the store, tool and
+ * stream tracker from `src/artifacts`) and mounts `<easel-artifacts-layout>` around the chat.
+ */
+export { EaselArtifactsLayout } from './artifacts-layout';
+export { EaselArtifactsPanel } from './artifacts-panel';
+export {
+  ArtifactEditEvent,
+  ArtifactFixEvent,
+  ArtifactRestoreEvent,
+  ArtifactsCloseEvent,
+  ArtifactsToggleEvent,
+  PreviewMessageEvent,
+  PreviewStartEvent,
+} from './events';
+export { PreviewHost } from './preview-host';
+export { artifactsToolRenderer } from './tool-renderer';

@@ -1,0 +1,125 @@
+import { css } from 'lit';
+import { buttonStyles } from './styles';
+
+export const panelStyles = [
+  buttonStyles,
+  css`
+    :host {
+      display: flex;
+      flex-direction: column;
+      min-height: 0;
+      min-width: 0;
+      background: var(--easel-surface);
+      color: var(--easel-text);
+    }
+    :host([fullscreen]) {
+      position: fixed;
+      inset: 0;
+      z-index: 1000;
+    }
+    section {
+      display: flex;
+      flex-direction: column;
+      flex: 1;
+      min-height: 0;
+    }
+    header,
+    .toolbar {
+      display: flex;
+      align-items: center;
+      gap: var(--easel-space-1);
+      padding: var(--easel-space-1) var(--easel-space-2);
+      border-bottom: 1px solid var(--easel-border);
+      flex-wrap: wrap;
+    }
+    [role='tablist'] {
+      display: flex;
+      gap: 2px;
+      flex: 1;
+      min-width: 0;
+      overflow-x: auto;
+    }
+    [role='tab'] {
+      border: 1px solid transparent;
+      background: none;
+      white-space: nowrap;
+      font-family: var(--easel-font-mono);
+    }
+    [role='tab'][aria-selected='true'] {
+      background: var(--easel-surface-2);
+      border-color: var(--easel-border);
+    }
+    .writing {
+      display: inline-block;
+      width: 6px;
+      height: 6px;
+      margin-left: 6px;
+      border-radius: 50%;
+      background: var(--easel-accent);
+      vertical-align: middle;
+      animation: pulse 1s ease-in-out infinite alternate;
+    }
+    @keyframes pulse {
+      to {
+        opacity: 0.3;
+      }
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .writing {
+        animation: none;
+      }
+    }
+    .icon {
+      border: 0;
+      background: none;
+      font-size: 1rem;
+      line-height: 1;
+      padding: 4px 6px;
+    }
+    .spacer {
+      flex: 1;
+    }
+    .status {
+      font-size: 0.75rem;
+      color: var(--easel-text-muted);
+    }
+    [role='tabpanel'] {
+      flex: 1;
+      min-height: 0;
+      display: flex;
+      flex-direction: column;
+    }
+    [role='tabpanel'] > * {
+      flex: 1;
+      min-height: 0;
+    }
+    [role='tabpanel'] > easel-artifact-console {
+      flex: none;
+    }
+    .scroll {
+      overflow: auto;
+      padding: var(--easel-space-4);
+    }
+    .image {
+      display: grid;
+      place-items: center;
+      overflow: auto;
+      background: var(--easel-surface-2);
+    }
+    .image img {
+      max-width: 100%;
+    }
+    .note {
+      flex: none;
+      margin: 0;
+      padding: var(--easel-space-1) var(--easel-space-3);
+      font-size: 0.8rem;
+      color: var(--easel-danger);
+    }
+    .empty {
+      padding: var(--easel-space-6);
+      color: var(--easel-text-muted);
+      text-align: center;
+    }
+  `,
+];

@@ -1,0 +1,126 @@
+import {
+  artifactKindOf,
+  collectUntilSettled,
+  EMPTY_LOG,
+  entryOf,
+  type PreviewDocumentKind,
+  type PreviewLog,
+  type PreviewMessage,
+  type SettleOptions,
+  withEntry,
+} from '../../artifacts';
+import { EaselArtifactPreview } from './artifact-preview';
+import type { PreviewMessageEvent } from './events';
+
+/** Where a file's latest console came from, and when that document started. */
+interface Kept {
+  readonly log: PreviewLog;
+  readonly startedAt: number;
+}
+
+/**
+ * The consoles of artifact previews, as a service `main.ts` makes once and hands to both the `artifacts`
+ * tool (`runPreview`, `getLogs`) and the panel (which reports what its visible preview prints).
+ *
+ * `runPreview` loads a file in a preview of its own, out of sight in `container` (so it works while the panel
+ * is closed, and never disturbs what the person is looking at), collects its console until the page has
+ * loaded and settled (see `collectUntilSettled`), and removes it. The frame is still an
+ * `<easel-artifact-preview>`: the one element that makes artifact frames.
+ *
+ * `getLogs(filename)` is the console of whichever document of that file started last — a `runPreview`, or
+ * the panel's preview of its current version, which keeps collecting while the person uses the page.
+ */
+export class PreviewHost {
+  private readonly kept = new Map<string, Kept>();
+  private readonly listeners = new Set<() => void>();
+  private readonly holder: HTMLElement;
+  private clock = 0;
+
+  constructor(
+    container: HTMLElement,
+    private readonly options: SettleOptions = {},
+  ) {
+    const holder = document.createElement('div');
+    holder.setAttribute('aria-hidden', 'true');
+    holder.inert = true;
+    // Laid out (so pages measure a real size) but out of sight and out of the way.
+    holder.style.cssText =
+      'position:fixed;left:-10000px;top:0;width:1024px;height:768px;overflow:hidden;visibility:hidden;' +
+      'pointer-events:none;contain:strict';
+    container.append(holder);
+    this.holder = holder;
+  }
+
+  /** For the tool's deps: loads `content` out of sight and resolves with its console once settled. */
+  readonly runPreview = async (
+    filename: string,
+    content: string,
+    signal: AbortSignal,
+  ): Promise<PreviewLog> => {
+    const preview = new EaselArtifactPreview();
+    preview.filename = filename;
+    preview.kind = previewKindOf(filename);
+    preview.content = content;
+    preview.background = true;
+    const startedAt = ++this.clock;
+    const source = (listener: (message: PreviewMessage) => void) => {
+      const onMessage = (event: PreviewMessageEvent) => listener(event.message);
+      preview.addEventListener('preview-message', onMessage);
+      return () => preview.removeEventListener('preview-message', onMessage);
+    };
+    const done = collectUntilSettled(source, signal, this.options);
+    this.holder.append(preview);
+    try {
+      const log = await done;
+      this.keep(filename, log, startedAt);
+      return log;
+    } finally {
+      preview.remove();
+    }
+  };
+
+  /** For the tool's deps: the latest console of `filename`. */
+  readonly getLogs = (filename: string): PreviewLog | undefined => this.kept.get(filename)?.log;
+
+  /** The panel's preview of `filename`'s current version started a new document. */
+  liveStarted(filename: string): void {
+    this.keep(filename, EMPTY_LOG, ++this.clock);
+  }
+
+  /** The panel's preview of `filename`'s current version reported `message`. */
+  liveMessage(filename: string, message: PreviewMessage): void {
+    const kept = this.kept.get(filename);
+    const entry = entryOf(message);
+    if (!kept || !entry || kept.log.status !== 'live') return;
+    this.keep(filename, withEntry(kept.log, entry), kept.startedAt);
+  }
+
+  /** Forget a file's console (it was deleted). */
+  forget(filename: string): void {
+    if (this.kept.delete(filename)) this.notify();
+  }
+
+  /** Listens to every change of any console. Returns the function that stops listening. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private keep(filename: string, log: PreviewLog, startedAt: number): void {
+    const current = this.kept.get(filename);
+    if (current && current.startedAt > startedAt) return; // a newer document has reported since
+    this.kept.set(filename, { log, startedAt });
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/** How a file of this name is wrapped for a preview (only HTML and SVG run). */
+export function previewKindOf(filename: string): PreviewDocumentKind {
+  return artifactKindOf(filename) === 'svg' ? 'svg' : 'html';
+}

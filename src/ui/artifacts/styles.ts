@@ -1,0 +1,72 @@
+import { css } from 'lit';
+
+/** Buttons of the artifacts panel and its parts. */
+export const buttonStyles = css`
+  button,
+  select {
+    font: inherit;
+    font-size: 0.8rem;
+    padding: 3px var(--easel-space-2);
+    border-radius: var(--easel-radius-sm);
+    border: 1px solid var(--easel-border);
+    background: var(--easel-surface);
+    color: var(--easel-text);
+    cursor: pointer;
+  }
+  button:disabled,
+  select:disabled {
+    opacity: 0.55;
+    cursor: default;
+  }
+  button[aria-pressed='true'] {
+    background: var(--easel-surface-2);
+    border-color: var(--easel-text-muted);
+  }
+  button.primary {
+    background: var(--easel-accent);
+    border-color: var(--easel-accent);
+    color: var(--easel-accent-text);
+  }
+  button:focus-visible,
+  select:focus-visible,
+  textarea:focus-visible {
+    outline: 2px solid var(--easel-focus);
+    outline-offset: 2px;
+  }
+`;
+
+/** Syntax colours (highlight.js classes), from the design tokens. */
+export const syntaxStyles = css`
+  .hljs-keyword,
+  .hljs-selector-tag,
+  .hljs-built_in,
+  .hljs-tag,
+  .hljs-name {
+    color: var(--easel-syntax-keyword);
+  }
+  .hljs-string,
+  .hljs-attr,
+  .hljs-attribute,
+  .hljs-template-tag,
+  .hljs-regexp {
+    color: var(--easel-syntax-string);
+  }
+  .hljs-comment,
+  .hljs-quote {
+    color: var(--easel-syntax-comment);
+    font-style: italic;
+  }
+  .hljs-number,
+  .hljs-literal,
+  .hljs-type,
+  .hljs-symbol {
+    color: var(--easel-syntax-number);
+  }
+  .hljs-title,
+  .hljs-function,
+  .hljs-section,
+  .hljs-selector-class,
+  .hljs-selector-id {
+    color: var(--easel-syntax-title);
+  }
+`;

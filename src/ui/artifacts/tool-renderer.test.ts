@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolCall } from '../../agent';
+import { artifactsToolRenderer } from './tool-renderer';
+
+const call = (args: Record<string, unknown>): ToolCall => ({
+  type: 'toolCall',
+  id: 'c',
+  name: 'artifacts',
+  arguments: args,
+});
+
+describe('artifacts tool cards', () => {
+  it('summarise a call by what it does to which file, while and after it streams', () => {
+    const summary = artifactsToolRenderer.summary;
+    expect(summary?.(call({ command: 'create', filename: 'index.html' }), true)).toBe('Creating index.html');
+    expect(summary?.(call({ command: 'update', filename: 'a.md' }), false)).toBe('Updated a.md');
+    expect(summary?.(call({ command: 'logs', filename: 'a.html' }), false)).toBe(
+      'Read the console of a.html',
+    );
+    expect(summary?.(call({ command: 'create' }), true)).toBe('Creating a file');
+    expect(summary?.(call({}), true)).toBe('Artifacts');
+  });
+});

@@ -1,0 +1,46 @@
+import { html } from 'lit';
+import type { ToolCall } from '../../agent';
+import type { ToolRenderer } from '../chat/tool-renderers';
+
+/** Longest `old_str`/`new_str` excerpt a card shows. */
+const EXCERPT = 1_500;
+
+const VERBS: Readonly<Record<string, readonly [string, string]>> = {
+  create: ['Creating', 'Created'],
+  update: ['Updating', 'Updated'],
+  rewrite: ['Rewriting', 'Rewrote'],
+  get: ['Reading', 'Read'],
+  delete: ['Deleting', 'Deleted'],
+  logs: ['Reading the console of', 'Read the console of'],
+};
+
+/**
+ * How `artifacts` calls look in the conversation: a one-line summary ("Creating index.html") and a short
+ * body (the size of the content, or the text an update replaces) instead of the whole arguments as JSON,
+ * which would cost the length of the file on every streamed token. The file itself is in the panel.
+ */
+export const artifactsToolRenderer: ToolRenderer = {
+  summary(call: ToolCall, streaming: boolean): string {
+    const { command, filename } = call.arguments;
+    const verbs = typeof command === 'string' ? VERBS[command] : undefined;
+    const name = typeof filename === 'string' && filename ? filename : 'a file';
+    return verbs ? `${verbs[streaming ? 0 : 1]} ${name}` : 'Artifacts';
+  },
+  renderArgs(call: ToolCall) {
+    const { content, old_str: oldStr, new_str: newStr } = call.arguments;
+    if (typeof oldStr === 'string' || typeof newStr === 'string') {
+      return html`<pre>${excerpt(oldStr)}</pre>
+        <pre>→ ${excerpt(newStr)}</pre>`;
+    }
+    if (typeof content === 'string') {
+      const lines = content === '' ? 0 : content.split('\n').length;
+      return html`<p>${content.length.toLocaleString('en-US')} characters, ${lines.toLocaleString('en-US')} lines.</p>`;
+    }
+    return html`<p>No content.</p>`;
+  },
+};
+
+function excerpt(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return value.length > EXCERPT ? `${value.slice(0, EXCERPT)}…` : value;
+}

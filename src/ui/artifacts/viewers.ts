@@ -1,0 +1,83 @@
+/** The body of the panel for the file shown: preview, source, changes, or the editor. */
+import { html } from 'lit';
+import { languageOf } from '../../artifacts';
+import type { PreviewMessageEvent, PreviewStartEvent } from './events';
+import { imageSource, prettyJson } from './file-actions';
+import type { PanelMode, ShownFile } from './panel-view';
+import { previewKindOf } from './preview-host';
+import '../markdown/markdown-view';
+import './artifact-diff';
+import './artifact-editor';
+import './artifact-preview';
+import './code-view';
+
+export interface ViewerHandlers {
+  previewStart(e: PreviewStartEvent): void;
+  previewMessage(e: PreviewMessageEvent): void;
+  editCancel(): void;
+  editSave(): void;
+}
+
+export function renderViewer(shown: ShownFile, mode: PanelMode, editing: boolean, on: ViewerHandlers) {
+  const { filename, content, streaming } = shown;
+  if (editing) {
+    return html`<easel-artifact-editor
+      .filename=${filename}
+      .content=${content}
+      @edit-cancel=${on.editCancel}
+      @artifact-edit=${on.editSave}
+    ></easel-artifact-editor>`;
+  }
+  if (mode === 'changes') {
+    const from = shown.previous;
+    const to = shown.version;
+    const label =
+      from && to ? `Changes from version ${from.version} to version ${to.version}` : 'Changes from nothing';
+    return html`<easel-artifact-diff .older=${from?.content ?? ''} .newer=${content} .label=${label}></easel-artifact-diff>`;
+  }
+  if (mode === 'code') return codeView(filename, content, languageOf(filename), streaming);
+  switch (shown.kind) {
+    case 'html':
+    case 'svg':
+      return html`<easel-artifact-preview
+        .filename=${filename}
+        .content=${content}
+        .kind=${previewKindOf(filename)}
+        ?streaming=${streaming}
+        @preview-start=${on.previewStart}
+        @preview-message=${on.previewMessage}
+      ></easel-artifact-preview>`;
+    case 'markdown':
+      return html`<div class="scroll"><easel-markdown .source=${content} ?streaming=${streaming}></easel-markdown></div>`;
+    case 'json': {
+      if (streaming) return codeView(filename, content, 'json', true);
+      const pretty = prettyJson(content);
+      return html`${pretty.problem ? html`<p class="note">Not valid JSON: ${pretty.problem}</p>` : ''}${codeView(
+        filename,
+        pretty.text,
+        'json',
+        false,
+      )}`;
+    }
+    case 'image': {
+      const src = streaming ? undefined : imageSource(content, filename);
+      return src
+        ? html`<div class="image"><img alt=${filename} src=${src} /></div>`
+        : html`<p class="empty">${streaming ? 'Writing…' : 'This file is not a base64 or data: image.'}</p>`;
+    }
+    case 'code':
+    case 'text':
+      return codeView(filename, content, languageOf(filename), streaming);
+    default:
+      return shown.kind satisfies never;
+  }
+}
+
+function codeView(filename: string, content: string, language: string, streaming: boolean) {
+  return html`<easel-code-view
+    .content=${content}
+    .language=${language}
+    ?streaming=${streaming}
+    .label=${`${filename} code`}
+  ></easel-code-view>`;
+}
