@@ -4,17 +4,43 @@
  */
 import './ui/styles/tokens.css';
 import { Agent } from './agent';
+import {
+  ArtifactStore,
+  createArtifactActions,
+  createArtifactStreamTracker,
+  createArtifactsTool,
+} from './artifacts';
+import { createAttachmentResolver, createImageProcessor } from './attachments';
 import { createAnthropicProvider } from './llm';
-import { openEaselDb, SettingsRepository, SettingsStore } from './storage';
-import { EaselApp } from './ui';
+import { type ArtifactMessage, createConvertToLlm } from './messages';
+import {
+  AttachmentsRepository,
+  BroadcastNoticeChannel,
+  openEaselDb,
+  SessionLibrary,
+  SessionSaver,
+  SettingsRepository,
+  SettingsStore,
+} from './storage';
+import { artifactsToolRenderer, EaselApp, PreviewHost } from './ui';
 
-const SYSTEM_PROMPT =
-  'You are Claude, talking with a person through Easel, a chat app with a side panel for files. ' +
-  'Answer in Markdown.';
+const SYSTEM_PROMPT = [
+  'You are Claude, talking with a person through Easel, a chat app in their browser with a side panel for files.',
+  'Answer in Markdown.',
+  'When the person asks for something they will want to look at, run, keep or change — a web page, an app, a',
+  'chart, an SVG drawing, a document, a longer piece of code — write it as a file with the `artifacts` tool; it',
+  'appears in the panel beside the chat while you write it. Keep short snippets and explanations in the chat.',
+].join(' ');
 
 async function main(): Promise<void> {
-  const db = await openEaselDb();
-  const settings = new SettingsStore(new SettingsRepository(db));
+  const db = await openEaselDb({
+    onBlocking: () => {
+      db.close();
+      document.body.textContent = 'Easel was updated in another tab. Reload this page to go on.';
+    },
+  });
+  const settingsRepo = new SettingsRepository(db);
+  const settings = new SettingsStore(settingsRepo);
   await settings.load();
   const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
   const applyTheme = () => {
@@ -26,16 +52,48 @@ async function main(): Promise<void> {
   settings.subscribe(applyTheme);
   darkQuery.addEventListener('change', applyTheme);
 
+  const attachments = new AttachmentsRepository(db);
+  const loadBlob = async (id: string) => {
+    const found = await attachments.get(id);
+    return found.kind === 'found' ? found.record.blob : undefined;
+  };
   const provider = createAnthropicProvider({ getSettings: () => ({ baseUrl: settings.snapshot.baseUrl }) });
   const agent = new Agent({
     streamFn: provider.streamFn,
     getApiKey: () => settings.snapshot.apiKey,
+    convertToLlm: createConvertToLlm({ resolveAttachment: createAttachmentResolver(loadBlob) }),
     initialState: { systemPrompt: SYSTEM_PROMPT },
   });
+  const artifacts = new ArtifactStore();
+  const previews = new PreviewHost(document.body);
+  const appendRecord = (record: ArtifactMessage) => agent.appendMessage(record);
+  agent.setTools([
+    createArtifactsTool({
+      store: artifacts,
+      appendRecord,
+      runPreview: previews.runPreview,
+      getLogs: previews.getLogs,
+    }),
+  ]);
+  // New records apply once; a loaded session, a new chat or a rewound history rebuilds the panel from them.
+  agent.subscribeState((state) => artifacts.sync(state.messages));
+  agent.subscribe(createArtifactStreamTracker(artifacts));
+
+  const channel = new BroadcastNoticeChannel();
+  const library = new SessionLibrary({ db, settings: settingsRepo, channel });
+  const saver = new SessionSaver({ db, agent, channel });
 
   const app = document.querySelector('easel-app') ?? document.body.appendChild(new EaselApp());
   app.settingsStore = settings;
   app.provider = provider;
+  app.attachments = attachments;
+  app.imageProcessor = createImageProcessor();
+  app.artifacts = artifacts;
+  app.previewHost = previews;
+  app.artifactActions = createArtifactActions({ store: artifacts, appendRecord });
+  app.toolRenderers = new Map([['artifacts', artifactsToolRenderer]]);
+  app.library = library;
+  app.saver = saver;
   app.agent = agent;
 }
 

@@ -1,4 +1,5 @@
 import type { ThinkingLevel } from '../agent';
+import type { PreparedAttachment } from '../attachments';
 import type { AppSettings } from '../storage';
 
 /**
@@ -10,6 +11,7 @@ export class SendMessageEvent extends Event {
   constructor(
     readonly text: string,
     readonly mode: 'prompt' | 'steer' | 'followUp' = 'prompt',
+    readonly attachments: readonly PreparedAttachment[] = [],
   ) {
     super(SendMessageEvent.type, { bubbles: true, composed: true });
   }

@@ -1,2 +1,3 @@
 export { EaselApp } from './app/easel-app';
+export { artifactsToolRenderer, PreviewHost } from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';

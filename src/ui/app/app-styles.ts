@@ -8,11 +8,44 @@ export const appStyles = css`
     background: var(--easel-bg);
     color: var(--easel-text);
   }
-  main {
+  .body {
     flex: 1;
     min-height: 0;
     display: flex;
+    position: relative;
+  }
+  easel-sessions-sidebar {
+    width: 280px;
+    flex: none;
+    border-right: 1px solid var(--easel-border);
+    background: var(--easel-surface);
+    overflow-y: auto;
+  }
+  main {
+    flex: 1;
+    min-width: 0;
+    min-height: 0;
+    display: flex;
     flex-direction: column;
+    position: relative;
+  }
+  .notice {
+    margin: var(--easel-space-2) auto 0;
+    max-width: 780px;
+    padding: var(--easel-space-2) var(--easel-space-3);
+    border-radius: var(--easel-radius-sm);
+    background: var(--easel-danger-bg);
+    border-left: 3px solid var(--easel-danger);
+  }
+  /* Under 800 px the sidebar covers the chat instead of sharing the width. */
+  @media (max-width: 799px) {
+    easel-sessions-sidebar {
+      position: absolute;
+      inset: 0 auto 0 0;
+      width: min(320px, 88vw);
+      z-index: 5;
+      box-shadow: 4px 0 16px rgb(0 0 0 / 0.2);
+    }
   }
   easel-conversation {
     flex: 1;

@@ -1,30 +1,36 @@
 import { provide } from '@lit/context';
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { Agent, AgentEvent, AgentMessage } from '../../agent';
+import type { ArtifactActions, ArtifactStore } from '../../artifacts';
+import type { ImageProcessor, PreparedAttachment } from '../../attachments';
 import type { AnthropicProvider } from '../../llm';
-import type { SettingsStore } from '../../storage';
+import type { AttachmentsRepository, SessionLibrary, SessionSaver, SettingsStore } from '../../storage';
+import type { ArtifactEditEvent, ArtifactFixEvent, ArtifactRestoreEvent, PreviewHost } from '../artifacts';
+import {
+  type AttachmentBlobSource,
+  attachmentBlobSourceContext,
+  type FilesChosenEvent,
+} from '../attachments';
 import type { EaselComposer } from '../chat/composer';
 import type { EaselConversation } from '../chat/conversation';
 import { type ToolRenderers, toolRenderersContext } from '../chat/tool-renderers';
 import { AgentController } from '../controllers/agent-controller';
-import type {
-  EditMessageEvent,
-  HeaderCommandEvent,
-  ModelChoiceEvent,
-  RemoveQueuedEvent,
-  SendMessageEvent,
-  SettingsSaveEvent,
-} from '../events';
+import type { HeaderCommandEvent, ModelChoiceEvent, SendMessageEvent, SettingsSaveEvent } from '../events';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
 import { appStyles } from './app-styles';
+import { ChatActions } from './chat-actions';
 import { ModelCatalogController } from './model-catalog-controller';
+import { SessionsController } from './sessions-controller';
+import '../artifacts';
+import '../attachments/drop-overlay';
 import '../chat/composer';
 import '../chat/conversation';
 import '../header/app-header';
+import '../sessions/sessions-sidebar';
 import '../settings/settings-dialog';
 
-/** The application shell: header, conversation, composer and settings. */
+/** The application shell: header, sessions sidebar, conversation, composer and settings. */
 @customElement('easel-app')
 export class EaselApp extends LitElement {
   static override styles = appStyles;
@@ -35,13 +41,32 @@ export class EaselApp extends LitElement {
   @property({ attribute: false }) settingsStore: SettingsStore | undefined;
   /** The model provider (for the model catalog). */
   @property({ attribute: false }) provider: AnthropicProvider | undefined;
+  /** Saved sessions: list, search, export, import, health. */
+  @property({ attribute: false }) library: SessionLibrary | undefined;
+  /** Saves the open session and opens others into the agent. */
+  @property({ attribute: false }) saver: SessionSaver | undefined;
+  /** Where attachment bytes are kept. */
+  @property({ attribute: false }) attachments: AttachmentsRepository | undefined;
+  /** Where attached images are decoded and re-encoded. */
+  @property({ attribute: false }) imageProcessor: ImageProcessor | undefined;
+  /** The files the model (and the person) wrote, with their versions. */
+  @property({ attribute: false }) artifacts: ArtifactStore | undefined;
+  /** Runs artifact previews for the panel and the tool. */
+  @property({ attribute: false }) previewHost: PreviewHost | undefined;
+  /** Edits and restores made by the person. */
+  @property({ attribute: false }) artifactActions: ArtifactActions | undefined;
   /** How each tool's calls are drawn in the conversation. */
   @provide({ context: toolRenderersContext })
   @property({ attribute: false })
   toolRenderers: ToolRenderers = new Map();
 
+  /** Stored attachment bytes, for previews of sent files. */
+  @provide({ context: attachmentBlobSourceContext })
+  blobSource: AttachmentBlobSource = { load: (id) => this.loadBlob(id) };
+
   /** A live note such as "Retrying in 5 s". */
   @state() private status = '';
+  @state() private sidebarOpen = window.matchMedia('(min-width: 800px)').matches;
 
   @query('easel-settings-dialog') private settingsDialog!: EaselSettingsDialog;
   @query('easel-composer') private composer!: EaselComposer;
@@ -49,21 +74,40 @@ export class EaselApp extends LitElement {
 
   private readonly agentController = new AgentController(this);
   private readonly catalog = new ModelCatalogController(this);
+  private readonly sessions = new SessionsController(this);
+  private readonly actions = new ChatActions({
+    agent: () => this.agent,
+    requireKey: (notice) => this.requireKey(notice),
+    report: (text) => {
+      this.status = text;
+    },
+  });
   private unsubscribes: (() => void)[] = [];
-  /** Text typed before a key was given; sent once the key is saved. */
-  private pendingText: string | undefined;
+  /** A message typed before a key was given; sent once the key is saved. */
+  private pending: { text: string; attachments: readonly PreparedAttachment[] } | undefined;
+  private readonly handlePageHide = () => this.sessions.flush();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('pagehide', this.handlePageHide);
+    document.addEventListener('visibilitychange', this.handlePageHide);
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    window.removeEventListener('pagehide', this.handlePageHide);
+    document.removeEventListener('visibilitychange', this.handlePageHide);
     for (const off of this.unsubscribes) off();
     this.unsubscribes = [];
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('agent') && !changed.has('settingsStore') && !changed.has('provider')) return;
+    const services = ['agent', 'settingsStore', 'provider', 'library', 'saver'] as const;
+    if (!services.some((name) => changed.has(name))) return;
     for (const off of this.unsubscribes) off();
     this.agentController.agent = this.agent;
     this.catalog.connect(this.provider, this.settingsStore, this.agent);
+    if (changed.has('library') || changed.has('saver')) this.sessions.connect(this.library, this.saver);
     const offSettings = this.settingsStore?.subscribe(() => this.requestUpdate());
     const offEvents = this.agent?.subscribe((e) => this.handleAgentEvent(e));
     this.unsubscribes = [offSettings, offEvents].filter((f) => f !== undefined);
@@ -80,41 +124,82 @@ export class EaselApp extends LitElement {
         .thinkingLevel=${state?.thinkingLevel ?? 'off'}
         .lastUsage=${lastUsage(messages)}
         .sessionCost=${this.catalog.sessionCost(messages)}
+        ?sidebarOpen=${this.sidebarOpen}
         @header-command=${this.handleHeaderCommand}
         @model-choice=${this.handleModelChoice}
       ></easel-app-header>
-      <main>
-      <easel-conversation
-        .messages=${messages}
-        .streamMessage=${state?.streamMessage ?? null}
-        .runningTools=${state?.pendingToolCalls ?? new Set()}
-        ?busy=${busy}
-        @retry-agent=${this.handleRetry}
-        @regenerate=${this.handleRegenerate}
-        @edit-message=${this.handleEdit}
-      ></easel-conversation>
-      <div class="status" role="status">${this.status}</div>
-      <easel-composer
-        ?busy=${busy}
-        .queue=${queues ? [...queues.steering, ...queues.followUp] : []}
-        @send-message=${this.handleSend}
-        @stop-agent=${this.handleStop}
-        @remove-queued=${this.handleRemoveQueued}
-      ></easel-composer>
-      </main>
+      <div class="body">
+        ${this.sidebarOpen ? this.renderSidebar() : nothing}
+        <easel-artifacts-layout
+          .store=${this.artifacts}
+          .previewHost=${this.previewHost}
+          @artifact-edit=${(e: ArtifactEditEvent) => this.applyArtifactChange(this.artifactActions?.edit(e.filename, e.content))}
+          @artifact-restore=${(e: ArtifactRestoreEvent) =>
+            this.applyArtifactChange(this.artifactActions?.restore(e.filename, e.version))}
+          @artifact-fix=${(e: ArtifactFixEvent) => this.sendText(e.text)}
+        >
+        <main @files-chosen=${this.handleDroppedFiles}>
+          <easel-drop-overlay contained></easel-drop-overlay>
+          ${this.sessions.notice ? html`<p class="notice" role="alert">${this.sessions.notice}</p>` : nothing}
+          <easel-conversation
+            .messages=${messages}
+            .streamMessage=${state?.streamMessage ?? null}
+            .runningTools=${state?.pendingToolCalls ?? new Set()}
+            ?busy=${busy}
+            @retry-agent=${() => this.actions.retry()}
+            @regenerate=${() => this.actions.regenerate()}
+            @edit-message=${(e: { index: number; text: string }) => this.actions.edit(e.index, e.text)}
+          ></easel-conversation>
+          <div class="status" role="status">${this.status}</div>
+          <easel-composer
+            ?busy=${busy}
+            .queue=${queues ? [...queues.steering, ...queues.followUp] : []}
+            .imageProcessor=${this.imageProcessor}
+            @send-message=${this.handleSend}
+            @stop-agent=${() => this.agent?.abort()}
+            @remove-queued=${(e: { id: string }) => this.agent?.removeQueued(e.id)}
+          ></easel-composer>
+        </main>
+        </easel-artifacts-layout>
+      </div>
       <easel-settings-dialog
         .settings=${this.settingsStore?.snapshot}
+        .health=${this.sessions.health}
+        .importReport=${this.sessions.importReport}
+        ?storageBusy=${this.sessions.busy}
         @settings-save=${this.handleSettingsSave}
         @settings-close=${this.handleSettingsClose}
+        @sessions-export-all=${() => this.sessions.exportAll()}
+        @sessions-import=${(e: { file: File }) => this.sessions.import(e.file)}
+        @storage-persist=${() => this.sessions.persist()}
       ></easel-settings-dialog>`;
+  }
+
+  private renderSidebar() {
+    const s = this.sessions;
+    return html`<easel-sessions-sidebar
+      .sessions=${s.sessions}
+      .currentId=${s.currentId}
+      .searchResults=${s.searchResults}
+      .problems=${s.problems}
+      .newChatButton=${false}
+      @session-search=${(e: { query: string }) => s.search(e.query)}
+      @session-search-prepare=${() => s.prepareSearch()}
+      @session-rename=${(e: { id: string; title: string }) => s.rename(e.id, e.title)}
+      @session-delete=${(e: { id: string }) => s.delete(e.id)}
+      @session-undo-delete=${(e: { id: string }) => s.undoDelete(e.id)}
+      @session-purge=${() => s.purge()}
+      @session-export=${(e: { id: string; format: 'json' | 'markdown' }) => s.exportSession(e.id, e.format)}
+      @click=${this.handleSidebarClick}
+    ></easel-sessions-sidebar>`;
   }
 
   private handleAgentEvent(e: AgentEvent) {
     if (e.type === 'message_update' && e.assistantMessageEvent.type === 'retry') {
       const { delayMs, attempt, reason } = e.assistantMessageEvent;
       this.status = `${reason} Retrying in ${Math.ceil(delayMs / 1000)} s (attempt ${attempt}).`;
-    } else if (e.type === 'message_update' || e.type === 'agent_end') {
-      if (this.status) this.status = '';
+    } else if ((e.type === 'message_update' || e.type === 'agent_end') && this.status) {
+      this.status = '';
     }
     if (e.type === 'agent_end') {
       const last = e.messages.at(-1);
@@ -124,63 +209,96 @@ export class EaselApp extends LitElement {
     }
   }
 
-  private handleSend(e: SendMessageEvent) {
+  private async handleSend(e: SendMessageEvent) {
     const agent = this.agent;
     if (!agent) return;
-    if (e.mode !== 'prompt') {
-      const message = userMessage(e.text);
-      if (e.mode === 'steer') agent.steer(message);
-      else agent.followUp(message);
-      return;
-    }
-    if (!this.settingsStore?.snapshot.apiKey) {
-      this.pendingText = e.text;
+    if (e.mode === 'prompt' && !this.settingsStore?.snapshot.apiKey) {
+      this.pending = { text: e.text, attachments: e.attachments };
       void this.settingsDialog.show('Enter your Anthropic API key to send your message.');
       return;
     }
-    this.conversation.follow();
-    void agent.prompt(e.text).catch(() => this.composer.restore(e.text));
+    const message = await this.toMessage(e.text, e.attachments);
+    if (!message) {
+      this.composer.restore(e.text, e.attachments);
+      return;
+    }
+    if (e.mode === 'steer') agent.steer(message);
+    else if (e.mode === 'followUp') agent.followUp(message);
+    else {
+      this.conversation.follow();
+      void agent.prompt(message).catch(() => this.composer.restore(e.text, e.attachments));
+    }
   }
 
-  private handleStop() {
-    this.agent?.abort();
+  /** The message to send; attachment bytes are stored first (the message keeps references). */
+  private async toMessage(
+    text: string,
+    attachments: readonly PreparedAttachment[],
+  ): Promise<AgentMessage | undefined> {
+    if (attachments.length === 0) return { role: 'user', content: text, timestamp: Date.now() };
+    const sessionId = this.saver?.sessionId ?? 'unsaved';
+    try {
+      await Promise.all(
+        attachments.map(({ record, blob }) =>
+          this.attachments?.put({
+            id: record.id,
+            sessionId,
+            blob,
+            mimeType: record.mimeType,
+            size: record.size,
+          }),
+        ),
+      );
+    } catch (error) {
+      this.status = `The files could not be stored (${error instanceof Error ? error.message : String(error)}). Free some space (Settings → Export all, then delete old sessions) and send again.`;
+      return undefined;
+    }
+    return {
+      role: 'user-with-attachments',
+      text,
+      attachments: attachments.map((a) => a.record),
+      timestamp: Date.now(),
+    };
   }
 
-  private handleRemoveQueued(e: RemoveQueuedEvent) {
-    this.agent?.removeQueued(e.id);
-  }
-
-  private handleRetry() {
-    if (!this.requireKey('Enter your Anthropic API key to retry.')) return;
-    void this.agent?.continue().catch((error: unknown) => this.showStatus(error));
-  }
-
-  private handleRegenerate() {
+  /** Sends text as the person's message, or steers with it while Claude works. */
+  private sendText(text: string) {
     const agent = this.agent;
-    if (!agent || !this.requireKey('Enter your Anthropic API key to regenerate.')) return;
-    const messages = agent.state.messages;
-    const lastUser = messages.findLastIndex((m) => m.role === 'user');
-    if (lastUser < 0) return;
-    agent.replaceMessages(messages.slice(0, lastUser + 1));
-    void agent.continue().catch((error: unknown) => this.showStatus(error));
+    if (!agent || !this.requireKey('Enter your Anthropic API key to send.')) return;
+    const message: AgentMessage = { role: 'user', content: text, timestamp: Date.now() };
+    if (agent.state.isStreaming) agent.steer(message);
+    else {
+      this.conversation.follow();
+      void agent.prompt(message);
+    }
   }
 
-  private handleEdit(e: EditMessageEvent) {
-    const agent = this.agent;
-    if (!agent || !this.requireKey('Enter your Anthropic API key to resend.')) return;
-    agent.replaceMessages(agent.state.messages.slice(0, e.index));
-    void agent.prompt(e.text).catch((error: unknown) => this.showStatus(error));
+  private applyArtifactChange(outcome: { ok: true } | { ok: false; reason: string } | undefined) {
+    if (outcome && !outcome.ok) this.status = outcome.reason;
+  }
+
+  private handleDroppedFiles(e: FilesChosenEvent) {
+    if (e.composedPath().includes(this.composer)) return;
+    void this.composer.addFiles(e.files);
   }
 
   private handleHeaderCommand(e: HeaderCommandEvent) {
-    if (e.command === 'settings') void this.settingsDialog.show();
-    if (e.command === 'new-chat') {
-      const agent = this.agent;
-      agent?.abort();
-      agent?.clearQueues();
-      void agent?.waitForIdle().then(() => agent.replaceMessages([]));
+    if (e.command === 'settings') {
+      void this.sessions.loadHealth();
+      void this.settingsDialog.show();
+    } else if (e.command === 'sessions') {
+      this.sidebarOpen = !this.sidebarOpen;
+    } else {
+      this.agent?.clearQueues();
+      this.sessions.newChat();
       this.composer.focus();
     }
+  }
+
+  private handleSidebarClick(e: Event) {
+    // On a narrow screen the sidebar covers the chat: close it once a session is chosen.
+    const link = e.composedPath().find((t) => t instanceof HTMLAnchorElement);
+    if (link && !window.matchMedia('(min-width: 800px)').matches) this.sidebarOpen = false;
   }
 
   private handleModelChoice(e: ModelChoiceEvent) {
@@ -189,19 +307,21 @@ export class EaselApp extends LitElement {
 
   private async handleSettingsSave(e: SettingsSaveEvent) {
     await this.settingsStore?.update(e.change);
-    const pending = this.pendingText;
-    if (pending !== undefined && this.settingsStore?.snapshot.apiKey) {
-      this.pendingText = undefined;
+    const pending = this.pending;
+    if (pending && this.settingsStore?.snapshot.apiKey) {
+      this.pending = undefined;
+      const message = await this.toMessage(pending.text, pending.attachments);
+      if (!message) return;
       this.conversation.follow();
-      void this.agent?.prompt(pending);
+      void this.agent?.prompt(message);
     }
   }
 
   private handleSettingsClose() {
     // A message that was waiting for a key that never came goes back into the box, not lost.
-    if (this.pendingText !== undefined && !this.settingsStore?.snapshot.apiKey) {
-      this.composer.restore(this.pendingText);
-      this.pendingText = undefined;
+    if (this.pending && !this.settingsStore?.snapshot.apiKey) {
+      this.composer.restore(this.pending.text, this.pending.attachments);
+      this.pending = undefined;
     }
   }
 
@@ -211,13 +331,10 @@ export class EaselApp extends LitElement {
     return false;
   }
 
-  private showStatus(error: unknown) {
-    this.status = error instanceof Error ? error.message : String(error);
+  private async loadBlob(id: string): Promise<Blob | undefined> {
+    const found = await this.attachments?.get(id);
+    return found?.kind === 'found' ? found.record.blob : undefined;
   }
-}
-
-function userMessage(text: string): AgentMessage {
-  return { role: 'user', content: text, timestamp: Date.now() };
 }
 
 function lastUsage(messages: readonly AgentMessage[]) {

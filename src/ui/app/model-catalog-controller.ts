@@ -106,7 +106,8 @@ export class ModelCatalogController implements ReactiveController {
     if (!agent) return;
     const remembered = this.settings?.snapshot.model;
     const known = (id: string | undefined) => id !== undefined && this.models.some((m) => m.id === id);
-    const model = known(remembered) ? remembered : known(agent.state.model) ? agent.state.model : undefined;
+    // The open session's model wins, then the last one chosen, then a default the key can use.
+    const model = known(agent.state.model) ? agent.state.model : known(remembered) ? remembered : undefined;
     agent.setModel(model ?? pickDefaultModel(this.models)?.id ?? agent.state.model);
     const level = this.settings?.snapshot.thinkingLevel;
     if (isThinkingLevel(level)) agent.setThinkingLevel(level);

@@ -13,8 +13,8 @@ export const composerStyles = css`
   }
   form {
     display: flex;
+    flex-direction: column;
     gap: var(--easel-space-2);
-    align-items: flex-end;
     background: var(--easel-surface);
     border: 1px solid var(--easel-border);
     border-radius: var(--easel-radius-lg);
@@ -22,6 +22,15 @@ export const composerStyles = css`
   }
   form:focus-within {
     border-color: var(--easel-focus);
+  }
+  .row {
+    display: flex;
+    gap: var(--easel-space-2);
+    align-items: flex-end;
+  }
+  easel-attachment-refusals {
+    max-width: 780px;
+    margin: 0 auto var(--easel-space-2);
   }
   textarea {
     flex: 1;

@@ -1,8 +1,19 @@
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { QueuedMessage } from '../../agent';
+import type { ImageProcessor, PreparedAttachment } from '../../attachments';
+import {
+  type DismissRefusalEvent,
+  type FilesChosenEvent,
+  filesOf,
+  type RemoveAttachmentEvent,
+} from '../attachments';
 import { RemoveQueuedEvent, SendMessageEvent, StopEvent } from '../events';
+import { AttachmentTrayController } from './attachment-tray';
 import { composerStyles } from './composer-styles';
+import '../attachments/attach-files-button';
+import '../attachments/attachment-list';
+import '../attachments/attachment-refusals';
 
 /**
  * The message box. Enter sends and Shift+Enter adds a line. While the agent works, Enter queues a steering
@@ -17,14 +28,36 @@ export class EaselComposer extends LitElement {
   @property({ type: Boolean }) busy = false;
   /** Messages waiting for the agent. */
   @property({ attribute: false }) queue: readonly QueuedMessage[] = [];
+  /** Where attached images are decoded and re-encoded. */
+  @property({ attribute: false }) imageProcessor: ImageProcessor | undefined;
 
   @state() private text = '';
 
   @query('textarea') private textarea!: HTMLTextAreaElement;
 
+  private readonly tray = new AttachmentTrayController(this);
+
+  override willUpdate(): void {
+    this.tray.processImage = this.imageProcessor;
+  }
+
   override render() {
+    const canSend = (this.text.trim() !== '' || this.tray.items.length > 0) && !this.tray.busy;
     return html`${this.queue.length > 0 ? this.renderQueue() : nothing}
-      <form @submit=${this.handleSubmit}>
+      <easel-attachment-refusals
+        .refusals=${this.tray.refusals}
+        @dismiss-refusal=${(e: DismissRefusalEvent) => this.tray.dismiss(e.refusal)}
+      ></easel-attachment-refusals>
+      <form @submit=${this.handleSubmit} @files-chosen=${this.handleFiles}>
+        <easel-attachment-list
+          .attachments=${this.tray.items.map((item) => item.record)}
+          .pending=${this.tray.pending}
+          .blobs=${this.tray.blobs}
+          removable
+          @remove-attachment=${(e: RemoveAttachmentEvent) => this.tray.remove(e.id)}
+        ></easel-attachment-list>
+        <div class="row">
+        <easel-attach-files-button></easel-attach-files-button>
         <textarea
           aria-label="Message"
           aria-describedby="hint"
@@ -33,10 +66,12 @@ export class EaselComposer extends LitElement {
           .value=${this.text}
           @input=${this.handleInput}
           @keydown=${this.handleKeydown}
+          @paste=${this.handlePaste}
         ></textarea>
         <div class="buttons">
           ${this.busy ? html`<button type="button" class="stop" @click=${this.handleStop}>Stop</button>` : nothing}
-          <button type="submit" class="send" ?disabled=${this.text.trim() === ''}>Send</button>
+          <button type="submit" class="send" ?disabled=${!canSend}>Send</button>
+        </div>
         </div>
       </form>
       <p id="hint" class="hint">
@@ -62,9 +97,15 @@ export class EaselComposer extends LitElement {
     </ul>`;
   }
 
-  /** Puts text back into the box (e.g. when sending had to wait for a key that never came). */
-  restore(text: string): void {
+  /** Puts a message back into the box (e.g. when sending had to wait for a key that never came). */
+  restore(text: string, attachments: readonly PreparedAttachment[] = []): void {
     this.text = text;
+    this.tray.restore(attachments);
+  }
+
+  /** Attaches files (dropped on the chat, for example) to the message being written. */
+  addFiles(files: readonly File[]): Promise<void> {
+    return this.tray.add(files);
   }
 
   override focus(): void {
@@ -85,6 +126,18 @@ export class EaselComposer extends LitElement {
     }
   }
 
+  private handleFiles(e: FilesChosenEvent) {
+    e.stopPropagation();
+    void this.tray.add(e.files);
+  }
+
+  private handlePaste(e: ClipboardEvent) {
+    const files = filesOf(e.clipboardData);
+    if (files.length === 0) return;
+    e.preventDefault();
+    void this.tray.add(files);
+  }
+
   private handleSubmit(e: SubmitEvent) {
     e.preventDefault();
     this.send('steer');
@@ -101,9 +154,9 @@ export class EaselComposer extends LitElement {
   /** `whileBusy` says how a message typed while the agent works is queued. */
   private send(whileBusy: 'steer' | 'followUp') {
     const text = this.text.trim();
-    if (!text) return;
+    if ((!text && this.tray.items.length === 0) || this.tray.busy) return;
     this.text = '';
-    this.dispatchEvent(new SendMessageEvent(text, this.busy ? whileBusy : 'prompt'));
+    this.dispatchEvent(new SendMessageEvent(text, this.busy ? whileBusy : 'prompt', this.tray.take()));
   }
 }
 

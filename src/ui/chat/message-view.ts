@@ -1,7 +1,9 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from '../../agent';
+import type { AttachmentRecord, UserWithAttachmentsMessage } from '../../messages';
 import { EditMessageEvent, RegenerateEvent } from '../events';
+import '../attachments/attachment-list';
 import { formatUsage } from '../format';
 import './error-notice';
 import './thinking-block';
@@ -106,7 +108,9 @@ export class EaselMessageView extends LitElement {
     if (!m) return nothing;
     switch (m.role) {
       case 'user':
-        return this.renderUser(m);
+        return this.renderUser(m, userText(m));
+      case 'user-with-attachments':
+        return this.renderUser(m, m.text, m.attachments);
       case 'assistant':
         return this.renderAssistant(m);
       default:
@@ -115,8 +119,11 @@ export class EaselMessageView extends LitElement {
     }
   }
 
-  private renderUser(m: UserMessage) {
-    const text = userText(m);
+  private renderUser(
+    _m: UserMessage | UserWithAttachmentsMessage,
+    text: string,
+    attachments: readonly AttachmentRecord[] = [],
+  ) {
     if (this.editing) {
       return html`<article class="user edit" aria-label="You">
         <textarea aria-label="Edit message" .value=${text}></textarea>
@@ -127,6 +134,7 @@ export class EaselMessageView extends LitElement {
       </article>`;
     }
     return html`<article class="user" aria-label="You">
+      ${attachments.length > 0 ? html`<easel-attachment-list .attachments=${attachments}></easel-attachment-list>` : nothing}
       <div class="user-text">${text}</div>
       <div class="actions">
         <button type="button" @click=${() => this.copy(text)}>${this.copied ? 'Copied' : 'Copy'}</button>

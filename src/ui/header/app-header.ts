@@ -86,6 +86,8 @@ export class EaselAppHeader extends LitElement {
   @property() thinkingLevel: ThinkingLevel = 'off';
   /** Usage of the latest answer (for the context meter). */
   @property({ attribute: false }) lastUsage: Usage | undefined;
+  /** Whether the sessions sidebar is open. */
+  @property({ type: Boolean }) sidebarOpen = false;
   /** The session's total cost in dollars, when known. */
   @property({ attribute: false }) sessionCost: number | undefined;
 
@@ -93,6 +95,13 @@ export class EaselAppHeader extends LitElement {
     const current = this.models.find((m) => m.id === this.model);
     const levels = current?.effortLevels ?? ['off'];
     return html`<header>
+      <button
+        type="button"
+        aria-expanded=${this.sidebarOpen ? 'true' : 'false'}
+        @click=${() => this.command('sessions')}
+      >
+        Sessions
+      </button>
       <h1>Easel</h1>
       <button type="button" @click=${() => this.command('new-chat')}>New chat</button>
       <span class="spacer"></span>

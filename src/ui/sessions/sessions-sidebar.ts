@@ -109,7 +109,7 @@ export class EaselSessionsSidebar extends LitElement {
     const visible = this.sessions.filter((s) => s.id !== this.deleted?.id);
     if (visible.length === 0) return html`<p class="empty">No sessions yet.</p>`;
     return groupByDate(visible, this.now ?? Date.now()).map(
-      (group, i) => html`<h3 id=${`group-${i}`}>${group.label}</h3>
+      (group, i) => html`<h2 id=${`group-${i}`}>${group.label}</h2>
         <ul aria-labelledby=${`group-${i}`}>
           ${repeat(
             group.sessions,
@@ -123,7 +123,7 @@ export class EaselSessionsSidebar extends LitElement {
   private renderResults(hits: readonly SessionSearchHit[]) {
     const visible = hits.filter((h) => h.session.id !== this.deleted?.id);
     if (visible.length === 0) return html`<p class="empty">No sessions match “${this.query.trim()}”.</p>`;
-    return html`<h3 id="results">Results</h3>
+    return html`<h2 id="results">Results</h2>
       <ul aria-labelledby="results">
         ${repeat(
           visible,

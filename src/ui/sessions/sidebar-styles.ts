@@ -50,7 +50,7 @@ export const sidebarStyles = css`
     overflow-y: auto;
     padding: var(--easel-space-2) var(--easel-space-2) var(--easel-space-4);
   }
-  h3 {
+  h2 {
     margin: var(--easel-space-3) var(--easel-space-2) var(--easel-space-1);
     font-size: 0.75rem;
     font-weight: 600;

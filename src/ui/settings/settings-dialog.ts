@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { AppSettings, Theme } from '../../storage';
+import type { AppSettings, ImportReport, StorageHealth, Theme } from '../../storage';
+import '../sessions/storage-health';
 import { SettingsSaveEvent } from '../events';
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
@@ -10,7 +11,12 @@ export class EaselSettingsDialog extends LitElement {
     :host {
       display: contents;
     }
+    easel-storage-health {
+      margin-bottom: var(--easel-space-4);
+    }
     dialog {
+      max-height: calc(100dvh - 32px);
+      overflow-y: auto;
       border: 1px solid var(--easel-border);
       border-radius: var(--easel-radius-lg);
       background: var(--easel-surface);
@@ -102,6 +108,12 @@ export class EaselSettingsDialog extends LitElement {
 
   /** The settings to edit. */
   @property({ attribute: false }) settings: AppSettings | undefined;
+  /** Storage persistence, usage and last export, for the storage section. */
+  @property({ attribute: false }) health: StorageHealth | undefined;
+  /** The result of the last import. */
+  @property({ attribute: false }) importReport: ImportReport | undefined;
+  /** Whether an export or import is running. */
+  @property({ type: Boolean }) storageBusy = false;
 
   @state() private notice = '';
   @state() private revealKey = false;
@@ -162,6 +174,11 @@ export class EaselSettingsDialog extends LitElement {
             <option value="dark" ?selected=${s?.theme === 'dark'}>Dark</option>
           </select>
         </div>
+        <easel-storage-health
+          .health=${this.health}
+          .importReport=${this.importReport}
+          ?busy=${this.storageBusy}
+        ></easel-storage-health>
         <div class="actions">
           <button type="button" @click=${this.handleCancel}>Cancel</button>
           <button class="primary" type="submit">Save</button>

@@ -1,0 +1,107 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import {
+  checkAttachmentSet,
+  type ImageProcessor,
+  isRefusal,
+  type PreparedAttachment,
+  prepareAttachment,
+  type Refusal,
+  uniqueName,
+} from '../../attachments';
+import type { PendingAttachment } from '../attachments';
+
+/**
+ * The files attached to the message being written: prepares each one (off the main thread for images),
+ * keeps the ones that pass, and lists the refused ones with their reasons. A refusal never touches the typed
+ * text or the other attachments.
+ */
+export class AttachmentTrayController implements ReactiveController {
+  /** Files ready to send, in the order they were added. */
+  items: readonly PreparedAttachment[] = [];
+  /** Files still being prepared. */
+  pending: readonly PendingAttachment[] = [];
+  /** Files that were refused, with why. */
+  refusals: readonly Refusal[] = [];
+  /** The prepared bytes by attachment id (for previews before they are stored). */
+  blobs: ReadonlyMap<string, Blob> = new Map();
+
+  /** Where images are decoded and re-encoded (one processor for the app). */
+  processImage: ImageProcessor | undefined;
+
+  private queue: Promise<void> = Promise.resolve();
+  private counter = 0;
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  /** Prepares files one after another (one large image in memory at a time), keeping their order. */
+  add(files: readonly File[]): Promise<void> {
+    const waiting = files.map((file) => ({ key: `pending-${++this.counter}`, name: file.name, file }));
+    this.pending = [...this.pending, ...waiting.map(({ key, name }) => ({ key, name }))];
+    this.host.requestUpdate();
+    this.queue = this.queue.then(async () => {
+      for (const { key, file } of waiting) {
+        const outcome = await prepareAttachment(
+          file,
+          this.processImage ? { processImage: this.processImage } : {},
+        );
+        this.pending = this.pending.filter((p) => p.key !== key);
+        if (isRefusal(outcome)) this.refusals = [...this.refusals, outcome];
+        else this.accept(outcome);
+        this.host.requestUpdate();
+      }
+    });
+    return this.queue;
+  }
+
+  remove(id: string): void {
+    this.items = this.items.filter((item) => item.record.id !== id);
+    this.blobs = new Map(this.items.map((item) => [item.record.id, item.blob]));
+    this.host.requestUpdate();
+  }
+
+  dismiss(refusal: Refusal): void {
+    this.refusals = this.refusals.filter((r) => r !== refusal);
+    this.host.requestUpdate();
+  }
+
+  /** Whether files are still being prepared (sending waits for them). */
+  get busy(): boolean {
+    return this.pending.length > 0;
+  }
+
+  /** Hands over the prepared files and empties the tray. */
+  take(): readonly PreparedAttachment[] {
+    const taken = this.items;
+    this.items = [];
+    this.blobs = new Map();
+    this.host.requestUpdate();
+    return taken;
+  }
+
+  /** Puts files back (e.g. when sending could not start). */
+  restore(items: readonly PreparedAttachment[]): void {
+    this.items = [...items, ...this.items];
+    this.blobs = new Map(this.items.map((item) => [item.record.id, item.blob]));
+    this.host.requestUpdate();
+  }
+
+  private accept(prepared: PreparedAttachment): void {
+    const name = uniqueName(
+      prepared.record.name,
+      this.items.map((item) => item.record.name),
+    );
+    const item =
+      name === prepared.record.name ? prepared : { ...prepared, record: { ...prepared.record, name } };
+    const all = [...this.items, item];
+    // The whole set must fit one request: what does not fit is refused, with the reason.
+    const refused = checkAttachmentSet(all.map((i) => i.record));
+    const refusedNames = new Set(refused.map((r) => r.file));
+    this.items = all.filter((i) => !refusedNames.has(i.record.name));
+    this.refusals = [...this.refusals, ...refused];
+    this.blobs = new Map(this.items.map((i) => [i.record.id, i.blob]));
+  }
+}
