@@ -21,6 +21,10 @@ export const appStyles = css`
     background: var(--easel-surface);
     overflow-y: auto;
   }
+  easel-artifacts-layout {
+    flex: 1;
+    min-width: 0;
+  }
   main {
     flex: 1;
     min-width: 0;
