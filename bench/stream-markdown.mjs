@@ -17,22 +17,20 @@ async function streamOnce(bench, bytes) {
   const recording = await startRecording(page);
   await page.getByRole('textbox', { name: 'Message' }).fill('Write the long answer');
   await page.getByRole('button', { name: 'Send' }).click();
+  // The answer is final when the live message view no longer streams and its Markdown has rendered.
   const renderedAt = await page.waitForFunction(
     () => {
       const conversation = document
         .querySelector('easel-app')
         ?.shadowRoot?.querySelector('easel-conversation');
-      if (!conversation?.shadowRoot || conversation.shadowRoot.querySelector('easel-message-view[streaming]'))
-        return false;
-      const views = conversation.shadowRoot
-        .querySelector('easel-message-list')
-        ?.shadowRoot?.querySelectorAll('easel-message-view');
+      const views = conversation?.shadowRoot?.querySelectorAll('easel-message-view');
       const last = views?.[views.length - 1];
-      const markdown = last?.shadowRoot?.querySelector('easel-markdown');
-      return markdown?.shadowRoot?.querySelector('.md') ? Date.now() : false;
+      if (!last || last.hasAttribute('streaming')) return false;
+      const markdown = last.shadowRoot?.querySelector('easel-markdown');
+      return markdown?.shadowRoot?.querySelector('.md .block') ? Date.now() : false;
     },
     undefined,
-    { polling: 'raf', timeout: 120_000 },
+    { polling: 'raf', timeout: 600_000 },
   );
   const finalRenderAt = await renderedAt.jsonValue();
   const summary = await recording.stop();

@@ -11,6 +11,11 @@ export const markdownStyles = css`
   .block {
     contain: layout style paint;
   }
+  /* A full group of blocks never changes: off screen it is neither laid out nor painted. */
+  .group.full {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 40em;
+  }
   .block > :first-child {
     margin-top: 0;
   }
