@@ -21,10 +21,15 @@ function systemChromium(): string | undefined {
 }
 
 const executablePath = systemChromium();
+
+// Each run writes its traces to its own folder, so two runs on one machine never delete each other's files
+// (workers inherit the variable from the runner that set it).
+process.env.EASEL_E2E_RUN ??= String(process.pid);
 const APP_PORT = Number(process.env.EASEL_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: './e2e',
+  outputDir: `test-results/run-${process.env.EASEL_E2E_RUN}`,
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
