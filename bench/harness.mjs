@@ -177,3 +177,60 @@ function summarise(events, frames, wallMs) {
 function round(n) {
   return Math.round(n * 10) / 10;
 }
+
+/**
+ * A lighter recorder than `startRecording`, for pages doing heavy work (a Chrome trace's overhead would distort
+ * them): main-thread busy time from CDP `Performance.getMetrics` (the `TaskDuration` delta), long tasks (50 ms or
+ * more) from a `longtask` PerformanceObserver in the page, and the worst gap between animation frames.
+ */
+export async function startLightRecording(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  };
+  await page.evaluate(() => {
+    const state = { longTasks: [], frames: [], handle: 0 };
+    state.observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longTasks.push(entry.duration);
+    });
+    state.observer.observe({ type: 'longtask' });
+    const loop = (t) => {
+      state.frames.push(t);
+      state.handle = requestAnimationFrame(loop);
+    };
+    state.handle = requestAnimationFrame(loop);
+    globalThis.__benchLight = state;
+  });
+  const busyBefore = await taskSeconds();
+  const startedAt = Date.now();
+  return {
+    /** Stops recording: `longestTaskMs` is the longest long task, 0 when no task reached 50 ms. */
+    async stop() {
+      const wallMs = Date.now() - startedAt;
+      const busyMs = ((await taskSeconds()) - busyBefore) * 1000;
+      const { longTasks, frames } = await page.evaluate(() => {
+        const state = globalThis.__benchLight;
+        for (const entry of state.observer.takeRecords()) state.longTasks.push(entry.duration);
+        state.observer.disconnect();
+        cancelAnimationFrame(state.handle);
+        return { longTasks: state.longTasks, frames: state.frames };
+      });
+      await cdp.send('Performance.disable');
+      await cdp.detach();
+      let worstGap = 0;
+      for (let i = 1; i < frames.length; i++) worstGap = Math.max(worstGap, frames[i] - frames[i - 1]);
+      return {
+        wallMs,
+        busyMs: round(busyMs),
+        busyPercent: round((busyMs / wallMs) * 100),
+        longTasks: longTasks.length,
+        longestTaskMs: round(Math.max(0, ...longTasks)),
+        tasksOver200ms: longTasks.filter((d) => d > 200).length,
+        frames: frames.length,
+        worstFrameGapMs: round(worstGap),
+      };
+    },
+  };
+}

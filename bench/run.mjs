@@ -4,6 +4,7 @@ import { startBench } from './harness.mjs';
 
 const suites = {
   'stream-markdown': () => import('./stream-markdown.mjs'),
+  attachments: () => import('./attachments.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

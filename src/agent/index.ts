@@ -40,6 +40,7 @@ export {
 export {
   type ArgumentsCheck,
   cutOffText,
+  loadValidator,
   SKIPPED_FOR_ABORT,
   SKIPPED_FOR_STEERING,
   unknownToolText,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTool, ok } from './test-fixtures';
-import { cutOffText, unknownToolText, validateToolArguments } from './tools';
+import { cutOffText, loadValidator, unknownToolText, validateToolArguments } from './tools';
 import type { JsonSchema } from './types';
 
 function deepFreeze<T>(value: T): T {
@@ -24,6 +24,10 @@ const fileSchema: JsonSchema = deepFreeze({
 const fileTool = makeTool('file', async () => ok('ok'), { parameters: fileSchema });
 
 describe('validateToolArguments', () => {
+  beforeAll(async () => {
+    await loadValidator();
+  });
+
   it('accepts arguments that match the schema', () => {
     const check = validateToolArguments(fileTool, { filename: 'a.html', lines: [1, 2] });
     expect(check).toEqual({ ok: true, args: { filename: 'a.html', lines: [1, 2] } });

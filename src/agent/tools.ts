@@ -3,7 +3,7 @@
  * `execute`, `afterToolCall`. Every failure becomes an error result the model can read; nothing here throws.
  */
 
-import { type OutputUnit, type Schema, Validator } from '@cfworker/json-schema';
+import type { OutputUnit, Schema, Validator } from '@cfworker/json-schema';
 import type { AfterToolCallHook, BeforeToolCallHook, ToolCallHookContext } from './config';
 import { errorText, textResult } from './messages';
 import type { AgentToolResult, AnyAgentTool, StopReason, ToolCall, ToolUpdateCallback } from './types';
@@ -27,6 +27,22 @@ export type ArgumentsCheck =
 /** Validators by schema object: each tool's schema is compiled (into data, never code) once. */
 const validators = new WeakMap<object, Validator>();
 
+type ValidatorModule = typeof import('@cfworker/json-schema');
+let validatorModule: ValidatorModule | undefined;
+let validatorLoading: Promise<ValidatorModule> | undefined;
+
+/**
+ * Loads the JSON Schema validator. It is loaded on the first tool call, not with the app, so the first
+ * screen does not wait for it; `validateToolArguments` needs it loaded.
+ */
+export function loadValidator(): Promise<ValidatorModule> {
+  validatorLoading ??= import('@cfworker/json-schema').then((module) => {
+    validatorModule = module;
+    return module;
+  });
+  return validatorLoading;
+}
+
 /**
  * Checks arguments against the tool's JSON schema (draft 2020-12) with `@cfworker/json-schema`, which
  * interprets the schema and never generates code, so it runs under a CSP without `unsafe-eval`.
@@ -36,7 +52,8 @@ export function validateToolArguments(tool: AnyAgentTool, args: unknown): Argume
   let validator = validators.get(tool.parameters);
   try {
     if (!validator) {
-      validator = new Validator(structuredClone(tool.parameters) as Schema, '2020-12', false);
+      if (!validatorModule) throw new Error('the validator is not loaded yet (call loadValidator() first)');
+      validator = new validatorModule.Validator(structuredClone(tool.parameters) as Schema, '2020-12', false);
       validators.set(tool.parameters, validator);
     }
     const outcome = validator.validate(args);
@@ -104,6 +121,13 @@ export async function prepareToolCall(
   const { toolCall } = base;
   const tool = findTool(tools, toolCall.name);
   if (!tool) return decided(unknownToolText(toolCall.name, tools));
+  try {
+    await loadValidator();
+  } catch (error) {
+    return decided(
+      `Tool "${tool.name}" could not be checked: the validator did not load (${errorText(error)}).`,
+    );
+  }
   const check = validateToolArguments(tool, toolCall.arguments);
   if (!check.ok) return decided(check.message);
   const hookContext: ToolCallHookContext = { ...base, tool, args: check.args };

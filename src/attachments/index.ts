@@ -21,6 +21,14 @@ export { displayName, extensionOf, formatBytes, uniqueName } from './names';
 export { checkPdf, type PdfCheck } from './pdf';
 export { detectCapabilities, type PrepareOptions, prepareAttachment, prepareAttachments } from './prepare';
 export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from './resolve';
+
+/**
+ * Loads the file checks (sniffing, image headers, PDF and text checks) the first time a file is attached, so
+ * the first screen does not carry them.
+ */
+export function loadPreparer(): Promise<typeof import('./prepare')> {
+  return import('./prepare');
+}
 export { sniffType } from './sniff';
 export { decodeText, type TextDecodeResult, textAttachmentBlock, textPreview } from './text';
 export {

@@ -8,7 +8,7 @@ import type {
 import { BUILTIN_MODELS, isRetired, modelInfoFromApi, priceFor } from './catalog';
 import { type ClientFactory, loadClientFactory } from './client';
 import { describeError } from './errors';
-import { type LegOutcome, runLeg } from './leg';
+import type { LegOutcome } from './leg';
 import { mapStopReason } from './stop-reason';
 import { defaultSetTimer, defaultSleep, retryDelay } from './transport';
 import {
@@ -96,8 +96,10 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       return;
     }
     let factory: ClientFactory;
+    let runLeg: typeof import('./leg').runLeg;
     try {
-      factory = await loadFactory();
+      // The SDK and the stream machinery load on the first request, never with the first screen.
+      [factory, { runLeg }] = await Promise.all([loadFactory(), import('./leg')]);
     } catch (error) {
       yield failed(message, describeError(error, { baseUrl: baseURL }), 'error');
       return;

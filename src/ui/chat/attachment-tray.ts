@@ -3,8 +3,8 @@ import {
   checkAttachmentSet,
   type ImageProcessor,
   isRefusal,
+  loadPreparer,
   type PreparedAttachment,
-  prepareAttachment,
   type Refusal,
   uniqueName,
 } from '../../attachments';
@@ -43,6 +43,7 @@ export class AttachmentTrayController implements ReactiveController {
     this.pending = [...this.pending, ...waiting.map(({ key, name }) => ({ key, name }))];
     this.host.requestUpdate();
     this.queue = this.queue.then(async () => {
+      const { prepareAttachment } = await loadPreparer();
       for (const { key, file } of waiting) {
         const outcome = await prepareAttachment(
           file,
