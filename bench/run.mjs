@@ -5,6 +5,8 @@ import { startBench } from './harness.mjs';
 const suites = {
   'stream-markdown': () => import('./stream-markdown.mjs'),
   attachments: () => import('./attachments.mjs'),
+  sessions: () => import('./sessions.mjs'),
+  artifacts: () => import('./artifacts.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

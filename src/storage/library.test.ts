@@ -55,6 +55,34 @@ describe('SessionLibrary', () => {
     expect(changes).toEqual(['created', 'deleted', 'restored', 'deleted', 'purged']);
   });
 
+  it('purges one deleted session when its undo notice closes, and keeps a restored one', async () => {
+    const { db, library, notices, id } = await setup();
+    expect(await library.purge(id)).toBe(false);
+    await library.delete(id);
+    await library.restore(id);
+    expect(await library.purge(id)).toBe(false);
+    expect((await library.list()).sessions).toHaveLength(1);
+
+    await library.delete(id);
+    expect(await library.purge(id)).toBe(true);
+    expect(await db.get('sessions', id)).toBeUndefined();
+    expect(await db.getAll('messages')).toEqual([]);
+    expect(await db.getAll('texts')).toEqual([]);
+    expect(notices.at(-1)).toMatchObject({ type: 'session', sessionId: id, change: 'purged' });
+  });
+
+  it('tells its subscribers of every change until they unsubscribe', async () => {
+    const { library, notices, id } = await setup();
+    const heard: string[] = [];
+    const stopListening = library.subscribe((n) => heard.push(n.type === 'session' ? n.change : n.type));
+    await library.rename(id, 'Rain');
+    await library.delete(id);
+    stopListening();
+    await library.restore(id);
+    expect(heard).toEqual(['renamed', 'deleted']);
+    expect(notices.at(-1)).toMatchObject({ change: 'restored' });
+  });
+
   it('renames, and search finds the new title and the message text', async () => {
     const { library, id } = await setup();
     await library.rename(id, 'Rain poem');

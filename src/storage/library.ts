@@ -14,7 +14,7 @@ import {
 import { type ImportReport, importSessions } from './import';
 import { type LoadedSession, loadSession } from './load';
 import { sessionToMarkdown } from './markdown-export';
-import type { NoticeChannel, SessionChange } from './notices';
+import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
 import type { SessionRecord } from './schema';
 import { SearchIndex, type SearchResult } from './search';
 import { type SessionList, SessionsRepository } from './sessions-repo';
@@ -64,6 +64,15 @@ export class SessionLibrary {
     return loadSession(this.options.db, id);
   }
 
+  /**
+   * Calls `listener` for every change to stored sessions, made here or in another tab: metadata (`session`
+   * notices: created, renamed, deleted, restored, purged, imported) and finished messages (`messages`).
+   * Returns the unsubscribe function. Without a channel nothing is ever reported.
+   */
+  subscribe(listener: NoticeListener): () => void {
+    return this.options.channel?.subscribe(listener) ?? (() => undefined);
+  }
+
   /** Sessions matching every word of `query` in their title or message text. */
   search(query: string, limit?: number): Promise<SearchResult> {
     return this.index.search(query, limit);
@@ -88,8 +97,21 @@ export class SessionLibrary {
   }
 
   /**
-   * Removes sessions deleted at least `olderThanMs` ago, with their messages and files (call it when an
-   * undo notice closes, and at start-up). Returns the purged ids.
+   * Removes one deleted session for good, with its messages, texts and files (call it when its undo notice
+   * closes). A session that is not marked deleted (restored meanwhile, here or in another tab) is kept.
+   * Returns whether it was purged.
+   */
+  async purge(id: string): Promise<boolean> {
+    const lookup = await this.sessions.get(id);
+    if (lookup.kind !== 'found' || lookup.session.deletedAt === undefined) return false;
+    await this.sessions.purge(id);
+    this.post(id, 'purged');
+    return true;
+  }
+
+  /**
+   * Removes sessions deleted at least `olderThanMs` ago, with their messages and files (call it at start-up,
+   * with the undo window, for deletions whose notice never closed). Returns the purged ids.
    */
   async purgeDeleted(olderThanMs = 0): Promise<string[]> {
     const ids = await this.sessions.purgeDeleted(this.now() - olderThanMs);

@@ -76,6 +76,14 @@ export class HeaderCommandEvent extends Event {
   }
 }
 
+/** The person asked to see an artifact (e.g. from its pill in the conversation). */
+export class OpenArtifactEvent extends Event {
+  static readonly type = 'open-artifact';
+  constructor(readonly filename: string) {
+    super(OpenArtifactEvent.type, { bubbles: true, composed: true });
+  }
+}
+
 /** The person saved settings. */
 export class SettingsSaveEvent extends Event {
   static readonly type = 'settings-save';
@@ -94,6 +102,7 @@ declare global {
     regenerate: RegenerateEvent;
     'remove-queued': RemoveQueuedEvent;
     'model-choice': ModelChoiceEvent;
+    'open-artifact': OpenArtifactEvent;
     'header-command': HeaderCommandEvent;
   }
 }

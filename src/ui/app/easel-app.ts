@@ -188,7 +188,7 @@ export class EaselApp extends LitElement {
       @session-rename=${(e: { id: string; title: string }) => s.rename(e.id, e.title)}
       @session-delete=${(e: { id: string }) => s.delete(e.id)}
       @session-undo-delete=${(e: { id: string }) => s.undoDelete(e.id)}
-      @session-purge=${() => s.purge()}
+      @session-purge=${(e: { id: string }) => s.purge(e.id)}
       @session-export=${(e: { id: string; format: 'json' | 'markdown' }) => s.exportSession(e.id, e.format)}
       @click=${this.handleSidebarClick}
     ></easel-sessions-sidebar>`;

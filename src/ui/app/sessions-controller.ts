@@ -23,6 +23,7 @@ export class SessionsController implements ReactiveController {
   private saver: SessionSaver | undefined;
   private offs: (() => void)[] = [];
   private searchSeq = 0;
+  private refreshQueued = false;
   private readonly handleHashChange = () => void this.route();
 
   constructor(private readonly host: ReactiveControllerHost) {
@@ -39,6 +40,8 @@ export class SessionsController implements ReactiveController {
     this.saver = saver;
     if (!library || !saver) return;
     this.offs.push(saver.subscribe((status) => this.handleStatus(status)));
+    // Other tabs' changes keep the list current too (this tab's own saves arrive as saver statuses).
+    this.offs.push(library.subscribe((n) => n.writer !== saver.writer && this.refreshSoon()));
     window.addEventListener('hashchange', this.handleHashChange);
     this.offs.push(() => window.removeEventListener('hashchange', this.handleHashChange));
     void library.purgeDeleted(UNDO_WINDOW).then(() => this.refresh());
@@ -58,6 +61,16 @@ export class SessionsController implements ReactiveController {
     this.sessions = sessions;
     this.problems = problems;
     this.host.requestUpdate();
+  }
+
+  /** One refresh for a burst of changes (an import posts one notice per session). */
+  private refreshSoon(): void {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    queueMicrotask(() => {
+      this.refreshQueued = false;
+      void this.refresh();
+    });
   }
 
   newChat(): void {
@@ -97,8 +110,9 @@ export class SessionsController implements ReactiveController {
     await this.refresh();
   }
 
-  async purge(): Promise<void> {
-    await this.library?.purgeDeleted(UNDO_WINDOW);
+  /** The undo notice for a deleted session closed: remove it for good (unless it was restored meanwhile). */
+  async purge(id: string): Promise<void> {
+    await this.library?.purge(id);
   }
 
   async exportSession(id: string, format: 'json' | 'markdown'): Promise<void> {
@@ -143,9 +157,12 @@ export class SessionsController implements ReactiveController {
     if (!saver) return;
     const route = parseSessionRoute(location.hash);
     if (route.kind === 'new') {
+      // A notice about the session left behind goes with it; one about unsaved writes stays until they save.
+      if (!this.notice.startsWith('Not saved')) this.notice = '';
       if (saver.sessionId === undefined || this.sessions.some((s) => s.id === saver.sessionId)) {
         await this.startNew();
       }
+      this.host.requestUpdate();
       return;
     }
     if (route.id === saver.sessionId) return;
@@ -167,7 +184,8 @@ export class SessionsController implements ReactiveController {
   private handleStatus(status: Parameters<Parameters<SessionSaver['subscribe']>[0]>[0]): void {
     switch (status.kind) {
       case 'saved':
-        if (this.notice.startsWith('Not saved')) this.notice = '';
+        // Saved: a "not saved" notice is over, and so is one about the link that led to this new session.
+        if (this.notice.startsWith('Not saved') || status.created) this.notice = '';
         if (status.created) {
           history.replaceState(null, '', sessionHref(status.session.id));
           void this.library?.requestPersistence();

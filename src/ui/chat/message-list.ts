@@ -1,12 +1,18 @@
-import { css, html, LitElement, type PropertyValues } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AgentMessage, ToolResultMessage } from '../../agent';
 import './message-view';
 
+/** Finished messages drawn when a conversation is opened; earlier ones wait behind `Show earlier messages`. */
+const OPEN_WINDOW = 60;
+/** Messages each `Show earlier messages` adds. */
+const MORE = 200;
+
 /**
  * The finished messages of the conversation. It renders only when `messages` (a new array on every change)
- * or the agent's working state change, never per streamed token.
+ * or the agent's working state change, never per streamed token. A long conversation opens at its latest
+ * messages (opening a 2,000-message session stays fast); `Show earlier messages` draws more.
  */
 @customElement('easel-message-list')
 export class EaselMessageList extends LitElement {
@@ -21,6 +27,21 @@ export class EaselMessageList extends LitElement {
       content-visibility: auto;
       contain-intrinsic-size: auto 160px;
     }
+    .earlier {
+      align-self: center;
+      font: inherit;
+      font-size: 0.85rem;
+      padding: var(--easel-space-1) var(--easel-space-3);
+      border-radius: 999px;
+      border: 1px solid var(--easel-border);
+      background: var(--easel-surface);
+      color: var(--easel-text);
+      cursor: pointer;
+    }
+    .earlier:focus-visible {
+      outline: 2px solid var(--easel-focus);
+      outline-offset: 2px;
+    }
   `;
 
   /** The finished messages, oldest first. */
@@ -29,6 +50,9 @@ export class EaselMessageList extends LitElement {
   @property({ attribute: false }) runningTools: ReadonlySet<string> = new Set();
   /** Whether the agent is working. */
   @property({ type: Boolean }) busy = false;
+
+  /** The index of the first message drawn. */
+  @state() private from = 0;
 
   private toolResults: ReadonlyMap<string, ToolResultMessage> = new Map();
   private lastAssistant = -1;
@@ -43,23 +67,35 @@ export class EaselMessageList extends LitElement {
       });
       this.toolResults = results;
       this.lastAssistant = lastAssistant;
+      // Another conversation (its first message differs) opens at its end; the same one keeps what is drawn.
+      const previous = changed.get('messages');
+      this.from =
+        previous?.[0] === this.messages[0]
+          ? Math.min(this.from, this.messages.length)
+          : Math.max(0, this.messages.length - OPEN_WINDOW);
     }
   }
 
   override render() {
-    return repeat(
-      this.messages,
-      (_m, i) => i,
+    const from = this.from;
+    return html`${from > 0 ? html`<button type="button" class="earlier" @click=${this.handleShowEarlier}>Show earlier messages</button>` : nothing}
+    ${repeat(
+      from > 0 ? this.messages.slice(from) : this.messages,
+      (_m, i) => from + i,
       (m, i) =>
         html`<easel-message-view
           .message=${m}
-          .index=${i}
+          .index=${from + i}
           .toolResults=${this.toolResults}
           .runningTools=${this.runningTools}
-          ?last=${i === this.lastAssistant}
+          ?last=${from + i === this.lastAssistant}
           ?busy=${this.busy}
         ></easel-message-view>`,
-    );
+    )}`;
+  }
+
+  private handleShowEarlier() {
+    this.from = Math.max(0, this.from - MORE);
   }
 }
 

@@ -1,8 +1,8 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from '../../agent';
-import type { AttachmentRecord, UserWithAttachmentsMessage } from '../../messages';
-import { EditMessageEvent, RegenerateEvent } from '../events';
+import type { ArtifactMessage, AttachmentRecord, UserWithAttachmentsMessage } from '../../messages';
+import { EditMessageEvent, OpenArtifactEvent, RegenerateEvent } from '../events';
 import '../attachments/attachment-list';
 import { formatUsage } from '../format';
 import './error-notice';
@@ -11,6 +11,15 @@ import './tool-call-card';
 import '../markdown/markdown-view';
 
 const NO_RESULTS: ReadonlyMap<string, ToolResultMessage> = new Map();
+
+const ARTIFACT_VERBS: Readonly<Record<ArtifactMessage['action'], string>> = {
+  create: 'created',
+  update: 'updated',
+  rewrite: 'rewrote',
+  delete: 'deleted',
+  restore: 'restored',
+  edit: 'edited',
+};
 const NO_IDS: ReadonlySet<string> = new Set();
 
 /** One message of the conversation, as an `article` labelled `You` or `Claude`, with its actions. */
@@ -60,6 +69,20 @@ export class EaselMessageView extends LitElement {
     textarea:focus-visible {
       outline: 2px solid var(--easel-focus);
       outline-offset: 2px;
+    }
+    .pill {
+      display: inline-block;
+      font: inherit;
+      font-size: 0.8rem;
+      margin: 0;
+      padding: 2px var(--easel-space-3);
+      border-radius: 999px;
+      border: 1px solid var(--easel-border);
+      background: var(--easel-surface-2);
+      color: var(--easel-text-muted);
+    }
+    button.pill {
+      cursor: pointer;
     }
     .usage {
       font-size: 0.75rem;
@@ -111,6 +134,8 @@ export class EaselMessageView extends LitElement {
         return this.renderUser(m, userText(m));
       case 'user-with-attachments':
         return this.renderUser(m, m.text, m.attachments);
+      case 'artifact':
+        return this.renderArtifact(m);
       case 'assistant':
         return this.renderAssistant(m);
       default:
@@ -171,6 +196,17 @@ export class EaselMessageView extends LitElement {
       ${failed ? html`<easel-error-notice .message=${m} ?retryable=${this.last && !this.busy}></easel-error-notice>` : nothing}
       ${this.streaming ? nothing : this.renderFooter(m)}
     </article>`;
+  }
+
+  /** A change to a file, as a small pill that opens the file in the panel. */
+  private renderArtifact(m: ArtifactMessage) {
+    const verb = ARTIFACT_VERBS[m.action];
+    const who = m.author === 'person' ? 'You' : 'Claude';
+    const label = `${who} ${verb} ${m.filename}${m.action === 'delete' ? '' : ` (version ${m.version})`}`;
+    if (m.action === 'delete') return html`<p class="pill">${label}</p>`;
+    return html`<button type="button" class="pill" @click=${() => this.dispatchEvent(new OpenArtifactEvent(m.filename))}>
+      ${label}
+    </button>`;
   }
 
   private renderStopNotice(m: AssistantMessage) {
