@@ -314,3 +314,22 @@ test.describe('accessibility', () => {
     expect(results.violations).toEqual([]);
   });
 });
+
+test('an artifact change shows as a pill that opens the file in the panel', async ({ app, anthropic }) => {
+  await anthropic.reply(
+    sse.toolUse({
+      name: 'artifacts',
+      input: { command: 'create', filename: 'notes.md', content: '# Notes\n\nHello.' },
+      text: 'Writing notes.',
+    }),
+  );
+  await anthropic.reply(sse.text('Done.'));
+  await send(app, 'Take notes');
+  const pill = app.getByRole('button', { name: 'Claude created notes.md (version 1)' });
+  await expect(pill).toBeVisible();
+  await app.getByRole('button', { name: 'Close artifacts' }).click();
+  await expect(app.getByRole('region', { name: 'Artifacts' })).toBeHidden();
+  await pill.click();
+  await expect(app.getByRole('region', { name: 'Artifacts' })).toBeVisible();
+  await expect(app.getByRole('tab', { name: 'notes.md' })).toHaveAttribute('aria-selected', 'true');
+});

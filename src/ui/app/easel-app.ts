@@ -6,7 +6,13 @@ import type { ArtifactActions, ArtifactStore } from '../../artifacts';
 import type { ImageProcessor, PreparedAttachment } from '../../attachments';
 import type { AnthropicProvider } from '../../llm';
 import type { AttachmentsRepository, SessionLibrary, SessionSaver, SettingsStore } from '../../storage';
-import type { ArtifactEditEvent, ArtifactFixEvent, ArtifactRestoreEvent, PreviewHost } from '../artifacts';
+import type {
+  ArtifactEditEvent,
+  ArtifactFixEvent,
+  ArtifactRestoreEvent,
+  EaselArtifactsLayout,
+  PreviewHost,
+} from '../artifacts';
 import {
   type AttachmentBlobSource,
   attachmentBlobSourceContext,
@@ -16,7 +22,13 @@ import type { EaselComposer } from '../chat/composer';
 import type { EaselConversation } from '../chat/conversation';
 import { type ToolRenderers, toolRenderersContext } from '../chat/tool-renderers';
 import { AgentController } from '../controllers/agent-controller';
-import type { HeaderCommandEvent, ModelChoiceEvent, SendMessageEvent, SettingsSaveEvent } from '../events';
+import type {
+  HeaderCommandEvent,
+  ModelChoiceEvent,
+  OpenArtifactEvent,
+  SendMessageEvent,
+  SettingsSaveEvent,
+} from '../events';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
 import { appStyles } from './app-styles';
 import { ChatActions } from './chat-actions';
@@ -137,6 +149,7 @@ export class EaselApp extends LitElement {
           @artifact-restore=${(e: ArtifactRestoreEvent) =>
             this.applyArtifactChange(this.artifactActions?.restore(e.filename, e.version))}
           @artifact-fix=${(e: ArtifactFixEvent) => this.sendText(e.text)}
+          @open-artifact=${(e: OpenArtifactEvent) => (e.currentTarget as EaselArtifactsLayout).showFile(e.filename)}
         >
         <main @files-chosen=${this.handleDroppedFiles}>
           <easel-drop-overlay contained></easel-drop-overlay>

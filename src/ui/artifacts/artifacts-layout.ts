@@ -159,6 +159,12 @@ export class EaselArtifactsLayout extends LitElement {
     this.setOpen(false);
   }
 
+  /** Opens the panel on a file. */
+  showFile(filename: string): void {
+    this.setOpen(true);
+    this.renderRoot.querySelector('easel-artifacts-panel')?.showFile(filename);
+  }
+
   private handleShow() {
     this.setOpen(true);
   }

@@ -252,6 +252,11 @@ export class EaselArtifactsPanel extends LitElement {
     else if (record.author === 'model') this.select(record.filename);
   }
 
+  /** Shows a file's newest version (e.g. when its pill in the conversation is clicked). */
+  showFile(filename: string): void {
+    if (this.store?.get(filename)) this.select(filename);
+  }
+
   private select(filename: string | undefined): void {
     if (filename === this.active) return;
     if (this.editing && this.active !== undefined) return; // never throw away an edit in progress
