@@ -6,7 +6,7 @@ import { isPreviewMessage } from './protocol';
 type Listener = (event: Record<string, unknown>) => void;
 
 /** Runs the bridge in a fresh realm shaped like a sandboxed preview window. */
-function runBridge(channel = 'chan') {
+function runBridge(channel = 'chan', globals: Record<string, unknown> = {}) {
   const posted: unknown[] = [];
   const listeners = new Map<string, Listener[]>();
   const printed: unknown[][] = [];
@@ -23,6 +23,7 @@ function runBridge(channel = 'chan') {
     addEventListener: (type: string, listener: Listener) => {
       listeners.set(type, [...(listeners.get(type) ?? []), listener]);
     },
+    ...globals,
   };
   Object.defineProperty(sandbox, 'localStorage', {
     get() {
@@ -118,6 +119,21 @@ describe('the preview bridge', () => {
     expect(
       bridge.run(`localStorage.setItem('k', 1); [localStorage.getItem('k'), localStorage.length]`),
     ).toEqual(['1', 1]);
+  });
+
+  it('switches off RTCPeerConnection, which the Content-Security-Policy does not govern', () => {
+    const bridge = runBridge('chan', { RTCPeerConnection: class {}, webkitRTCPeerConnection: class {} });
+    expect(() => bridge.run(`new RTCPeerConnection({ iceServers: [] })`)).toThrow(
+      'WebRTC is off in the preview: it has no network access.',
+    );
+    expect(() => bridge.run(`new webkitRTCPeerConnection({})`)).toThrow('WebRTC is off');
+    expect(() => bridge.run(`'use strict'; window.RTCPeerConnection = function () {}`)).toThrow();
+    expect(bridge.run(`delete window.RTCPeerConnection`)).toBe(false);
+  });
+
+  it('leaves a window without WebRTC as it is', () => {
+    const bridge = runBridge();
+    expect(bridge.run(`'RTCPeerConnection' in window`)).toBe(false);
   });
 
   it('turns alert into a console warning', () => {

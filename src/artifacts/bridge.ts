@@ -9,6 +9,12 @@
  * policy inside the document governs that, and the Navigation API fires no events in an opaque origin. The
  * embedding page's `frame-src` does (see `sandbox.ts`).
  *
+ * WebRTC does not ask the Content-Security-Policy (Chromium does not know CSP's `webrtc` directive), so a
+ * page could send STUN requests anywhere. The bridge replaces `RTCPeerConnection` with a function that
+ * throws, which stops a page's own code; it is not a boundary: a frame the page makes inside itself (a
+ * `srcdoc` child) gets a fresh `RTCPeerConnection` the bridge never sees. No web platform switch closes that
+ * in Chromium today.
+ *
  * It is one line, so line numbers in error reports are the artifact's own.
  */
 import { PREVIEW_SOURCE } from './protocol';
@@ -103,6 +109,11 @@ const SOURCE = String.raw`(function () {
     try { void window[name]; } catch (e) {
       try { Object.defineProperty(window, name, { value: memoryStorage(), configurable: true }); } catch (e2) {}
     }
+  });
+  ['RTCPeerConnection', 'webkitRTCPeerConnection'].forEach(function (name) {
+    if (!(name in window)) return;
+    function off() { throw new Error('WebRTC is off in the preview: it has no network access.'); }
+    try { Object.defineProperty(window, name, { value: off, configurable: false, writable: false }); } catch (e) {}
   });
 })();`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferred, validateToolArguments } from '../agent';
+import { deferred, loadValidator, validateToolArguments } from '../agent';
 import type { PreviewLog } from './preview-log';
 import { toolHarness } from './test-support';
 import { MAX_CONTENT_CHARS } from './tool';
@@ -28,7 +28,8 @@ describe('the artifacts tool', () => {
     expect(tool.description).toMatch(/logs: read the console output/);
   });
 
-  it('has a schema that rejects unknown commands and extra arguments', () => {
+  it('has a schema that rejects unknown commands and extra arguments', async () => {
+    await loadValidator();
     const { tool } = toolHarness();
     const valid = (args: Record<string, unknown>) => validateToolArguments(tool, args).ok;
     expect(valid({ command: 'create', filename: 'a.md', content: 'x' })).toBe(true);

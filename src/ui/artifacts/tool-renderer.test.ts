@@ -1,3 +1,4 @@
+import type { TemplateResult } from 'lit';
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../agent';
 import { artifactsToolRenderer } from './tool-renderer';
@@ -19,5 +20,12 @@ describe('artifacts tool cards', () => {
     );
     expect(summary?.(call({ command: 'create' }), true)).toBe('Creating a file');
     expect(summary?.(call({}), true)).toBe('Artifacts');
+  });
+
+  it('give the size of the content: characters while it streams, and lines once it is complete', () => {
+    const values = (result: TemplateResult | undefined) => result?.values;
+    const args = call({ command: 'create', filename: 'a.html', content: '<p>\n1\n</p>' });
+    expect(values(artifactsToolRenderer.renderArgs?.(args, true))).toEqual(['10 characters']);
+    expect(values(artifactsToolRenderer.renderArgs?.(args, false))).toEqual(['10 characters', '3']);
   });
 });

