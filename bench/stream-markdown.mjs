@@ -2,7 +2,7 @@
 // measures the page's main thread: busy %, longest task, tasks over 50 ms, worst gap between frames, and the
 // time from the last byte to the final render. Runs a 40 KB and a 400 KB answer.
 import { sse } from '../e2e/fake-anthropic/responses.mjs';
-import { startRecording } from './harness.mjs';
+import { startLightRecording, startRecording } from './harness.mjs';
 import { markdownAnswer } from './markdown-sample.mjs';
 import { record } from './results.mjs';
 
@@ -14,7 +14,8 @@ async function streamOnce(bench, bytes) {
   page.on('requestfinished', (request) => {
     if (request.url().endsWith('/v1/messages')) lastByteAt = Date.now();
   });
-  const recording = await startRecording(page);
+  // Tracing (BENCH_TRACE=1) names where the time goes but slows the page; by default, the light recorder.
+  const recording = process.env.BENCH_TRACE ? await startRecording(page) : await startLightRecording(page);
   await page.getByRole('textbox', { name: 'Message' }).fill('Write the long answer');
   await page.getByRole('button', { name: 'Send' }).click();
   // The answer is final when the live message view no longer streams and its Markdown has rendered.

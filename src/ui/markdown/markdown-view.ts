@@ -15,7 +15,7 @@ function loadRenderer(): Promise<RenderModule> {
 }
 
 /** Blocks per group (see `renderBlocks`). */
-const GROUP_SIZE = 16;
+const GROUP_SIZE = 48;
 
 /** A reference-style link definition (`[id]: url`) ties blocks together, so such text is parsed whole. */
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
