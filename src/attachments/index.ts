@@ -19,7 +19,7 @@ export {
 } from './limits';
 export { displayName, extensionOf, formatBytes, uniqueName } from './names';
 export { checkPdf, type PdfCheck } from './pdf';
-export { detectCapabilities, type PrepareOptions, prepareAttachment, prepareAttachments } from './prepare';
+export type { PrepareOptions } from './prepare';
 export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from './resolve';
 
 /**

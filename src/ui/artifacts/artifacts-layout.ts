@@ -5,7 +5,6 @@ import { ArtifactsToggleEvent } from './events';
 import type { PreviewHost } from './preview-host';
 import { ArtifactStoreController } from './store-controller';
 import { buttonStyles } from './styles';
-import './artifacts-panel';
 
 /** Narrowest and widest share of the width the panel may take. */
 const MIN_SHARE = 20;
@@ -100,6 +99,7 @@ export class EaselArtifactsLayout extends LitElement {
       if (opensPanel(change, hasFiles)) this.setOpen(true);
     }
     if (!hasFiles) this.setOpen(false);
+    if (hasFiles || this.open) loadPanel();
   }
 
   override render() {
@@ -162,7 +162,7 @@ export class EaselArtifactsLayout extends LitElement {
   /** Opens the panel on a file. */
   showFile(filename: string): void {
     this.setOpen(true);
-    this.renderRoot.querySelector('easel-artifacts-panel')?.showFile(filename);
+    void loadPanel().then(() => this.renderRoot.querySelector('easel-artifacts-panel')?.showFile(filename));
   }
 
   private handleShow() {
@@ -174,6 +174,17 @@ export class EaselArtifactsLayout extends LitElement {
     this.open = open;
     this.dispatchEvent(new ArtifactsToggleEvent(open));
   }
+}
+
+let panelLoading: Promise<unknown> | undefined;
+
+/**
+ * The panel (viewers, editor, diff, console) is loaded when the first file appears, so a conversation without
+ * artifacts never pays for it. Lit keeps the properties set on the element before it is defined.
+ */
+function loadPanel(): Promise<unknown> {
+  panelLoading ??= import('./artifacts-panel');
+  return panelLoading;
 }
 
 function opensPanel(change: ArtifactChange, hasFiles: boolean): boolean {

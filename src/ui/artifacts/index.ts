@@ -3,7 +3,7 @@
  * stream tracker from `src/artifacts`) and mounts `<easel-artifacts-layout>` around the chat.
  */
 export { EaselArtifactsLayout } from './artifacts-layout';
-export { EaselArtifactsPanel } from './artifacts-panel';
+export type { EaselArtifactsPanel } from './artifacts-panel';
 export {
   ArtifactEditEvent,
   ArtifactFixEvent,
