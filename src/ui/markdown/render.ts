@@ -110,5 +110,12 @@ const marked = new Marked({
 /** Renders Markdown to sanitised HTML. */
 export function renderMarkdown(source: string): string {
   const html = marked.parse(source, { async: false });
-  return purify.sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
+  return purify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    ADD_ATTR: ['target'],
+    // Model text may not restyle or overlay the app (a fixed-position box could fake a key prompt), nor carry
+    // forms: no <style>, no style attributes, no <form>.
+    FORBID_TAGS: ['style', 'form'],
+    FORBID_ATTR: ['style'],
+  });
 }
