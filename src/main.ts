@@ -22,7 +22,7 @@ import {
   SettingsRepository,
   SettingsStore,
 } from './storage';
-import { artifactsToolRenderer, EaselApp, PreviewHost } from './ui';
+import { artifactsToolRenderer, EaselApp, PreviewHost, prepareMarkdown } from './ui';
 
 const SYSTEM_PROMPT = [
   'You are Claude, talking with a person through Easel, a chat app in their browser with a side panel for files.',
@@ -95,6 +95,10 @@ async function main(): Promise<void> {
   app.library = library;
   app.saver = saver;
   app.agent = agent;
+  // What the first answer needs, loaded while the page is idle rather than while that answer streams.
+  prepareMarkdown();
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(() => provider.prepare(), { timeout: 5000 });
 }
 
 main().catch((error: unknown) => {

@@ -2,9 +2,11 @@ import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions
 import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
+import { createDirectStream, type RawStream } from './raw-stream';
 import { buildRequest } from './request';
-import { type SetTimer, startWatchdog, watchFetch } from './transport';
+import type { SetTimer } from './transport';
 import type { LlmErrorInfo, ModelInfo, ModelPrice } from './types';
+import { createWorkerStream, type RawStreamer, type StreamWorker, startStreamWorker } from './worker-stream';
 
 /** Everything one request needs. */
 export interface LegInput {
@@ -12,14 +14,12 @@ export interface LegInput {
   readonly options: StreamOptions;
   readonly apiKey: string;
   readonly baseURL: string;
-  readonly fetch: typeof fetch;
-  readonly factory: ClientFactory;
+  readonly stream: RawStream;
   readonly modelInfo: ModelInfo | undefined;
   readonly price: ModelPrice | undefined;
   /** Content and usage of earlier legs of this answer; its content is resent when non-empty. */
   readonly base: AssistantMessage;
   readonly idleTimeoutMs: number;
-  readonly setTimer: SetTimer;
 }
 
 /** How one request ended. `failed.stopReason` is `aborted` for a stop or an idle timeout, else `error`. */
@@ -35,12 +35,24 @@ export type LegOutcome =
 
 export const INCOMPLETE_MESSAGE = 'The connection closed before the answer was complete. Try again.';
 
-function idleMessage(ms: number): string {
-  return `No data arrived from the API for ${Math.round(ms / 1000)} s, so the answer was stopped. Try again.`;
+export interface RawStreamSetup {
+  readonly fetch: typeof fetch;
+  readonly loadFactory: () => Promise<ClientFactory>;
+  readonly setTimer: SetTimer;
+  /** Sends requests from a worker started by this (default: the stream worker), or, when `false`, from here. */
+  readonly worker: false | (() => StreamWorker);
 }
 
+/** The way requests are sent: from the stream worker when there is one, else from this thread. */
+export function createRawStream(setup: RawStreamSetup): RawStreamer {
+  const direct = createDirectStream(setup);
+  return setup.worker === false ? { send: direct, prepare() {} } : createWorkerStream(setup.worker, direct);
+}
+
+export { startStreamWorker };
+
 /**
- * Sends one Messages API request and streams its events into an accumulator, yielding the agent's events as
+ * Sends one Messages API request and folds its events into an accumulator, yielding the agent's events as
  * they come. Never throws: every failure (HTTP error, in-stream `error` event, malformed data, a body that
  * stalls past the idle limit, an abort, a stream that ends early) becomes a `failed` outcome that keeps the
  * accumulator, and so the content received so far.
@@ -48,52 +60,7 @@ function idleMessage(ms: number): string {
 export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageEvent, LegOutcome> {
   const { options } = input;
   const acc = createAccumulator(input.base, input.price);
-  const attempt = new AbortController();
-  const abort = () => attempt.abort();
-  options.signal.addEventListener('abort', abort, { once: true });
-  let idle = false;
-  const watchdog = startWatchdog(input.idleTimeoutMs, input.setTimer, () => {
-    idle = true;
-    attempt.abort();
-  });
   let requestId: string | undefined;
-  let responded = false;
-  let failure: unknown;
-  let threw = false;
-  try {
-    const client = input.factory({
-      apiKey: input.apiKey,
-      baseURL: input.baseURL,
-      fetch: watchFetch(input.fetch, watchdog.touch),
-    });
-    const params = buildRequest(input.context, {
-      model: options.model,
-      thinkingLevel: options.thinkingLevel,
-      maxTokens: options.maxTokens,
-      modelInfo: input.modelInfo,
-      continuation: input.base.content.length > 0 ? input.base.content : undefined,
-    });
-    if (options.signal.aborted) attempt.abort();
-    const { data, request_id } = await client.messages
-      .create(params, { signal: attempt.signal })
-      .withResponse();
-    requestId = request_id ?? undefined;
-    responded = true;
-    for await (const event of data) {
-      for (const out of acc.apply(event)) {
-        yield out;
-        watchdog.touch();
-      }
-      // Once the person stops the answer, nothing more is taken in.
-      if (options.signal.aborted) break;
-    }
-  } catch (error) {
-    threw = true;
-    failure = error;
-  } finally {
-    watchdog.stop();
-    options.signal.removeEventListener('abort', abort);
-  }
   const fail = (info: LlmErrorInfo, stopReason: 'error' | 'aborted'): LegOutcome => ({
     type: 'failed',
     acc,
@@ -101,18 +68,38 @@ export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageE
     stopReason,
     requestId: info.requestId ?? requestId,
   });
-  if (idle) {
-    return fail({ kind: 'timeout', message: idleMessage(input.idleTimeoutMs), retryable: false }, 'aborted');
+  let params: ReturnType<typeof buildRequest>;
+  try {
+    params = buildRequest(input.context, {
+      model: options.model,
+      thinkingLevel: options.thinkingLevel,
+      maxTokens: options.maxTokens,
+      modelInfo: input.modelInfo,
+      continuation: input.base.content.length > 0 ? input.base.content : undefined,
+    });
+  } catch (error) {
+    return fail(describeError(error), 'error');
+  }
+  const request = {
+    params,
+    apiKey: input.apiKey,
+    baseURL: input.baseURL,
+    idleTimeoutMs: input.idleTimeoutMs,
+  };
+  for await (const item of input.stream(request, options.signal)) {
+    if (item.type === 'response') {
+      requestId = item.requestId;
+    } else if (item.type === 'events') {
+      for (const event of item.events) yield* acc.apply(event);
+    } else {
+      // A connection lost after the answer began is not a reachability problem: say what happened.
+      const lostMidway = item.responded && item.info.kind === 'network' && item.stopReason === 'error';
+      return fail(lostMidway ? { ...item.info, message: INCOMPLETE_MESSAGE } : item.info, item.stopReason);
+    }
+    // Once the person stops the answer, nothing more is taken in.
+    if (options.signal.aborted) break;
   }
   if (options.signal.aborted) return fail(describeError({ name: 'AbortError' }), 'aborted');
-  if (threw) {
-    const info = describeError(failure, { baseUrl: input.baseURL });
-    // A connection lost after the answer began is not a reachability problem: say what happened.
-    return fail(
-      responded && info.kind === 'network' ? { ...info, message: INCOMPLETE_MESSAGE } : info,
-      'error',
-    );
-  }
   if (acc.stopReason === undefined && !acc.sawMessageStop) {
     return fail({ kind: 'network', message: INCOMPLETE_MESSAGE, retryable: true }, 'error');
   }

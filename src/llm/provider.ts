@@ -9,6 +9,7 @@ import { BUILTIN_MODELS, isRetired, modelInfoFromApi, priceFor } from './catalog
 import { type ClientFactory, loadClientFactory } from './client';
 import { describeError } from './errors';
 import type { LegOutcome } from './leg';
+import type { RawStream } from './raw-stream';
 import { mapStopReason } from './stop-reason';
 import { defaultSetTimer, defaultSleep, retryDelay } from './transport';
 import {
@@ -19,6 +20,7 @@ import {
   type LlmErrorInfo,
   type ModelInfo,
 } from './types';
+import type { RawStreamer } from './worker-stream';
 
 const PROVIDER = 'anthropic';
 const NO_KEY: LlmErrorInfo = {
@@ -75,6 +77,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
   const setTimer = options.setTimer ?? defaultSetTimer;
   let catalog = new Map<string, ModelInfo>(BUILTIN_MODELS.map((m) => [m.id, m]));
   let factoryPromise: Promise<ClientFactory> | undefined;
+  let machinery: Promise<{ runLeg: typeof import('./leg').runLeg; streamer: RawStreamer }> | undefined;
 
   const loadFactory = (): Promise<ClientFactory> => {
     factoryPromise ??= loadClientFactory().catch((error: unknown) => {
@@ -82,6 +85,24 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       throw error;
     });
     return factoryPromise;
+  };
+
+  // The stream machinery (and, without a worker, the SDK) loads on the first request, never with the first
+  // screen. Requests go from the stream worker unless a `fetch` was injected or workers are turned off.
+  const loadMachinery = () => {
+    machinery ??= import('./leg').then(({ runLeg, createRawStream, startStreamWorker }) => ({
+      runLeg,
+      streamer: createRawStream({
+        fetch: baseFetch,
+        loadFactory,
+        setTimer,
+        worker: options.worker ?? (options.fetch ? false : startStreamWorker),
+      }),
+    }));
+    machinery.catch(() => {
+      machinery = undefined;
+    });
+    return machinery;
   };
 
   const lookup = (model: string): ModelInfo | undefined =>
@@ -95,11 +116,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       yield failed(message, NO_KEY, 'error');
       return;
     }
-    let factory: ClientFactory;
     let runLeg: typeof import('./leg').runLeg;
+    let stream: RawStream;
     try {
-      // The SDK and the stream machinery load on the first request, never with the first screen.
-      [factory, { runLeg }] = await Promise.all([loadFactory(), import('./leg')]);
+      let streamer: RawStreamer;
+      ({ runLeg, streamer } = await loadMachinery());
+      stream = streamer.send;
     } catch (error) {
       yield failed(message, describeError(error, { baseUrl: baseURL }), 'error');
       return;
@@ -113,13 +135,11 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
         options: opts,
         apiKey: opts.apiKey,
         baseURL,
-        fetch: baseFetch,
-        factory,
+        stream,
         modelInfo,
         price: modelInfo?.price ?? priceFor(opts.model),
         base: message,
         idleTimeoutMs,
-        setTimer,
       });
       const closing = outcome.acc.closeOpenBlocks();
       for (const event of closing) yield event;
@@ -201,5 +221,11 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     }
   };
 
-  return { streamFn, listModels };
+  const prepare = () => {
+    void loadMachinery()
+      .then(({ streamer }) => streamer.prepare())
+      .catch(() => {});
+  };
+
+  return { streamFn, listModels, prepare };
 }

@@ -11,8 +11,14 @@ export interface ProviderSettings {
 
 export interface AnthropicProviderOptions {
   getSettings: () => ProviderSettings;
-  /** Injectable for tests; defaults to `globalThis.fetch`. */
+  /** Injectable for tests; defaults to `globalThis.fetch`. Requests then go from this thread. */
   fetch?: typeof fetch;
+  /**
+   * Where requests are sent from. By default a worker (see `stream-worker.ts`), so reading the stream never
+   * competes with rendering; `false` sends them from this thread; a function starts a worker of its own
+   * (tests). When `fetch` is given and `worker` is not, requests go from this thread with that `fetch`.
+   */
+  worker?: false | (() => import('./worker-stream').StreamWorker);
   /** A response body that sends nothing for this long is aborted. Default 60 000 ms. */
   idleTimeoutMs?: number;
   /** Automatic retries before any content has streamed. Default 3. */
@@ -36,6 +42,8 @@ export interface AnthropicProvider {
    * stream function reads capabilities and prices from.
    */
   listModels(apiKey: string, signal?: AbortSignal): Promise<ModelInfo[]>;
+  /** Loads the stream machinery and starts the stream worker ahead of the first request (call when idle). */
+  prepare(): void;
 }
 
 /** US dollars per million tokens, with where and when the numbers were read. */

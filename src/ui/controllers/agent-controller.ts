@@ -3,9 +3,18 @@ import type { Agent, AgentQueues, AgentState } from '../../agent';
 
 /**
  * While an answer streams, the host renders at most this often (ms). Text arriving in between is shown
- * together; 25 updates a second reads as smooth streaming and leaves the main thread mostly idle.
+ * together; 25 updates a second reads as smooth streaming.
  */
 const STREAMING_INTERVAL = 40;
+/** …and at least this often, however costly its updates. */
+const SLOWEST_INTERVAL = 200;
+/**
+ * Rendering while streaming may take at most 1/`RENDER_BUDGET` of the main thread: an update that took 8 ms
+ * (script, style, layout and paint) is followed by one no sooner than 8 × `RENDER_BUDGET` ms later. At the pace
+ * of a real answer an update costs a millisecond or two and the interval stays at `STREAMING_INTERVAL`; when text
+ * pours in faster than anyone reads, updates thin out and the page keeps its headroom.
+ */
+const RENDER_BUDGET = 12;
 
 /**
  * Connects an element to the agent: subscribes on connect, unsubscribes on disconnect, and asks the host to
@@ -19,6 +28,8 @@ export class AgentController implements ReactiveController {
   private frame = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastUpdate = 0;
+  private interval = STREAMING_INTERVAL;
+  private readonly afterFrame = typeof MessageChannel === 'function' ? new MessageChannel() : undefined;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -50,6 +61,7 @@ export class AgentController implements ReactiveController {
     this.unsubscribe = undefined;
     cancelAnimationFrame(this.frame);
     clearTimeout(this.timer);
+    if (this.afterFrame) this.afterFrame.port1.onmessage = null;
     this.frame = 0;
     this.timer = undefined;
   }
@@ -70,7 +82,8 @@ export class AgentController implements ReactiveController {
   private schedule(): void {
     if (this.frame || this.timer) return;
     const streaming = this.agentRef?.state.streamMessage != null;
-    const wait = streaming ? STREAMING_INTERVAL - (performance.now() - this.lastUpdate) : 0;
+    if (!streaming) this.interval = STREAMING_INTERVAL;
+    const wait = streaming ? this.interval - (performance.now() - this.lastUpdate) : 0;
     if (wait > 0) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
@@ -80,8 +93,24 @@ export class AgentController implements ReactiveController {
     }
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.lastUpdate = performance.now();
+      const start = performance.now();
+      this.lastUpdate = start;
       this.host.requestUpdate();
+      if (streaming) this.measure(start);
     });
+  }
+
+  /**
+   * Times the update from this animation frame to the first task after the frame is drawn (a message posted
+   * now is delivered then), so style, layout and paint count too, and sets the next interval from it.
+   */
+  private measure(start: number): void {
+    const channel = this.afterFrame;
+    if (!channel) return;
+    channel.port1.onmessage = () => {
+      const cost = performance.now() - start;
+      this.interval = Math.min(SLOWEST_INTERVAL, Math.max(STREAMING_INTERVAL, cost * RENDER_BUDGET));
+    };
+    channel.port2.postMessage(null);
   }
 }

@@ -2,7 +2,6 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { MarkdownBlockSplitter } from './block-splitter';
 import { markdownStyles } from './markdown-styles';
 
@@ -14,6 +13,22 @@ function loadRenderer(): Promise<RenderModule> {
   return renderModule;
 }
 
+/** Runs `task` when the page is idle (soon, where there is no idle callback). */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 5000 });
+  else setTimeout(task, 50);
+}
+
+/**
+ * Loads the Markdown stack and the highlighter while the page is idle, one piece per idle moment, so the first
+ * answer does not wait for them or stall while they evaluate. They stay out of the first screen's JavaScript.
+ */
+export function prepareMarkdown(): void {
+  whenIdle(() => {
+    void loadRenderer().then((module) => whenIdle(() => module.prepareHighlighter(whenIdle)));
+  });
+}
+
 /** Blocks per group (see `renderBlocks`). */
 const GROUP_SIZE = 48;
 
@@ -21,7 +36,7 @@ const GROUP_SIZE = 48;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
 
 /**
- * Renders Markdown through marked + DOMPurify (`unsafeHTML` appears only here, around sanitised output).
+ * Renders Markdown through marked + DOMPurify: what is inserted is the nodes DOMPurify returns.
  *
  * The text is rendered block by block: each finished block is parsed once and keeps its DOM; while `streaming`,
  * only the open tail is parsed again on update, so the cost of an update does not grow with the length of the
@@ -42,8 +57,8 @@ export class EaselMarkdown extends LitElement {
   @state() private imagesAllowed = false;
 
   private readonly splitter = new MarkdownBlockSplitter();
-  private readonly blockHtml: string[] = [];
-  private whole: { readonly source: string; readonly html: string } | undefined;
+  private readonly blockNodes: DocumentFragment[] = [];
+  private whole: { readonly source: string; readonly nodes: DocumentFragment } | undefined;
   private stopListening: (() => void) | undefined;
 
   override connectedCallback(): void {
@@ -51,7 +66,7 @@ export class EaselMarkdown extends LitElement {
     void loadRenderer().then((module) => {
       this.renderer = module;
       this.stopListening = module.onHighlighterReady(() => {
-        this.blockHtml.length = 0;
+        this.blockNodes.length = 0;
         this.whole = undefined;
         this.requestUpdate();
       });
@@ -80,24 +95,26 @@ export class EaselMarkdown extends LitElement {
 
   private renderContent(renderer: RenderModule) {
     if (!this.streaming && REFERENCE_DEFINITION.test(this.source)) {
+      // The same fragment object while the source is the same: Lit leaves inserted nodes alone.
       if (this.whole?.source !== this.source) {
-        this.whole = { source: this.source, html: renderer.renderMarkdown(this.source) };
+        this.whole = { source: this.source, nodes: renderer.renderMarkdownNodes(this.source) };
       }
-      return unsafeHTML(this.whole.html);
+      return this.whole.nodes;
     }
     this.splitter.push(this.source);
     const finished = this.splitter.blocks;
-    if (finished.length < this.blockHtml.length) this.blockHtml.length = 0;
-    for (let i = this.blockHtml.length; i < finished.length; i++) {
-      this.blockHtml.push(renderer.renderBlock(finished[i] ?? ''));
+    if (finished.length < this.blockNodes.length) this.blockNodes.length = 0;
+    for (let i = this.blockNodes.length; i < finished.length; i++) {
+      this.blockNodes.push(renderer.renderBlock(finished[i] ?? ''));
     }
     const tail = this.splitter.tail;
     // One template for both states, so that when the stream ends the tail becomes the last block and the
     // blocks before it keep their DOM.
     const streamingTail = this.streaming
-      ? html`<div class="tail">${unsafeHTML(renderer.renderMarkdown(tail))}</div>`
+      ? html`<div class="tail">${renderer.renderMarkdownNodes(tail)}</div>`
       : nothing;
-    const blocks = this.streaming || !tail ? this.blockHtml : [...this.blockHtml, renderer.renderBlock(tail)];
+    const blocks =
+      this.streaming || !tail ? this.blockNodes : [...this.blockNodes, renderer.renderBlock(tail)];
     return html`${this.renderBlocks(blocks)}${streamingTail}`;
   }
 
@@ -105,7 +122,7 @@ export class EaselMarkdown extends LitElement {
    * Blocks in groups of `GROUP_SIZE`: a full group never changes again, and `guard` skips it without even
    * building its template, so an update costs the same for a 4 KB answer and a 400 KB one.
    */
-  private renderBlocks(blocks: readonly string[]) {
+  private renderBlocks(blocks: readonly DocumentFragment[]) {
     const groups = Array.from({ length: Math.ceil(blocks.length / GROUP_SIZE) }, (_, i) => i * GROUP_SIZE);
     return repeat(
       groups,
@@ -116,7 +133,7 @@ export class EaselMarkdown extends LitElement {
           [end - start, blocks[start], blocks[end - 1]],
           () =>
             html`<div class=${end - start === GROUP_SIZE ? 'group full' : 'group'}>
-              ${blocks.slice(start, end).map((h) => html`<div class="block">${unsafeHTML(h)}</div>`)}
+              ${blocks.slice(start, end).map((nodes) => html`<div class="block">${nodes}</div>`)}
             </div>`,
         );
       },

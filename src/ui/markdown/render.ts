@@ -1,4 +1,4 @@
-import createDOMPurify from 'dompurify';
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
 import { Marked, type Tokens } from 'marked';
 
@@ -8,29 +8,52 @@ import { Marked, type Tokens } from 'marked';
  * highlighter is loaded lazily again, the first time a code block appears.
  */
 
-const purify = createDOMPurify(window);
-
 /** Attribute holding the address of a remote image the person has not yet agreed to load. */
 export const BLOCKED_SRC = 'data-blocked-src';
 
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.hasAttribute('href')) {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-  if (node.tagName === 'IMG') {
-    const src = node.getAttribute('src') ?? '';
-    // Loading a remote image tells its host that the page was viewed: wait for the person's consent.
-    if (/^https?:/i.test(src)) {
-      node.removeAttribute('src');
-      node.removeAttribute('srcset');
-      node.setAttribute(BLOCKED_SRC, src);
+const POLICY: Config = {
+  USE_PROFILES: { html: true },
+  ADD_ATTR: ['target'],
+  // Model text may not restyle or overlay the app (a fixed-position box could fake a key prompt), nor carry
+  // forms: no <style>, no style attributes, no <form>.
+  FORBID_TAGS: ['style', 'form'],
+  FORBID_ATTR: ['style'],
+};
+
+/**
+ * A DOMPurify instance with the policy set once: passing a config to each `sanitize` call would rebuild its
+ * allow-lists every time, which is half the cost of sanitising a small block.
+ */
+function createPurifier(config: Config): DOMPurify {
+  const purify = createDOMPurify(window);
+  purify.setConfig(config);
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.hasAttribute('href')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
     }
-  }
-});
+    if (node.tagName === 'IMG') {
+      const src = node.getAttribute('src') ?? '';
+      // Loading a remote image tells its host that the page was viewed: wait for the person's consent.
+      if (/^https?:/i.test(src)) {
+        node.removeAttribute('src');
+        node.removeAttribute('srcset');
+        node.setAttribute(BLOCKED_SRC, src);
+      }
+    }
+  });
+  return purify;
+}
+
+/** Sanitises to a string (for documents built elsewhere, such as a Markdown file's preview). */
+const toText = createPurifier(POLICY);
+/**
+ * Sanitises to a `DocumentFragment` of the nodes DOMPurify has just checked, so the page inserts them as they
+ * are: no serialising them to a string and parsing that string again.
+ */
+const toNodes = createPurifier({ ...POLICY, RETURN_DOM_FRAGMENT: true });
 
 let highlighter: HLJSApi | undefined;
-let highlighterRequested = false;
 const highlightListeners = new Set<() => void>();
 
 /** Calls `listener` once the highlighter has loaded (so rendered code can be rendered again, coloured). */
@@ -40,36 +63,63 @@ export function onHighlighterReady(listener: () => void): () => void {
 }
 
 /**
- * Rendered HTML of recent Markdown blocks, by source. A streamed answer renders each finished block once; the
- * final render of the whole message then finds them here instead of parsing everything again.
+ * Rendered nodes of recent Markdown blocks, by source. A streamed answer renders each finished block once; a
+ * view of the same message drawn again (another session opened and this one reopened) clones them from here
+ * instead of parsing and sanitising everything again.
  */
-const blockCache = new Map<string, string>();
+const blockCache = new Map<string, DocumentFragment>();
 const BLOCK_CACHE_SIZE = 2000;
 
-/** Renders one block, from the cache when it was rendered recently. */
-export function renderBlock(source: string): string {
+/** Renders one block into fresh nodes, cloned from the cache when it was rendered recently. */
+export function renderBlock(source: string): DocumentFragment {
   const cached = blockCache.get(source);
   if (cached !== undefined) {
     blockCache.delete(source);
     blockCache.set(source, cached);
-    return cached;
+    return cached.cloneNode(true) as DocumentFragment;
   }
-  const html = renderMarkdown(source);
-  blockCache.set(source, html);
+  const nodes = renderMarkdownNodes(source);
+  blockCache.set(source, nodes.cloneNode(true) as DocumentFragment);
   if (blockCache.size > BLOCK_CACHE_SIZE) {
     const oldest = blockCache.keys().next().value;
     if (oldest !== undefined) blockCache.delete(oldest);
   }
-  return html;
+  return nodes;
 }
 
-function loadHighlighter(): void {
-  if (highlighterRequested) return;
-  highlighterRequested = true;
-  void import('highlight.js/lib/common').then((m) => {
+let highlighterLoaded: Promise<HLJSApi> | undefined;
+
+function loadHighlighter(): Promise<HLJSApi> {
+  highlighterLoaded ??= import('highlight.js/lib/common').then((m) => {
     highlighter = m.default;
     blockCache.clear();
     for (const listener of highlightListeners) listener();
+    return m.default;
+  });
+  highlighterLoaded.catch(() => {
+    highlighterLoaded = undefined;
+  });
+  return highlighterLoaded;
+}
+
+/** The languages most answers use, compiled ahead of the first code block (see `prepareHighlighter`). */
+const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'xml', 'css', 'bash', 'json'];
+
+/**
+ * Loads the highlighter and compiles the commonest languages, one per idle moment (`whenIdle`), so the first
+ * code block of an answer does not stall the stream while highlight.js evaluates and compiles its grammars.
+ */
+export function prepareHighlighter(whenIdle: (task: () => void) => void): void {
+  void loadHighlighter().then((hljs) => {
+    const languages = [...COMMON_LANGUAGES];
+    const next = () => {
+      const language = languages.shift();
+      if (language === undefined) return;
+      // A language's grammar is compiled the first time it is used.
+      if (hljs.getLanguage(language)) hljs.highlight('', { language });
+      whenIdle(next);
+    };
+    whenIdle(next);
   });
 }
 
@@ -83,7 +133,7 @@ function escapeHtml(text: string): string {
 
 function highlight(code: string, lang: string): string {
   if (!highlighter) {
-    loadHighlighter();
+    void loadHighlighter();
     return escapeHtml(code);
   }
   if (lang && highlighter.getLanguage(lang)) return highlighter.highlight(code, { language: lang }).value;
@@ -109,13 +159,11 @@ const marked = new Marked({
 
 /** Renders Markdown to sanitised HTML. */
 export function renderMarkdown(source: string): string {
-  const html = marked.parse(source, { async: false });
-  return purify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    ADD_ATTR: ['target'],
-    // Model text may not restyle or overlay the app (a fixed-position box could fake a key prompt), nor carry
-    // forms: no <style>, no style attributes, no <form>.
-    FORBID_TAGS: ['style', 'form'],
-    FORBID_ATTR: ['style'],
-  });
+  return toText.sanitize(marked.parse(source, { async: false }));
+}
+
+/** Renders Markdown to sanitised nodes, ready to insert. */
+export function renderMarkdownNodes(source: string): DocumentFragment {
+  // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
+  return toNodes.sanitize(marked.parse(source, { async: false })) as unknown as DocumentFragment;
 }

@@ -1,0 +1,187 @@
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { ClientFactory } from './client';
+import { describeError } from './errors';
+import { type SetTimer, startWatchdog, watchFetch } from './transport';
+import type { LlmErrorInfo } from './types';
+
+/**
+ * One Messages API request, as it crosses to wherever it is sent from (this thread or the stream worker):
+ * plain data, so it survives `postMessage`.
+ */
+export interface RawStreamRequest {
+  readonly params: MessageCreateParamsStreaming;
+  readonly apiKey: string;
+  readonly baseURL: string;
+  /** A body that sends nothing for this long is aborted and ends with a `timeout` failure. */
+  readonly idleTimeoutMs: number;
+}
+
+/**
+ * What a request yields, in order: `response` once (when the headers arrived), `events` any number of times
+ * (raw server-sent events, still `unknown`: the accumulator guards them), then at most one `failed`. A stream
+ * that ends without `failed` ended normally, which does not mean it was complete: the accumulator knows.
+ */
+export type RawStreamItem =
+  | { readonly type: 'response'; readonly requestId?: string }
+  | { readonly type: 'events'; readonly events: readonly unknown[] }
+  | {
+      readonly type: 'failed';
+      readonly info: LlmErrorInfo;
+      /** `aborted` for a stop or an idle timeout, else `error`. */
+      readonly stopReason: 'error' | 'aborted';
+      /** Whether the response had begun (its headers had arrived). */
+      readonly responded: boolean;
+    };
+
+/** Sends one request and yields what comes back. Never throws: failures end the stream with `failed`. */
+export type RawStream = (request: RawStreamRequest, signal: AbortSignal) => AsyncIterable<RawStreamItem>;
+
+export interface DirectStreamOptions {
+  readonly fetch: typeof fetch;
+  readonly loadFactory: () => Promise<ClientFactory>;
+  readonly setTimer: SetTimer;
+}
+
+function idleMessage(ms: number): string {
+  return `No data arrived from the API for ${Math.round(ms / 1000)} s, so the answer was stopped. Try again.`;
+}
+
+/**
+ * Sends requests from this thread with the SDK: one `events` item per server-sent event. The stream worker
+ * runs this too, and batches what it yields (see `createEventBatcher`).
+ */
+export function createDirectStream(options: DirectStreamOptions): RawStream {
+  return async function* directStream(request, signal) {
+    const attempt = new AbortController();
+    const abort = () => attempt.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    let idle = false;
+    const watchdog = startWatchdog(request.idleTimeoutMs, options.setTimer, () => {
+      idle = true;
+      attempt.abort();
+    });
+    let responded = false;
+    let failure: unknown;
+    let threw = false;
+    try {
+      const factory = await options.loadFactory();
+      const client = factory({
+        apiKey: request.apiKey,
+        baseURL: request.baseURL,
+        fetch: watchFetch(options.fetch, watchdog.touch),
+      });
+      if (signal.aborted) attempt.abort();
+      const { data, request_id } = await client.messages
+        .create(request.params, { signal: attempt.signal })
+        .withResponse();
+      responded = true;
+      yield request_id ? { type: 'response', requestId: request_id } : { type: 'response' };
+      for await (const event of data) {
+        watchdog.touch();
+        yield { type: 'events', events: [event] };
+        // A reader slower than the network is not a silent network.
+        watchdog.touch();
+        // Once the person stops the answer, nothing more is taken in.
+        if (signal.aborted) break;
+      }
+    } catch (error) {
+      threw = true;
+      failure = error;
+    } finally {
+      watchdog.stop();
+      signal.removeEventListener('abort', abort);
+    }
+    if (idle) {
+      yield {
+        type: 'failed',
+        info: { kind: 'timeout', message: idleMessage(request.idleTimeoutMs), retryable: false },
+        stopReason: 'aborted',
+        responded,
+      };
+    } else if (signal.aborted) {
+      yield { type: 'failed', info: describeError({ name: 'AbortError' }), stopReason: 'aborted', responded };
+    } else if (threw) {
+      const info = describeError(failure, { baseUrl: request.baseURL });
+      yield { type: 'failed', info, stopReason: 'error', responded };
+    }
+  };
+}
+
+/** Delta types whose payload is a string the accumulator appends: two in a row are one longer delta. */
+const APPENDED: Readonly<Record<string, string>> = {
+  text_delta: 'text',
+  thinking_delta: 'thinking',
+  input_json_delta: 'partial_json',
+};
+
+/**
+ * If `a` and `b` are deltas of the same block that append the same kind of text, the single delta that
+ * means both; else `undefined`. Feeding the accumulator the merged delta gives the same message as feeding
+ * it `a` then `b` (text is appended; tool input JSON is parsed incrementally).
+ */
+export function mergeDeltas(a: unknown, b: unknown): unknown {
+  if (!isDelta(a) || !isDelta(b) || a.index !== b.index) return undefined;
+  const type = a.delta.type;
+  const key = typeof type === 'string' ? APPENDED[type] : undefined;
+  if (!key || b.delta.type !== type) return undefined;
+  const first = a.delta[key];
+  const second = b.delta[key];
+  if (typeof first !== 'string' || typeof second !== 'string') return undefined;
+  return { type: 'content_block_delta', index: a.index, delta: { type, [key]: first + second } };
+}
+
+interface RawDelta {
+  readonly type: 'content_block_delta';
+  readonly index: unknown;
+  readonly delta: Readonly<Record<string, unknown>>;
+}
+
+function isDelta(x: unknown): x is RawDelta {
+  if (typeof x !== 'object' || x === null) return false;
+  const record = x as Record<string, unknown>;
+  return (
+    record.type === 'content_block_delta' &&
+    typeof record.index === 'number' &&
+    typeof record.delta === 'object' &&
+    record.delta !== null
+  );
+}
+
+export interface EventBatcher {
+  /** Adds an event: it goes out with the next batch, merged into the delta before it when it can be. */
+  push(event: unknown): void;
+  /** Sends what is pending now (and stops the timer). */
+  flush(): void;
+}
+
+/**
+ * Gathers raw events for at most `intervalMs` and hands them to `send` as one batch, merging runs of deltas
+ * (see `mergeDeltas`). At 1 ms per event a batch replaces a dozen or more messages with one, and each merged
+ * run is one update for the page instead of many.
+ */
+export function createEventBatcher(
+  send: (events: unknown[]) => void,
+  intervalMs: number,
+  setTimer: SetTimer,
+): EventBatcher {
+  let pending: unknown[] = [];
+  let cancel: (() => void) | undefined;
+  const flush = () => {
+    cancel?.();
+    cancel = undefined;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    send(batch);
+  };
+  return {
+    push(event) {
+      const last = pending.length - 1;
+      const merged = last >= 0 ? mergeDeltas(pending[last], event) : undefined;
+      if (merged !== undefined) pending[last] = merged;
+      else pending.push(event);
+      cancel ??= setTimer(flush, intervalMs);
+    },
+    flush,
+  };
+}

@@ -1,0 +1,63 @@
+import { createEventBatcher, type RawStream } from './raw-stream';
+import { type FromWorker, isToWorker } from './stream-protocol';
+import type { SetTimer } from './transport';
+
+/** The worker's side of a message channel (`self` in the worker; a fake in tests). */
+export interface WorkerPort {
+  onmessage: ((event: MessageEvent<unknown>) => void) | null;
+  postMessage(message: FromWorker): void;
+}
+
+/**
+ * How long the worker gathers events before posting them. Two frames: the page renders at most every 40 ms
+ * while an answer streams anyway, and each post costs the page a task.
+ */
+export const BATCH_MS = 32;
+
+/**
+ * Serves `send` and `abort` messages on `port` with `stream`, posting each request's items back with its id:
+ * runs of raw events are gathered for up to `batchMs` and merged (see `createEventBatcher`), everything else
+ * goes out at once, after the events before it.
+ */
+export function serveRawStreams(
+  port: WorkerPort,
+  stream: RawStream,
+  setTimer: SetTimer,
+  batchMs: number = BATCH_MS,
+): void {
+  const running = new Map<number, AbortController>();
+  const run = async (id: number, request: Parameters<RawStream>[0], controller: AbortController) => {
+    const batcher = createEventBatcher(
+      (events) => port.postMessage({ type: 'item', id, item: { type: 'events', events } }),
+      batchMs,
+      setTimer,
+    );
+    try {
+      for await (const item of stream(request, controller.signal)) {
+        if (item.type === 'events') {
+          for (const event of item.events) batcher.push(event);
+        } else {
+          batcher.flush();
+          port.postMessage({ type: 'item', id, item });
+        }
+      }
+    } finally {
+      batcher.flush();
+      running.delete(id);
+      port.postMessage({ type: 'end', id });
+    }
+  };
+  port.onmessage = (event) => {
+    const message = event.data;
+    if (!isToWorker(message)) return;
+    if (message.type === 'abort') {
+      running.get(message.id)?.abort();
+      return;
+    }
+    if (running.has(message.id)) return;
+    const controller = new AbortController();
+    running.set(message.id, controller);
+    void run(message.id, message.request, controller);
+  };
+  port.postMessage({ type: 'ready' });
+}

@@ -1,0 +1,353 @@
+import { describe, expect, it } from 'vitest';
+import type { AssistantMessage, AssistantMessageEvent } from '../agent/types';
+import { createAnthropicProvider } from './provider';
+import { createDirectStream, createEventBatcher, mergeDeltas, type RawStream } from './raw-stream';
+import { createClient } from './sdk-client';
+import { isFromWorker, isToWorker } from './stream-protocol';
+import { serveRawStreams, type WorkerPort } from './stream-server';
+import {
+  CONTEXT,
+  collect,
+  finalMessage,
+  type Reply,
+  scriptedFetch,
+  sseFixture,
+  sseNames,
+  sseReply,
+  streamOptions,
+} from './test-helpers';
+import { defaultSetTimer } from './transport';
+import type { StreamWorker } from './worker-stream';
+
+/** Copies a message as `postMessage` would, so anything that cannot cross to a worker fails here too. */
+const deliver = (to: { onmessage: ((event: MessageEvent<unknown>) => void) | null }, message: unknown) =>
+  queueMicrotask(() => to.onmessage?.({ data: structuredClone(message) } as MessageEvent<unknown>));
+
+/** A worker run in this process: the real server over `stream`, behind a structured-clone boundary. */
+function inProcessWorker(stream: RawStream, batchMs = 5) {
+  const posted: unknown[] = [];
+  const server: WorkerPort = {
+    onmessage: null,
+    postMessage: (message) => deliver(page, message),
+  };
+  const page: StreamWorker & { fail(): void; terminated: boolean } = {
+    onmessage: null,
+    onerror: null,
+    terminated: false,
+    postMessage(message) {
+      posted.push(message);
+      deliver(server, message);
+    },
+    terminate() {
+      page.terminated = true;
+      server.onmessage = null;
+    },
+    fail() {
+      page.onerror?.({ preventDefault() {} } as ErrorEvent);
+    },
+  };
+  /** Starts the worker, as `new Worker` would: it says `ready` once the page listens. */
+  const start = (): StreamWorker => {
+    serveRawStreams(server, stream, defaultSetTimer, batchMs);
+    return page;
+  };
+  return { worker: page, start, posted };
+}
+
+function direct(replies: readonly Reply[]) {
+  const scripted = scriptedFetch(replies);
+  const stream = createDirectStream({
+    fetch: scripted.fetch,
+    loadFactory: async () => createClient,
+    setTimer: defaultSetTimer,
+  });
+  return { stream, requests: scripted.requests };
+}
+
+function provider(options: { worker: false | (() => StreamWorker); replies: readonly Reply[] }) {
+  const scripted = scriptedFetch(options.replies);
+  return {
+    provider: createAnthropicProvider({
+      getSettings: () => ({ baseUrl: '' }),
+      fetch: scripted.fetch,
+      worker: options.worker,
+      sleep: async () => {},
+    }),
+    requests: scripted.requests,
+  };
+}
+
+const comparable = (message: AssistantMessage) => ({ ...message, timestamp: 0 });
+
+describe('requests sent from the stream worker', () => {
+  it.each(sseNames())('%s ends with the same message as when sent from the page', async (name) => {
+    const here = provider({ worker: false, replies: [sseReply(sseFixture(name))] });
+    const expected = finalMessage(await collect(here.provider.streamFn(CONTEXT, streamOptions())));
+    const remote = direct([sseReply(sseFixture(name))]);
+    const { start } = inProcessWorker(remote.stream);
+    const there = provider({ worker: start, replies: [] });
+    const actual = finalMessage(await collect(there.provider.streamFn(CONTEXT, streamOptions())));
+    expect(comparable(actual)).toEqual(comparable(expected));
+    expect(there.requests).toHaveLength(0);
+    expect(remote.requests.length).toBeGreaterThan(0);
+  });
+
+  it('merges runs of deltas: fewer events, the same text', async () => {
+    const text = 'x'.repeat(2000);
+    const events = [
+      {
+        type: 'message_start',
+        message: { id: 'm', role: 'assistant', content: [], usage: { input_tokens: 1 } },
+      },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      ...Array.from({ length: 200 }, () => ({
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: text.slice(0, 10) },
+      })),
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 9 } },
+      { type: 'message_stop' },
+    ];
+    const body = events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+    const remote = direct([sseReply(body, {}, 4096)]);
+    // A long window: everything that arrives at once is one batch.
+    const { start } = inProcessWorker(remote.stream, 1000);
+    const there = provider({ worker: start, replies: [] });
+    const out = await collect(there.provider.streamFn(CONTEXT, streamOptions()));
+    const deltas = out.filter((e) => e.type === 'text_delta');
+    expect(deltas.length).toBeLessThan(20);
+    expect(finalMessage(out).content).toEqual([{ type: 'text', text }]);
+  });
+
+  it('a stop ends the answer at once, keeps what streamed and aborts the request in the worker', async () => {
+    const head = sseFixture('text_basic_ts_sdk').split('event: content_block_stop')[0] as string;
+    let requestSignal: AbortSignal | undefined;
+    const stalling: Reply = (init) => {
+      requestSignal = init?.signal ?? undefined;
+      const bytes = new TextEncoder().encode(head);
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent) return new Promise<void>(() => {});
+          sent = true;
+          controller.enqueue(bytes);
+          return undefined;
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    };
+    const remote = direct([stalling]);
+    const { start, posted } = inProcessWorker(remote.stream);
+    const there = provider({ worker: start, replies: [] });
+    const stop = new AbortController();
+    const seen: AssistantMessageEvent[] = [];
+    for await (const event of there.provider.streamFn(CONTEXT, streamOptions({ signal: stop.signal }))) {
+      seen.push(event);
+      if (event.type === 'text_delta') stop.abort();
+    }
+    expect(finalMessage(seen)).toMatchObject({
+      stopReason: 'aborted',
+      content: [{ type: 'text', text: 'Hello there!' }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(posted).toContainEqual({ type: 'abort', id: 1 });
+    expect(requestSignal?.aborted).toBe(true);
+  });
+
+  it('falls back to this thread when the worker fails to load, and stays there', async () => {
+    let starts = 0;
+    const broken: StreamWorker = {
+      onmessage: null,
+      onerror: null,
+      postMessage() {},
+      terminate() {},
+    };
+    const here = provider({
+      worker: () => {
+        starts++;
+        queueMicrotask(() => broken.onerror?.({ preventDefault() {} } as ErrorEvent));
+        return broken;
+      },
+      replies: [sseReply(sseFixture('text_basic_ts_sdk'))],
+    });
+    for (let i = 0; i < 2; i++) {
+      const message = finalMessage(await collect(here.provider.streamFn(CONTEXT, streamOptions())));
+      expect(message).toMatchObject({
+        stopReason: 'stop',
+        content: [{ type: 'text', text: 'Hello there!' }],
+      });
+    }
+    expect(starts).toBe(1);
+    expect(here.requests).toHaveLength(2);
+  });
+
+  it('falls back to this thread where workers cannot start', async () => {
+    const here = provider({
+      worker: () => {
+        throw new Error('No workers');
+      },
+      replies: [sseReply(sseFixture('text_basic_ts_sdk'))],
+    });
+    const message = finalMessage(await collect(here.provider.streamFn(CONTEXT, streamOptions())));
+    expect(message.content).toEqual([{ type: 'text', text: 'Hello there!' }]);
+  });
+
+  it('a worker that fails mid-answer ends it with a retryable error and keeps what streamed', async () => {
+    const head = sseFixture('text_basic_ts_sdk').split('event: content_block_stop')[0] as string;
+    const stalling: Reply = () => {
+      const bytes = new TextEncoder().encode(head);
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent) return new Promise<void>(() => {});
+          sent = true;
+          controller.enqueue(bytes);
+          return undefined;
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    };
+    const remote = direct([stalling]);
+    const { start, worker } = inProcessWorker(remote.stream);
+    const there = provider({ worker: start, replies: [] });
+    const seen: AssistantMessageEvent[] = [];
+    for await (const event of there.provider.streamFn(CONTEXT, streamOptions())) {
+      seen.push(event);
+      if (event.type === 'text_delta') worker.fail();
+    }
+    expect(finalMessage(seen)).toMatchObject({
+      stopReason: 'error',
+      errorKind: 'network',
+      content: [{ type: 'text', text: 'Hello there!' }],
+    });
+    expect(finalMessage(seen).errorMessage).toMatch(/closed before the answer was complete/);
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('carries HTTP errors across with their kind, sentence and request id', async () => {
+    const remote = direct([
+      () =>
+        new Response(
+          JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'bad key' } }),
+          {
+            status: 401,
+            headers: { 'content-type': 'application/json', 'request-id': 'req_401' },
+          },
+        ),
+    ]);
+    const { start } = inProcessWorker(remote.stream);
+    const there = provider({ worker: start, replies: [] });
+    const message = finalMessage(await collect(there.provider.streamFn(CONTEXT, streamOptions())));
+    expect(message).toMatchObject({ stopReason: 'error', errorKind: 'auth', requestId: 'req_401' });
+  });
+});
+
+describe('mergeDeltas', () => {
+  const text = (index: number, t: string) => ({
+    type: 'content_block_delta',
+    index,
+    delta: { type: 'text_delta', text: t },
+  });
+  it('joins appended text, thinking and tool input of the same block', () => {
+    expect(mergeDeltas(text(0, 'a'), text(0, 'b'))).toEqual(text(0, 'ab'));
+    const json = (p: string) => ({
+      type: 'content_block_delta',
+      index: 2,
+      delta: { type: 'input_json_delta', partial_json: p },
+    });
+    expect(mergeDeltas(json('{"a"'), json(':1}'))).toEqual(json('{"a":1}'));
+    const thinking = (t: string) => ({
+      type: 'content_block_delta',
+      index: 1,
+      delta: { type: 'thinking_delta', thinking: t },
+    });
+    expect(mergeDeltas(thinking('x'), thinking('y'))).toEqual(thinking('xy'));
+  });
+  it('leaves everything else apart', () => {
+    expect(mergeDeltas(text(0, 'a'), text(1, 'b'))).toBeUndefined();
+    const signature = {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'signature_delta', signature: 's' },
+    };
+    expect(mergeDeltas(signature, signature)).toBeUndefined();
+    const citation = {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'citations_delta', citation: {} },
+    };
+    expect(mergeDeltas(citation, citation)).toBeUndefined();
+    expect(mergeDeltas({ type: 'message_stop' }, text(0, 'a'))).toBeUndefined();
+    expect(
+      mergeDeltas(text(0, 'a'), { type: 'content_block_delta', index: 0, delta: { type: 'text_delta' } }),
+    ).toBeUndefined();
+    expect(mergeDeltas(null, 'x')).toBeUndefined();
+  });
+});
+
+describe('createEventBatcher', () => {
+  it('sends what gathered within the window as one batch, in order, merging deltas', () => {
+    const sent: unknown[][] = [];
+    const timers: (() => void)[] = [];
+    const batcher = createEventBatcher(
+      (events) => sent.push(events),
+      16,
+      (callback) => {
+        timers.push(callback);
+        return () => {};
+      },
+    );
+    const delta = (t: string) => ({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'text_delta', text: t },
+    });
+    batcher.push({ type: 'content_block_start', index: 0 });
+    batcher.push(delta('a'));
+    batcher.push(delta('b'));
+    batcher.push({ type: 'content_block_stop', index: 0 });
+    expect(timers).toHaveLength(1);
+    timers[0]?.();
+    expect(sent).toEqual([
+      [{ type: 'content_block_start', index: 0 }, delta('ab'), { type: 'content_block_stop', index: 0 }],
+    ]);
+    batcher.flush();
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('stream worker messages', () => {
+  it('are checked before use', () => {
+    expect(isToWorker({ type: 'abort', id: 1 })).toBe(true);
+    expect(
+      isToWorker({
+        type: 'send',
+        id: 1,
+        request: { params: {}, apiKey: 'k', baseURL: 'u', idleTimeoutMs: 1 },
+      }),
+    ).toBe(true);
+    expect(isToWorker({ type: 'send', id: 1, request: { params: {}, apiKey: 1 } })).toBe(false);
+    expect(isToWorker({ type: 'send', id: '1' })).toBe(false);
+    expect(isFromWorker({ type: 'ready' })).toBe(true);
+    expect(isFromWorker({ type: 'item', id: 1, item: { type: 'events', events: [] } })).toBe(true);
+    expect(isFromWorker({ type: 'item', id: 1, item: { type: 'events', events: 'x' } })).toBe(false);
+    expect(isFromWorker({ type: 'item', id: 1, item: { type: 'failed', info: { kind: 'network' } } })).toBe(
+      false,
+    );
+    expect(
+      isFromWorker({
+        type: 'item',
+        id: 1,
+        item: {
+          type: 'failed',
+          info: { kind: 'network', message: 'm', retryable: true },
+          stopReason: 'error',
+          responded: false,
+        },
+      }),
+    ).toBe(true);
+    expect(isFromWorker({ type: 'end' })).toBe(false);
+    expect(isFromWorker('ready')).toBe(false);
+  });
+});

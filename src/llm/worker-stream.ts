@@ -1,0 +1,163 @@
+import { describeError } from './errors';
+import type { RawStream, RawStreamItem } from './raw-stream';
+import { type FromWorker, isFromWorker, type ToWorker } from './stream-protocol';
+
+/** What the page needs of a worker (a `Worker`; a fake in tests). */
+export interface StreamWorker {
+  onmessage: ((event: MessageEvent<unknown>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  postMessage(message: ToWorker): void;
+  terminate(): void;
+}
+
+/** Starts the stream worker; throws where workers cannot run. */
+export function startStreamWorker(): StreamWorker {
+  if (typeof Worker !== 'function') throw new Error('No workers');
+  return new Worker(new URL('./stream-worker.ts', import.meta.url), { type: 'module' });
+}
+
+const LOST: RawStreamItem = {
+  type: 'failed',
+  info: {
+    kind: 'network',
+    message: 'The connection to the API was lost unexpectedly. Try again.',
+    retryable: true,
+  },
+  stopReason: 'error',
+  responded: false,
+};
+
+/** Sends requests; `prepare` starts the worker ahead of the first one. */
+export interface RawStreamer {
+  readonly send: RawStream;
+  prepare(): void;
+}
+
+type Inbox = FromWorker | { readonly type: 'lost' } | { readonly type: 'stopped' };
+
+interface Connection {
+  readonly worker: StreamWorker;
+  /** Resolves `true` once the worker has loaded, `false` if it failed to. */
+  readonly ready: Promise<boolean>;
+}
+
+/**
+ * A `RawStream` that sends each request from the stream worker, started on the first request and kept. The
+ * page then gets a few merged batches of events per frame instead of a task per network chunk.
+ *
+ * Where a worker cannot start (none in this context, or its script fails to load) requests go through
+ * `fallback` in this thread, and keep doing so. A worker that fails while requests are open ends them with a
+ * retryable `network` failure. Stopping a request ends its stream here at once; the worker is told to abort.
+ */
+export function createWorkerStream(start: () => StreamWorker, fallback: RawStream): RawStreamer {
+  let connection: Connection | undefined;
+  let broken = false;
+  let nextId = 1;
+  const inboxes = new Map<number, (message: Inbox) => void>();
+
+  const connect = (): Connection | undefined => {
+    if (broken) return undefined;
+    if (connection) return connection;
+    let worker: StreamWorker;
+    try {
+      worker = start();
+    } catch {
+      broken = true;
+      return undefined;
+    }
+    let settle: (loaded: boolean) => void = () => {};
+    const ready = new Promise<boolean>((resolve) => {
+      settle = resolve;
+    });
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (!isFromWorker(message)) return;
+      if (message.type === 'ready') settle(true);
+      else inboxes.get(message.id)?.(message);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      broken = true;
+      connection = undefined;
+      settle(false);
+      worker.terminate();
+      for (const deliver of [...inboxes.values()]) deliver({ type: 'lost' });
+    };
+    connection = { worker, ready };
+    return connection;
+  };
+
+  const send: RawStream = async function* workerStream(request, signal) {
+    const current = connect();
+    if (!current || !(await current.ready)) {
+      yield* fallback(request, signal);
+      return;
+    }
+    const id = nextId++;
+    const inbox: Inbox[] = [];
+    let wake: (() => void) | undefined;
+    inboxes.set(id, (message) => {
+      inbox.push(message);
+      wake?.();
+    });
+    const onAbort = () => {
+      inbox.push({ type: 'stopped' });
+      wake?.();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    let ended = false;
+    let responded = false;
+    try {
+      try {
+        current.worker.postMessage({ type: 'send', id, request });
+      } catch {
+        // The request could not be copied to the worker: send it from here.
+        ended = true;
+        yield* fallback(request, signal);
+        return;
+      }
+      if (signal.aborted) onAbort();
+      for (;;) {
+        while (inbox.length === 0) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = undefined;
+        }
+        const message = inbox.shift() as Inbox;
+        if (message.type === 'end') {
+          ended = true;
+          return;
+        }
+        if (message.type === 'lost') {
+          ended = true;
+          yield { ...LOST, responded };
+          return;
+        }
+        if (message.type === 'stopped') {
+          yield {
+            type: 'failed',
+            info: describeError({ name: 'AbortError' }),
+            stopReason: 'aborted',
+            responded,
+          };
+          return;
+        }
+        if (message.type !== 'item') continue;
+        if (message.item.type === 'response') responded = true;
+        yield message.item;
+      }
+    } finally {
+      inboxes.delete(id);
+      signal.removeEventListener('abort', onAbort);
+      // Stopped, or the reader left early: the worker stops reading too.
+      if (!ended && !broken) current.worker.postMessage({ type: 'abort', id });
+    }
+  };
+  return {
+    send,
+    prepare() {
+      connect();
+    },
+  };
+}
