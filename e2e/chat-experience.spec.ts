@@ -25,6 +25,51 @@ test('text appears while the answer is still streaming', async ({ app, anthropic
   await expect(app.getByRole('button', { name: 'Stop' })).toBeHidden();
 });
 
+test("answers are fetched by the stream worker, off the page's main thread, with the key only there", async ({
+  app,
+  anthropic,
+}) => {
+  await anthropic.reply(sse.text('Fetched elsewhere.'));
+  await send(app, 'Who fetches this?');
+  await expect(claude(app)).toContainText('Fetched elsewhere.');
+  expect(app.workers().some((worker) => /stream-worker/.test(worker.url()))).toBe(true);
+  const [request] = await messageRequests(anthropic);
+  expect(request?.headers.authorization).toBe('Bearer sk-ant-test-key');
+});
+
+test('a long answer streamed fast arrives whole and in order, and is not busy once done', async ({
+  app,
+  anthropic,
+}) => {
+  // 120 sections of heading, paragraph, list, code and table: far more than one update renders at once.
+  const sections = Array.from({ length: 120 }, (_, i) =>
+    [
+      `## Section ${i + 1}`,
+      '',
+      `Paragraph ${i + 1} with **bold** and \`code\`.`,
+      '',
+      `- item ${i + 1}`,
+      '',
+      '```ts',
+      `const n${i + 1} = ${i + 1};`,
+      '```',
+      '',
+      '| k | v |',
+      '|---|---|',
+      `| ${i + 1} | ${(i + 1) * 2} |`,
+    ].join('\n'),
+  );
+  await anthropic.reply(sse.text(sections.join('\n\n'), { deltaSize: 400 }));
+  await send(app, 'Write a lot');
+  const answer = claude(app);
+  await expect(answer.getByRole('heading', { level: 2 })).toHaveCount(120);
+  const headings = await answer.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings).toEqual(sections.map((_, i) => `Section ${i + 1}`));
+  await expect(answer.getByRole('table')).toHaveCount(120);
+  await expect(answer.locator('easel-markdown[aria-busy]')).toHaveCount(0);
+  await expect(answer).toContainText('const n120 = 120;');
+});
+
 test('Markdown renders tables, links and code with a language label and a working Copy', async ({
   app,
   anthropic,

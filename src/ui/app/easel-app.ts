@@ -86,7 +86,10 @@ export class EaselApp extends LitElement {
 
   private readonly agentController = new AgentController(this);
   private readonly catalog = new ModelCatalogController(this);
-  private readonly sessions = new SessionsController(this);
+  private readonly sessions = new SessionsController(
+    this,
+    () => this.agentController.state?.isStreaming ?? false,
+  );
   private readonly actions = new ChatActions({
     agent: () => this.agent,
     requireKey: (notice) => this.requireKey(notice),

@@ -26,7 +26,14 @@ export class SessionsController implements ReactiveController {
   private refreshQueued = false;
   private readonly handleHashChange = () => void this.route();
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  /**
+   * `streaming` says whether an answer is streaming: the host then renders often anyway, and the saves of the
+   * answer (every half second) need no render of their own.
+   */
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly streaming: () => boolean = () => false,
+  ) {
     host.addController(this);
   }
 
@@ -183,15 +190,26 @@ export class SessionsController implements ReactiveController {
 
   private handleStatus(status: Parameters<Parameters<SessionSaver['subscribe']>[0]>[0]): void {
     switch (status.kind) {
-      case 'saved':
+      case 'saved': {
         // Saved: a "not saved" notice is over, and so is one about the link that led to this new session.
+        const notice = this.notice;
         if (this.notice.startsWith('Not saved') || status.created) this.notice = '';
         if (status.created) {
           history.replaceState(null, '', sessionHref(status.session.id));
           void this.library?.requestPersistence();
         }
+        const first = this.sessions[0];
         this.sessions = [status.session, ...this.sessions.filter((s) => s.id !== status.session.id)];
+        // A save while the answer streams that moves nothing in the list (the session is already first, under
+        // the same title) is shown by the stream's next render, which comes within a fifth of a second.
+        const shownSoon =
+          this.streaming() &&
+          notice === this.notice &&
+          first?.id === status.session.id &&
+          first.title === status.session.title;
+        if (shownSoon) return;
         break;
+      }
       case 'quota':
       case 'error':
         this.notice = `Not saved yet: ${status.message}`;

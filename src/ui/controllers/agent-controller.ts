@@ -16,6 +16,11 @@ const SLOWEST_INTERVAL = 200;
  */
 const RENDER_BUDGET = 12;
 
+/** How long to wait before the next update of a stream, after one that cost `cost` ms (see `RENDER_BUDGET`). */
+export function streamingInterval(cost: number): number {
+  return Math.min(SLOWEST_INTERVAL, Math.max(STREAMING_INTERVAL, cost * RENDER_BUDGET));
+}
+
 /**
  * Connects an element to the agent: subscribes on connect, unsubscribes on disconnect, and asks the host to
  * update when the agent's state or queues change — at most once per animation frame, and while an answer
@@ -108,8 +113,7 @@ export class AgentController implements ReactiveController {
     const channel = this.afterFrame;
     if (!channel) return;
     channel.port1.onmessage = () => {
-      const cost = performance.now() - start;
-      this.interval = Math.min(SLOWEST_INTERVAL, Math.max(STREAMING_INTERVAL, cost * RENDER_BUDGET));
+      this.interval = streamingInterval(performance.now() - start);
     };
     channel.port2.postMessage(null);
   }

@@ -25,12 +25,21 @@ function whenIdle(task: () => void): void {
  */
 export function prepareMarkdown(): void {
   whenIdle(() => {
-    void loadRenderer().then((module) => whenIdle(() => module.prepareHighlighter(whenIdle)));
+    void loadRenderer().then((module) => whenIdle(() => module.prepareRenderer(whenIdle)));
   });
 }
 
 /** Blocks per group (see `renderBlocks`). */
 const GROUP_SIZE = 48;
+
+/**
+ * While a stream is shown, new finished blocks are parsed and sanitised for at most this long per update (ms), so
+ * a burst of text (a fast stream, or a long wait between updates) never makes one long task. The rest waits for
+ * the next update of the stream (which comes anyway, and is the same frame), or, once the stream has ended, for
+ * the next frames. At 8 ms per update every 200 ms (the slowest pace, see `AgentController`) the page still
+ * renders several times faster than the fastest stream arrives.
+ */
+const SLICE_MS = 8;
 
 /** A reference-style link definition (`[id]: url`) ties blocks together, so such text is parsed whole. */
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
@@ -58,8 +67,15 @@ export class EaselMarkdown extends LitElement {
 
   private readonly splitter = new MarkdownBlockSplitter();
   private readonly blockNodes: DocumentFragment[] = [];
+  /** The finished message's last block (the stream's tail), kept so updates leave its nodes alone. */
+  private lastBlock: { readonly source: string; readonly nodes: DocumentFragment } | undefined;
   private whole: { readonly source: string; readonly nodes: DocumentFragment } | undefined;
   private stopListening: (() => void) | undefined;
+  /** Finished blocks of a stream are still waiting to be rendered (see `SLICE_MS`). */
+  private behind = false;
+  /** This element has shown a stream: its blocks are rendered in slices, its final render too. */
+  private live = false;
+  private nextSlice = 0;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -67,6 +83,7 @@ export class EaselMarkdown extends LitElement {
       this.renderer = module;
       this.stopListening = module.onHighlighterReady(() => {
         this.blockNodes.length = 0;
+        this.lastBlock = undefined;
         this.whole = undefined;
         this.requestUpdate();
       });
@@ -76,6 +93,8 @@ export class EaselMarkdown extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.stopListening?.();
+    cancelAnimationFrame(this.nextSlice);
+    this.nextSlice = 0;
   }
 
   override render() {
@@ -87,7 +106,11 @@ export class EaselMarkdown extends LitElement {
   }
 
   protected override updated(changed: PropertyValues): void {
-    if (!this.streaming && (changed.has('source') || changed.has('streaming') || changed.has('renderer'))) {
+    // Busy while the text grows or its blocks are still being rendered: assistive technology may wait for the
+    // whole message rather than announce every fragment.
+    this.toggleAttribute('aria-busy', this.streaming || this.behind);
+    if (this.streaming || this.behind) return;
+    if (changed.has('source') || changed.has('streaming') || changed.has('renderer') || changed.size === 0) {
       this.blockedImages = this.renderRoot.querySelectorAll('img[data-blocked-src]').length;
       if (this.imagesAllowed) this.loadImages();
     }
@@ -104,18 +127,39 @@ export class EaselMarkdown extends LitElement {
     this.splitter.push(this.source);
     const finished = this.splitter.blocks;
     if (finished.length < this.blockNodes.length) this.blockNodes.length = 0;
-    for (let i = this.blockNodes.length; i < finished.length; i++) {
-      this.blockNodes.push(renderer.renderBlock(finished[i] ?? ''));
+    // A stream's blocks are rendered a slice at a time; a message shown whole (a session opened) at once.
+    if (this.streaming) this.live = true;
+    const sliced = this.live;
+    const deadline = performance.now() + SLICE_MS;
+    while (this.blockNodes.length < finished.length) {
+      this.blockNodes.push(renderer.renderBlock(finished[this.blockNodes.length] ?? ''));
+      if (sliced && performance.now() >= deadline) break;
     }
+    this.behind = this.blockNodes.length < finished.length;
+    if (this.behind && !this.streaming) this.renderNextSlice();
     const tail = this.splitter.tail;
     // One template for both states, so that when the stream ends the tail becomes the last block and the
-    // blocks before it keep their DOM.
-    const streamingTail = this.streaming
-      ? html`<div class="tail">${renderer.renderMarkdownNodes(tail)}</div>`
-      : nothing;
-    const blocks =
-      this.streaming || !tail ? this.blockNodes : [...this.blockNodes, renderer.renderBlock(tail)];
-    return html`${this.renderBlocks(blocks)}${streamingTail}`;
+    // blocks before it keep their DOM. The tail shows once the blocks before it are all there.
+    if (this.streaming || this.behind) {
+      const shownTail = this.behind
+        ? nothing
+        : html`<div class="tail">${renderer.renderMarkdownNodes(tail)}</div>`;
+      return html`${this.renderBlocks(this.blockNodes)}${shownTail}`;
+    }
+    if (!tail) return this.renderBlocks(this.blockNodes);
+    if (this.lastBlock?.source !== tail) {
+      // The final render of a stream: its tail was last rendered moments ago; this one costs one block.
+      this.lastBlock = { source: tail, nodes: renderer.renderBlock(tail) };
+    }
+    return this.renderBlocks([...this.blockNodes, this.lastBlock.nodes]);
+  }
+
+  private renderNextSlice(): void {
+    if (this.nextSlice) return;
+    this.nextSlice = requestAnimationFrame(() => {
+      this.nextSlice = 0;
+      this.requestUpdate();
+    });
   }
 
   /**

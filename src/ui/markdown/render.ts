@@ -102,19 +102,46 @@ function loadHighlighter(): Promise<HLJSApi> {
   return highlighterLoaded;
 }
 
-/** The languages most answers use, compiled ahead of the first code block (see `prepareHighlighter`). */
+/** The languages most answers use, compiled ahead of the first code block (see `prepareRenderer`). */
 const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'xml', 'css', 'bash', 'json'];
 
+/** A little of everything an answer has, rendered once while idle (see `prepareRenderer`). */
+const WARM_UP_SAMPLE = [
+  '## Heading',
+  '',
+  'A paragraph with **bold**, *emphasis*, `code` and [a link](https://example.com/).',
+  '',
+  '- an item',
+  '- [ ] a task',
+  '',
+  '1. first',
+  '',
+  '> a quote',
+  '',
+  '| a | b |',
+  '|---|---|',
+  '| 1 | 2 |',
+  '',
+  '```ts',
+  'const answer: number = 42;',
+  '```',
+].join('\n');
+
 /**
- * Loads the highlighter and compiles the commonest languages, one per idle moment (`whenIdle`), so the first
- * code block of an answer does not stall the stream while highlight.js evaluates and compiles its grammars.
+ * Gets the renderer ready while the page is idle, one step per idle moment (`whenIdle`): loads the highlighter,
+ * compiles the commonest languages, then renders a small sample, so the first answer does not stall while
+ * highlight.js compiles its grammars or marked's and DOMPurify's code runs for the first time (its first run is
+ * several times slower than later ones).
  */
-export function prepareHighlighter(whenIdle: (task: () => void) => void): void {
+export function prepareRenderer(whenIdle: (task: () => void) => void): void {
   void loadHighlighter().then((hljs) => {
     const languages = [...COMMON_LANGUAGES];
     const next = () => {
       const language = languages.shift();
-      if (language === undefined) return;
+      if (language === undefined) {
+        renderMarkdownNodes(WARM_UP_SAMPLE);
+        return;
+      }
       // A language's grammar is compiled the first time it is used.
       if (hljs.getLanguage(language)) hljs.highlight('', { language });
       whenIdle(next);
@@ -157,13 +184,18 @@ const marked = new Marked({
   },
 });
 
+/** Markdown → HTML, not yet sanitised: never insert this; it is exported for the benchmark of each step. */
+export function parseMarkdown(source: string): string {
+  return marked.parse(source, { async: false });
+}
+
 /** Renders Markdown to sanitised HTML. */
 export function renderMarkdown(source: string): string {
-  return toText.sanitize(marked.parse(source, { async: false }));
+  return toText.sanitize(parseMarkdown(source));
 }
 
 /** Renders Markdown to sanitised nodes, ready to insert. */
 export function renderMarkdownNodes(source: string): DocumentFragment {
   // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
-  return toNodes.sanitize(marked.parse(source, { async: false })) as unknown as DocumentFragment;
+  return toNodes.sanitize(parseMarkdown(source)) as unknown as DocumentFragment;
 }
