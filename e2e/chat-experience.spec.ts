@@ -37,6 +37,25 @@ test("answers are fetched by the stream worker, off the page's main thread, with
   expect(request?.headers.authorization).toBe('Bearer sk-ant-test-key');
 });
 
+test('when an answer ends, what streamed keeps its elements: nothing is drawn twice', async ({
+  app,
+  anthropic,
+}) => {
+  const answer = ['First paragraph.', '', '- a list item', '', 'The last paragraph, still open.'].join('\n');
+  await anthropic.reply(sse.text(answer, { deltaSize: 5, holdAfter: 12 }));
+  await send(app, 'Two paragraphs please');
+  const first = claude(app).getByText('First paragraph.');
+  await expect(first).toBeVisible();
+  const streamed = await first.elementHandle();
+  await anthropic.release();
+  await expect(app.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await expect(claude(app)).toContainText('The last paragraph, still open.');
+  expect(await streamed?.evaluate((element) => element.isConnected)).toBe(true);
+  await expect(claude(app).getByText('First paragraph.')).toHaveCount(1);
+  await expect(claude(app).getByText('The last paragraph, still open.')).toHaveCount(1);
+  await expect(claude(app).getByRole('listitem')).toHaveCount(1);
+});
+
 test('a long answer streamed fast arrives whole and in order, and is not busy once done', async ({
   app,
   anthropic,
