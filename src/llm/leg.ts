@@ -86,17 +86,22 @@ export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageE
     baseURL: input.baseURL,
     idleTimeoutMs: input.idleTimeoutMs,
   };
-  for await (const item of input.stream(request, options.signal)) {
+  stream: for await (const item of input.stream(request, options.signal)) {
     if (item.type === 'response') {
       requestId = item.requestId;
     } else if (item.type === 'events') {
-      for (const event of item.events) yield* acc.apply(event);
+      for (const event of item.events) {
+        yield* acc.apply(event);
+        // Once the person stops the answer, nothing more is taken in.
+        if (options.signal.aborted) break stream;
+      }
     } else {
+      // A stop outranks whatever failure was already on its way.
+      if (options.signal.aborted) break;
       // A connection lost after the answer began is not a reachability problem: say what happened.
       const lostMidway = item.responded && item.info.kind === 'network' && item.stopReason === 'error';
       return fail(lostMidway ? { ...item.info, message: INCOMPLETE_MESSAGE } : item.info, item.stopReason);
     }
-    // Once the person stops the answer, nothing more is taken in.
     if (options.signal.aborted) break;
   }
   if (options.signal.aborted) return fail(describeError({ name: 'AbortError' }), 'aborted');

@@ -1,7 +1,7 @@
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
-import { type SetTimer, startWatchdog, watchFetch } from './transport';
+import { type SetTimer, startWatchdog, type Watchdog, watchFetch } from './transport';
 import type { LlmErrorInfo } from './types';
 
 /**
@@ -56,19 +56,22 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
     const abort = () => attempt.abort();
     signal.addEventListener('abort', abort, { once: true });
     let idle = false;
-    const watchdog = startWatchdog(request.idleTimeoutMs, options.setTimer, () => {
-      idle = true;
-      attempt.abort();
-    });
+    let watchdog: Watchdog | undefined;
     let responded = false;
     let failure: unknown;
     let threw = false;
     try {
       const factory = await options.loadFactory();
+      // The idle limit is about the network: it starts once the SDK has loaded.
+      const watch = startWatchdog(request.idleTimeoutMs, options.setTimer, () => {
+        idle = true;
+        attempt.abort();
+      });
+      watchdog = watch;
       const client = factory({
         apiKey: request.apiKey,
         baseURL: request.baseURL,
-        fetch: watchFetch(options.fetch, watchdog.touch),
+        fetch: watchFetch(options.fetch, watch.touch),
       });
       if (signal.aborted) attempt.abort();
       const { data, request_id } = await client.messages
@@ -77,10 +80,10 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
       responded = true;
       yield request_id ? { type: 'response', requestId: request_id } : { type: 'response' };
       for await (const event of data) {
-        watchdog.touch();
+        watch.touch();
         yield { type: 'events', events: [event] };
         // A reader slower than the network is not a silent network.
-        watchdog.touch();
+        watch.touch();
         // Once the person stops the answer, nothing more is taken in.
         if (signal.aborted) break;
       }
@@ -88,7 +91,7 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
       threw = true;
       failure = error;
     } finally {
-      watchdog.stop();
+      watchdog?.stop();
       signal.removeEventListener('abort', abort);
     }
     if (idle) {

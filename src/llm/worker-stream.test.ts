@@ -17,7 +17,7 @@ import {
   streamOptions,
 } from './test-helpers';
 import { defaultSetTimer } from './transport';
-import type { StreamWorker } from './worker-stream';
+import { createWorkerStream, type StreamWorker } from './worker-stream';
 
 /** Copies a message as `postMessage` would, so anything that cannot cross to a worker fails here too. */
 const deliver = (to: { onmessage: ((event: MessageEvent<unknown>) => void) | null }, message: unknown) =>
@@ -240,6 +240,56 @@ describe('requests sent from the stream worker', () => {
     const there = provider({ worker: start, replies: [] });
     const message = finalMessage(await collect(there.provider.streamFn(CONTEXT, streamOptions())));
     expect(message).toMatchObject({ stopReason: 'error', errorKind: 'auth', requestId: 'req_401' });
+  });
+});
+
+describe('a stream worker that does not load', () => {
+  const silent = (): StreamWorker & { terminated: boolean } => ({
+    onmessage: null,
+    onerror: null,
+    terminated: false,
+    postMessage() {},
+    terminate() {
+      this.terminated = true;
+    },
+  });
+  const request = {
+    params: {} as never,
+    apiKey: 'k',
+    baseURL: 'https://api.example.test',
+    idleTimeoutMs: 1000,
+  };
+  const fromPage: RawStream = async function* () {
+    yield { type: 'response', requestId: 'req_page' };
+  };
+
+  it('is given up on after the load limit: the request, and later ones, go from the page', async () => {
+    const worker = silent();
+    let starts = 0;
+    const streamer = createWorkerStream(
+      () => {
+        starts++;
+        return worker;
+      },
+      fromPage,
+      20,
+    );
+    const items = [];
+    for await (const item of streamer.send(request, new AbortController().signal)) items.push(item);
+    expect(items).toEqual([{ type: 'response', requestId: 'req_page' }]);
+    expect(worker.terminated).toBe(true);
+    for await (const item of streamer.send(request, new AbortController().signal)) items.push(item);
+    expect(items).toHaveLength(2);
+    expect(starts).toBe(1);
+  });
+
+  it('does not hold up a stop: a request stopped while the worker loads ends at once', async () => {
+    const streamer = createWorkerStream(silent, fromPage, 60_000);
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 5);
+    const items = [];
+    for await (const item of streamer.send(request, stop.signal)) items.push(item);
+    expect(items).toMatchObject([{ type: 'failed', stopReason: 'aborted' }]);
   });
 });
 

@@ -33,6 +33,9 @@ export interface RawStreamer {
   prepare(): void;
 }
 
+/** A worker that has not loaded after this long (ms) is given up on: requests go from the page instead. */
+const LOAD_TIMEOUT_MS = 10_000;
+
 type Inbox = FromWorker | { readonly type: 'lost' } | { readonly type: 'stopped' };
 
 interface Connection {
@@ -49,7 +52,11 @@ interface Connection {
  * `fallback` in this thread, and keep doing so. A worker that fails while requests are open ends them with a
  * retryable `network` failure. Stopping a request ends its stream here at once; the worker is told to abort.
  */
-export function createWorkerStream(start: () => StreamWorker, fallback: RawStream): RawStreamer {
+export function createWorkerStream(
+  start: () => StreamWorker,
+  fallback: RawStream,
+  loadTimeoutMs: number = LOAD_TIMEOUT_MS,
+): RawStreamer {
   let connection: Connection | undefined;
   let broken = false;
   let nextId = 1;
@@ -87,9 +94,43 @@ export function createWorkerStream(start: () => StreamWorker, fallback: RawStrea
     return connection;
   };
 
+  /** Whether the worker loaded in time; one that did not is stopped and the page sends from now on. */
+  const loaded = async (current: Connection, signal: AbortSignal): Promise<boolean | 'stopped'> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort = () => {};
+    const outcome = await Promise.race([
+      current.ready,
+      new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), loadTimeoutMs);
+      }),
+      new Promise<'stopped'>((resolve) => {
+        onAbort = () => resolve('stopped');
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+    if (outcome !== 'late') return outcome;
+    broken = true;
+    connection = undefined;
+    current.worker.terminate();
+    return false;
+  };
+
   const send: RawStream = async function* workerStream(request, signal) {
     const current = connect();
-    if (!current || !(await current.ready)) {
+    const ready = current ? await loaded(current, signal) : false;
+    if (ready === 'stopped') {
+      yield {
+        type: 'failed',
+        info: describeError({ name: 'AbortError' }),
+        stopReason: 'aborted',
+        responded: false,
+      };
+      return;
+    }
+    if (!current || !ready) {
       yield* fallback(request, signal);
       return;
     }

@@ -113,7 +113,9 @@ export class AgentController implements ReactiveController {
     const channel = this.afterFrame;
     if (!channel) return;
     channel.port1.onmessage = () => {
-      this.interval = streamingInterval(performance.now() - start);
+      // A measure that arrives after the stream has ended would spoil the next stream's first interval.
+      if (this.agentRef?.state.streamMessage != null)
+        this.interval = streamingInterval(performance.now() - start);
     };
     channel.port2.postMessage(null);
   }

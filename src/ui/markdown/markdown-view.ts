@@ -41,6 +41,12 @@ const GROUP_SIZE = 48;
  */
 const SLICE_MS = 16;
 
+/** While a stream pauses with blocks still waiting, they are rendered after this long (ms). */
+const CATCH_UP_MS = 250;
+
+/** A fenced code block, which the highlighter colours. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/m;
+
 /** A reference-style link definition (`[id]: url`) ties blocks together, so such text is parsed whole. */
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
 
@@ -70,35 +76,44 @@ export class EaselMarkdown extends LitElement {
   /** The finished message's last block (the stream's tail), kept so updates leave its nodes alone. */
   private lastBlock: { readonly source: string; readonly nodes: DocumentFragment } | undefined;
   private whole: { readonly source: string; readonly nodes: DocumentFragment } | undefined;
+  /** The source the block state was built from, and whether it was streaming then. */
+  private rendered = { source: '', streaming: false };
+  /** Bumped when blocks are replaced in place (see `rehighlight`), so full groups render again. */
+  private version = 0;
+  /** Code was rendered before the highlighter had loaded: it is rendered again, coloured, when it loads. */
+  private plainCode = false;
   private stopListening: (() => void) | undefined;
   /** Finished blocks of a stream are still waiting to be rendered (see `SLICE_MS`). */
   private behind = false;
   /** This element has shown a stream: its blocks are rendered in slices, its final render too. */
   private live = false;
   private nextSlice = 0;
+  private catchUp: ReturnType<typeof setTimeout> | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
+    if (this.behind) this.renderNextSlice();
     void loadRenderer().then((module) => {
       this.renderer = module;
-      this.stopListening = module.onHighlighterReady(() => {
-        this.blockNodes.length = 0;
-        this.lastBlock = undefined;
-        this.whole = undefined;
-        this.requestUpdate();
-      });
+      this.stopListening?.();
+      this.stopListening = module.onHighlighterReady(() => this.rehighlight(module));
     });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.stopListening?.();
-    cancelAnimationFrame(this.nextSlice);
-    this.nextSlice = 0;
+    this.stopListening = undefined;
+    this.cancelNextSlice();
   }
 
   override render() {
-    if (!this.source) return nothing;
+    if (!this.source) {
+      // Nothing shown: nodes kept for blocks would be empty once Lit removes them.
+      this.forgetBlocks();
+      this.whole = undefined;
+      return nothing;
+    }
     const renderer = this.renderer;
     if (!renderer) return html`<div class="plain">${this.source}</div>`;
     return html`<div class="md" @click=${this.handleClick}>${this.renderContent(renderer)}</div>
@@ -118,35 +133,54 @@ export class EaselMarkdown extends LitElement {
 
   private renderContent(renderer: RenderModule) {
     if (!this.streaming && REFERENCE_DEFINITION.test(this.source)) {
-      // The same fragment object while the source is the same: Lit leaves inserted nodes alone.
+      // The same fragment object while the source is the same: Lit leaves inserted nodes alone. The blocks'
+      // nodes leave the page with this render, so they are forgotten.
+      this.forgetBlocks();
       if (this.whole?.source !== this.source) {
         this.whole = { source: this.source, nodes: renderer.renderMarkdownNodes(this.source) };
+        this.notePlainCode(renderer, this.source);
       }
       return this.whole.nodes;
     }
+    this.whole = undefined;
+    // A stream only grows. Any other change (another message or file in this element, an edit) may share a
+    // prefix by chance, so the text is compared; that happens only outside a stream, where updates are rare.
+    const continuing = this.streaming && this.rendered.streaming;
+    if (!continuing && !this.source.startsWith(this.rendered.source)) this.forgetBlocks();
+    this.rendered = { source: this.source, streaming: this.streaming };
     this.splitter.push(this.source);
     const finished = this.splitter.blocks;
-    if (finished.length < this.blockNodes.length) this.blockNodes.length = 0;
+    if (finished.length < this.blockNodes.length) {
+      // The splitter started over (the text did not extend what it had seen).
+      this.blockNodes.length = 0;
+      this.lastBlock = undefined;
+    }
     // A stream's blocks are rendered a slice at a time; a message shown whole (a session opened) at once.
     if (this.streaming) this.live = true;
-    const sliced = this.live;
     const deadline = performance.now() + SLICE_MS;
     while (this.blockNodes.length < finished.length) {
-      this.blockNodes.push(renderer.renderBlock(finished[this.blockNodes.length] ?? ''));
-      if (sliced && performance.now() >= deadline) break;
+      const source = finished[this.blockNodes.length] ?? '';
+      this.blockNodes.push(renderer.renderBlock(source));
+      this.notePlainCode(renderer, source);
+      if (this.live && performance.now() >= deadline) break;
     }
     this.behind = this.blockNodes.length < finished.length;
-    if (this.behind && !this.streaming) this.renderNextSlice();
+    this.cancelNextSlice();
+    if (this.behind) this.renderNextSlice();
     const tail = this.splitter.tail;
     let blocks: readonly DocumentFragment[] = this.blockNodes;
     let shownTail: unknown = nothing;
     if (this.streaming) {
       // The open tail shows once the blocks before it are all there.
-      if (!this.behind) shownTail = html`<div class="tail">${renderer.renderMarkdownNodes(tail)}</div>`;
+      if (!this.behind) {
+        shownTail = html`<div class="tail">${renderer.renderMarkdownNodes(tail)}</div>`;
+        this.notePlainCode(renderer, tail);
+      }
     } else if (!this.behind && tail) {
       // The stream has ended: its tail becomes the last block, rendered once (it costs one block).
       if (this.lastBlock?.source !== tail) {
         this.lastBlock = { source: tail, nodes: renderer.renderBlock(tail) };
+        this.notePlainCode(renderer, tail);
       }
       blocks = [...this.blockNodes, this.lastBlock.nodes];
     }
@@ -154,12 +188,62 @@ export class EaselMarkdown extends LitElement {
     return html`${this.renderBlocks(blocks)}${shownTail}`;
   }
 
-  private renderNextSlice(): void {
-    if (this.nextSlice) return;
-    this.nextSlice = requestAnimationFrame(() => {
-      this.nextSlice = 0;
-      this.requestUpdate();
+  /** Drops the block state (another text is shown): the next render parses the text from the start. */
+  private forgetBlocks(): void {
+    this.splitter.reset();
+    this.blockNodes.length = 0;
+    this.lastBlock = undefined;
+    this.rendered = { source: '', streaming: false };
+    this.behind = false;
+    this.live = false;
+    this.cancelNextSlice();
+  }
+
+  private notePlainCode(renderer: RenderModule, source: string): void {
+    if (!renderer.isHighlighterReady() && FENCE.test(source)) this.plainCode = true;
+  }
+
+  /** The highlighter has loaded: the blocks with code are rendered again, in place; the others are kept. */
+  private rehighlight(renderer: RenderModule): void {
+    if (!this.plainCode) return;
+    this.plainCode = false;
+    const finished = this.splitter.blocks;
+    this.blockNodes.forEach((_, i) => {
+      const source = finished[i] ?? '';
+      if (FENCE.test(source)) this.blockNodes[i] = renderer.renderBlock(source);
     });
+    const last = this.lastBlock;
+    if (last && FENCE.test(last.source))
+      this.lastBlock = { source: last.source, nodes: renderer.renderBlock(last.source) };
+    this.whole = undefined;
+    this.version++;
+    this.requestUpdate();
+  }
+
+  /**
+   * Renders the next slice of waiting blocks: in the next frame once the stream has ended; while it streams,
+   * only if the stream's own next update does not come first (the stream may pause).
+   */
+  private renderNextSlice(): void {
+    const frame = () => {
+      this.nextSlice = requestAnimationFrame(() => {
+        this.nextSlice = 0;
+        this.requestUpdate();
+      });
+    };
+    if (!this.streaming) frame();
+    else
+      this.catchUp = setTimeout(() => {
+        this.catchUp = undefined;
+        frame();
+      }, CATCH_UP_MS);
+  }
+
+  private cancelNextSlice(): void {
+    cancelAnimationFrame(this.nextSlice);
+    clearTimeout(this.catchUp);
+    this.nextSlice = 0;
+    this.catchUp = undefined;
   }
 
   /**
@@ -174,7 +258,7 @@ export class EaselMarkdown extends LitElement {
       (start) => {
         const end = Math.min(start + GROUP_SIZE, blocks.length);
         return guard(
-          [end - start, blocks[start], blocks[end - 1]],
+          [end - start, blocks[start], blocks[end - 1], this.version],
           () =>
             html`<div class=${end - start === GROUP_SIZE ? 'group full' : 'group'}>
               ${blocks.slice(start, end).map((nodes) => html`<div class="block">${nodes}</div>`)}

@@ -56,6 +56,11 @@ const toNodes = createPurifier({ ...POLICY, RETURN_DOM_FRAGMENT: true });
 let highlighter: HLJSApi | undefined;
 const highlightListeners = new Set<() => void>();
 
+/** Whether code is coloured yet (until the highlighter has loaded it is shown plain). */
+export function isHighlighterReady(): boolean {
+  return highlighter !== undefined;
+}
+
 /** Calls `listener` once the highlighter has loaded (so rendered code can be rendered again, coloured). */
 export function onHighlighterReady(listener: () => void): () => void {
   highlightListeners.add(listener);
