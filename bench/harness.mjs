@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { preview } from 'vite';
+import { createServer, preview } from 'vite';
 import { startFakeAnthropic } from '../e2e/fake-anthropic/server.mjs';
 
 function chromiumPath() {
@@ -233,4 +233,30 @@ export async function startLightRecording(page) {
       };
     },
   };
+}
+
+/**
+ * Runs `work(page)` in a blank page of Vite's dev server, where `import('/src/...')` loads the app's own modules
+ * (the dependencies in `include` pre-bundled), with nothing else of the app running.
+ */
+export async function withSourcePage(bench, include, work) {
+  const server = await createServer({
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port: 0 },
+    optimizeDeps: { include },
+  });
+  await server.listen();
+  const origin = server.resolvedUrls?.local[0];
+  const context = await bench.browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.route(`${origin}__bench`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
+    );
+    await page.goto(`${origin}__bench`);
+    return await work(page);
+  } finally {
+    await context.close();
+    await server.close();
+  }
 }

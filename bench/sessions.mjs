@@ -20,9 +20,8 @@
 // Sessions are seeded from the page straight into IndexedDB, in the exact shape the repositories write: a
 // session record, one record per message under writer-style sort keys, and the search texts in chunks of at
 // most 64 messages or 64,000 characters (src/storage/schema.ts, text-chunks.ts).
-import { createServer } from 'vite';
 import { sse } from '../e2e/fake-anthropic/responses.mjs';
-import { startLightRecording } from './harness.mjs';
+import { startLightRecording, withSourcePage } from './harness.mjs';
 import { record } from './results.mjs';
 
 const SAVE_ROUNDS = 12;
@@ -219,20 +218,7 @@ async function timeSaves({ ids, saves }) {
 
 /** Saving more messages with the real saver and repositories, nothing else running in the page. */
 async function saveStorageOnly(bench) {
-  const server = await createServer({
-    logLevel: 'warn',
-    server: { host: '127.0.0.1', port: 0 },
-    optimizeDeps: { include: ['idb', '@cfworker/json-schema'] },
-  });
-  await server.listen();
-  const origin = server.resolvedUrls?.local[0];
-  const context = await bench.browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.route(`${origin}__bench`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
-    );
-    await page.goto(`${origin}__bench`);
+  return withSourcePage(bench, ['idb', '@cfworker/json-schema'], async (page) => {
     await page.evaluate(async () => {
       const { openEaselDb } = await import('/src/storage/index.ts');
       (await openEaselDb()).close();
@@ -263,10 +249,7 @@ async function saveStorageOnly(bench) {
       }
     }
     return { at10, at2000 };
-  } finally {
-    await context.close();
-    await server.close();
-  }
+  });
 }
 
 /**

@@ -7,9 +7,8 @@
 // - the Markdown stack alone: Easel's own renderer (marked, highlight.js, DOMPurify) over the same text, block by
 //   block as a stream renders it, inserting nothing, in a blank page — the least any page pays to show this text
 //   as sanitised Markdown with marked and DOMPurify.
-import { createServer } from 'vite';
 import { sse } from '../e2e/fake-anthropic/responses.mjs';
-import { startLightRecording, startRecording } from './harness.mjs';
+import { startLightRecording, startRecording, withSourcePage } from './harness.mjs';
 import { markdownAnswer } from './markdown-sample.mjs';
 import { record } from './results.mjs';
 
@@ -95,21 +94,8 @@ async function readOnly(bench, bytes, { inWorker }) {
  * highlighter loaded, as in the app.
  */
 async function markdownStackAlone(bench, bytes) {
-  const server = await createServer({
-    logLevel: 'warn',
-    server: { host: '127.0.0.1', port: 0 },
-    optimizeDeps: { include: ['marked', 'dompurify', 'highlight.js/lib/common'] },
-  });
-  await server.listen();
-  const origin = server.resolvedUrls?.local[0];
-  const context = await bench.browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.route(`${origin}__bench`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' }),
-    );
-    await page.goto(`${origin}__bench`);
-    return await page.evaluate(
+  return withSourcePage(bench, ['marked', 'dompurify', 'highlight.js/lib/common'], (page) =>
+    page.evaluate(
       async ({ text, warmUp }) => {
         const render = await import('/src/ui/markdown/render.ts');
         const { MarkdownBlockSplitter } = await import('/src/ui/markdown/block-splitter.ts');
@@ -156,11 +142,8 @@ async function markdownStackAlone(bench, bytes) {
         };
       },
       { text: markdownAnswer(bytes), warmUp: markdownAnswer(bytes / 4).replaceAll('Step', 'Stage') },
-    );
-  } finally {
-    await context.close();
-    await server.close();
-  }
+    ),
+  );
 }
 
 export async function run(bench, options = {}) {

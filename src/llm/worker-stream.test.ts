@@ -77,6 +77,25 @@ function provider(options: { worker: false | (() => StreamWorker); replies: read
   };
 }
 
+/** A reply that sends the events up to the first text, then stalls until the request is aborted. */
+function stallsAfterFirstText(onRequest: (signal: AbortSignal | undefined) => void = () => {}): Reply {
+  const head = sseFixture('text_basic_ts_sdk').split('event: content_block_stop')[0] as string;
+  return (init) => {
+    onRequest(init?.signal ?? undefined);
+    const bytes = new TextEncoder().encode(head);
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return new Promise<void>(() => {});
+        sent = true;
+        controller.enqueue(bytes);
+        return undefined;
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  };
+}
+
 const comparable = (message: AssistantMessage) => ({ ...message, timestamp: 0 });
 
 describe('requests sent from the stream worker', () => {
@@ -121,23 +140,12 @@ describe('requests sent from the stream worker', () => {
   });
 
   it('a stop ends the answer at once, keeps what streamed and aborts the request in the worker', async () => {
-    const head = sseFixture('text_basic_ts_sdk').split('event: content_block_stop')[0] as string;
     let requestSignal: AbortSignal | undefined;
-    const stalling: Reply = (init) => {
-      requestSignal = init?.signal ?? undefined;
-      const bytes = new TextEncoder().encode(head);
-      let sent = false;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent) return new Promise<void>(() => {});
-          sent = true;
-          controller.enqueue(bytes);
-          return undefined;
-        },
-      });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    };
-    const remote = direct([stalling]);
+    const remote = direct([
+      stallsAfterFirstText((signal) => {
+        requestSignal = signal;
+      }),
+    ]);
     const { start, posted } = inProcessWorker(remote.stream);
     const there = provider({ worker: start, replies: [] });
     const stop = new AbortController();
@@ -194,21 +202,7 @@ describe('requests sent from the stream worker', () => {
   });
 
   it('a worker that fails mid-answer ends it with a retryable error and keeps what streamed', async () => {
-    const head = sseFixture('text_basic_ts_sdk').split('event: content_block_stop')[0] as string;
-    const stalling: Reply = () => {
-      const bytes = new TextEncoder().encode(head);
-      let sent = false;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent) return new Promise<void>(() => {});
-          sent = true;
-          controller.enqueue(bytes);
-          return undefined;
-        },
-      });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    };
-    const remote = direct([stalling]);
+    const remote = direct([stallsAfterFirstText()]);
     const { start, worker } = inProcessWorker(remote.stream);
     const there = provider({ worker: start, replies: [] });
     const seen: AssistantMessageEvent[] = [];
