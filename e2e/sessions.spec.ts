@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { sse } from './fake-anthropic/responses.mjs';
+import { hang, sse } from './fake-anthropic/responses.mjs';
 import { configure, type EaselFixtures, expect, messageRequests, send, test } from './support/test';
 
 // Sessions live in the browser's IndexedDB (src/storage): these tests use the real database of a Chromium
@@ -127,6 +127,38 @@ test('a conversation survives a reload', async ({ app, anthropic }) => {
   await expect(you(app)).toHaveText([/Name three rivers/, /And one more/]);
   await expect(claude(app)).toHaveText([/The Nile, the Amazon and the Danube\./, /The Mekong\./]);
   await expect(sessionLink(app, 'Name three rivers')).toHaveAttribute('aria-current', 'page');
+});
+
+test('a reload before the answer began leaves the message saved, says it has no answer, and Retry answers it', async ({
+  app,
+  anthropic,
+}) => {
+  await anthropic.reply(hang());
+  await send(app, 'Are you there?');
+  await expect(app.getByRole('button', { name: 'Stop' })).toBeVisible();
+  const id = await openSessionId(app);
+  await expect.poll(async () => (await readStore<StoredMessage>(app, 'messages', id)).length).toBe(1);
+  // An answer with nothing in it yet is not saved, however long it waits.
+  await app.waitForTimeout(700);
+  expect(await readStore<StoredMessage>(app, 'messages', id)).toHaveLength(1);
+
+  await app.reload();
+
+  await expect(you(app)).toHaveText(/Are you there\?/);
+  await expect(claude(app)).toHaveCount(0);
+  const unanswered = conversation(app)
+    .getByRole('status')
+    .filter({ hasText: 'This message has no answer yet.' });
+  await expect(unanswered).toBeVisible();
+  await anthropic.reply(sse.text('Here I am.'));
+  await unanswered.getByRole('button', { name: 'Retry' }).click();
+  await expect(claude(app)).toHaveText(/Here I am\./);
+  await expect(unanswered).toBeHidden();
+  await expectSaved(app, 'Here I am.');
+  const retried = (await messageRequests(anthropic)).at(-1);
+  expect(retried?.body.messages).toEqual([
+    { role: 'user', content: [expect.objectContaining({ type: 'text', text: 'Are you there?' })] },
+  ]);
 });
 
 test('a reload in the middle of an answer keeps its first part, marked interrupted, and Retry finishes it', async ({

@@ -144,6 +144,26 @@ describe('SessionSaver', () => {
     expect((await stored(db, id)).session.messageCount).toBe(2);
   });
 
+  it('saves no snapshot of an answer with nothing in it yet: reloaded, the message has no answer', async () => {
+    const db = await freshDb();
+    const stream = pacedStream();
+    const { agent, clock, saver } = setup(db, stream.streamFn);
+    const id = await saver.startNew();
+    const run = agent.prompt('Are you there?');
+    await stream.started();
+    clock.advance(600);
+    await saver.flush();
+    expect((await stored(db, id)).messages).toMatchObject([{ role: 'user' }]);
+    expect(await db.getAll('messages')).toHaveLength(1);
+
+    await stream.delta('Yes');
+    clock.advance(600);
+    await saver.flush();
+    expect((await stored(db, id)).messages).toMatchObject([{ role: 'user' }, { role: 'assistant' }]);
+    stream.end();
+    await run;
+  });
+
   it('keeps history order when a record is appended while an answer streams', async () => {
     const db = await freshDb();
     const stream = pacedStream();

@@ -65,18 +65,21 @@ export class SessionMirror {
     return true;
   }
 
-  /** Notes the latest snapshot of the streaming message; `true` when there is one to flush. */
+  /**
+   * Notes the latest snapshot of the streaming message; `true` when there is one to flush. An answer with no
+   * content yet is not worth a snapshot: reloaded, the person's message then shows as not answered yet.
+   */
   track(streamMessage: AssistantMessage | null): boolean {
     if (!streamMessage) return false;
     if (this.stream) this.stream.latest = streamMessage;
     else this.stream = { key: this.nextKey(), latest: streamMessage, flushed: false };
-    return true;
+    return streamMessage.content.length > 0;
   }
 
   /** Queues a snapshot of the streaming message under the key its final version will use. */
   flushStream(batch: PendingBatch, state: AgentState): void {
     const stream = this.stream;
-    if (!stream) return;
+    if (!stream || stream.latest.content.length === 0) return;
     batch.put({ sessionId: this.sessionId, key: stream.key, message: stream.latest, partial: true });
     if (!stream.flushed) batch.count(1);
     stream.flushed = true;

@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../../agent';
+import { RetryEvent } from '../events';
 import './message-list';
 import './message-view';
 
@@ -37,6 +38,24 @@ export class EaselConversation extends LitElement {
       color: var(--easel-text-muted);
       text-align: center;
       padding: var(--easel-space-6) 0;
+    }
+    .unanswered {
+      color: var(--easel-text-muted);
+      font-size: 0.9rem;
+    }
+    .unanswered button {
+      font: inherit;
+      margin-left: var(--easel-space-2);
+      padding: var(--easel-space-1) var(--easel-space-3);
+      border-radius: var(--easel-radius-sm);
+      border: 1px solid var(--easel-border);
+      background: var(--easel-surface);
+      color: var(--easel-text);
+      cursor: pointer;
+    }
+    .unanswered button:focus-visible {
+      outline: 2px solid var(--easel-focus);
+      outline-offset: 2px;
     }
     .jump {
       position: absolute;
@@ -101,7 +120,7 @@ export class EaselConversation extends LitElement {
         <div role="log" aria-label="Conversation">
           ${empty ? html`<p class="empty">Ask Claude anything. Files it writes appear beside the chat.</p>` : nothing}
           <easel-message-list .messages=${this.history(liveStart)} ?busy=${this.busy}></easel-message-list>
-          ${this.renderLive(liveStart)}
+          ${this.renderLive(liveStart)} ${this.renderUnanswered()}
         </div>
       </div>
       ${this.following ? nothing : html`<button class="jump" type="button" @click=${this.handleJump}>Jump to latest</button>`}`;
@@ -136,6 +155,27 @@ export class EaselConversation extends LitElement {
           ?busy=${this.busy}
         ></easel-message-view>`,
     );
+  }
+
+  /**
+   * The conversation ends without an answer (the page was closed after a message was sent, or after a tool ran,
+   * before anything of the answer was saved): say so, and offer `Retry`.
+   */
+  private renderUnanswered() {
+    if (this.busy || this.streamMessage) return nothing;
+    const last = this.messages.findLast((m) => m.role !== 'artifact');
+    let text: string;
+    if (last?.role === 'user' || last?.role === 'user-with-attachments')
+      text = 'This message has no answer yet.';
+    else if (last?.role === 'toolResult') text = 'Claude had not finished this answer.';
+    else return nothing;
+    return html`<div class="unanswered" role="status">
+      ${text} <button type="button" @click=${this.handleRetry}>Retry</button>
+    </div>`;
+  }
+
+  private handleRetry() {
+    this.dispatchEvent(new RetryEvent());
   }
 
   /** Where the latest exchange starts: the last message the person sent. */
