@@ -25,7 +25,7 @@ test('text appears while the answer is still streaming', async ({ app, anthropic
   await expect(app.getByRole('button', { name: 'Stop' })).toBeHidden();
 });
 
-test("answers are fetched by the stream worker, off the page's main thread, with the key only there", async ({
+test('answers and the model list are fetched by the stream worker: the page never loads the SDK', async ({
   app,
   anthropic,
 }) => {
@@ -35,6 +35,10 @@ test("answers are fetched by the stream worker, off the page's main thread, with
   expect(app.workers().some((worker) => /stream-worker/.test(worker.url()))).toBe(true);
   const [request] = await messageRequests(anthropic);
   expect(request?.headers.authorization).toBe('Bearer sk-ant-test-key');
+  // The model list is asked for from the worker too: the page itself never loads the SDK.
+  await expect(app.getByRole('combobox', { name: 'Model' })).toBeVisible();
+  const pageScripts = await app.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  expect(pageScripts.filter((name) => /sdk-client/.test(name))).toEqual([]);
 });
 
 test('when an answer ends, what streamed keeps its elements: nothing is drawn twice', async ({

@@ -2,7 +2,7 @@ import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions
 import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
-import { createDirectStream, type RawStream } from './raw-stream';
+import { createDirectStream, createModelLister, type RawStream } from './raw-stream';
 import { buildRequest } from './request';
 import type { SetTimer } from './transport';
 import type { LlmErrorInfo, ModelInfo, ModelPrice } from './types';
@@ -45,8 +45,8 @@ export interface RawStreamSetup {
 
 /** The way requests are sent: from the stream worker when there is one, else from this thread. */
 export function createRawStream(setup: RawStreamSetup): RawStreamer {
-  const direct = createDirectStream(setup);
-  return setup.worker === false ? { send: direct, prepare() {} } : createWorkerStream(setup.worker, direct);
+  const direct = { send: createDirectStream(setup), listModels: createModelLister(setup) };
+  return setup.worker === false ? { ...direct, prepare() {} } : createWorkerStream(setup.worker, direct);
 }
 
 export { startStreamWorker };

@@ -5,7 +5,7 @@ import type {
   StreamFn,
   StreamOptions,
 } from '../agent/types';
-import { BUILTIN_MODELS, isRetired, modelInfoFromApi, priceFor } from './catalog';
+import { BUILTIN_MODELS, priceFor } from './catalog';
 import { type ClientFactory, loadClientFactory } from './client';
 import { describeError } from './errors';
 import type { LegOutcome } from './leg';
@@ -203,22 +203,19 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
 
   const listModels = async (apiKey: string, signal?: AbortSignal): Promise<ModelInfo[]> => {
     const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
+    let streamer: RawStreamer;
     try {
-      const factory = await loadFactory();
-      const client = factory({ apiKey, baseURL, fetch: baseFetch });
-      const models: ModelInfo[] = [];
-      for await (const raw of client.models.list({ limit: 100 }, { signal })) {
-        const info = isRetired(raw) ? undefined : modelInfoFromApi(raw);
-        if (info) models.push(info);
-      }
-      catalog = new Map([
-        ...BUILTIN_MODELS.map((m) => [m.id, m] as const),
-        ...models.map((m) => [m.id, m] as const),
-      ]);
-      return models;
+      ({ streamer } = await loadMachinery());
     } catch (error) {
       throw new LlmError(describeError(error, { baseUrl: baseURL }));
     }
+    // From the stream worker when there is one: the page then never loads the SDK.
+    const models = await streamer.listModels(apiKey, baseURL, signal);
+    catalog = new Map([
+      ...BUILTIN_MODELS.map((m) => [m.id, m] as const),
+      ...models.map((m) => [m.id, m] as const),
+    ]);
+    return models;
   };
 
   const prepare = () => {

@@ -1,8 +1,9 @@
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
+import { isRetired, modelInfoFromApi } from './catalog';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
 import { type SetTimer, startWatchdog, type Watchdog, watchFetch } from './transport';
-import type { LlmErrorInfo } from './types';
+import { LlmError, type LlmErrorInfo, type ModelInfo } from './types';
 
 /**
  * One Messages API request, as it crosses to wherever it is sent from (this thread or the stream worker):
@@ -35,6 +36,27 @@ export type RawStreamItem =
 
 /** Sends one request and yields what comes back. Never throws: failures end the stream with `failed`. */
 export type RawStream = (request: RawStreamRequest, signal: AbortSignal) => AsyncIterable<RawStreamItem>;
+
+/** Lists the models a key can use (`GET /v1/models`), retired ones left out. Throws an `LlmError`. */
+export type ModelLister = (apiKey: string, baseURL: string, signal?: AbortSignal) => Promise<ModelInfo[]>;
+
+/** A `ModelLister` that asks the API from this thread with the SDK. */
+export function createModelLister(options: Omit<DirectStreamOptions, 'setTimer'>): ModelLister {
+  return async (apiKey, baseURL, signal) => {
+    try {
+      const factory = await options.loadFactory();
+      const client = factory({ apiKey, baseURL, fetch: options.fetch });
+      const models: ModelInfo[] = [];
+      for await (const raw of client.models.list({ limit: 100 }, { signal })) {
+        const info = isRetired(raw) ? undefined : modelInfoFromApi(raw);
+        if (info) models.push(info);
+      }
+      return models;
+    } catch (error) {
+      throw error instanceof LlmError ? error : new LlmError(describeError(error, { baseUrl: baseURL }));
+    }
+  };
+}
 
 export interface DirectStreamOptions {
   readonly fetch: typeof fetch;

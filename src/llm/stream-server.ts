@@ -1,4 +1,5 @@
-import { createEventBatcher, type RawStream } from './raw-stream';
+import { describeError } from './errors';
+import { createEventBatcher, type ModelLister, type RawStream } from './raw-stream';
 import { type FromWorker, isToWorker } from './stream-protocol';
 import type { SetTimer } from './transport';
 
@@ -17,11 +18,12 @@ export const BATCH_MS = 32;
 /**
  * Serves `send` and `abort` messages on `port` with `stream`, posting each request's items back with its id:
  * runs of raw events are gathered for up to `batchMs` and merged (see `createEventBatcher`), everything else
- * goes out at once, after the events before it.
+ * goes out at once, after the events before it. `models` messages are answered with `listModels`.
  */
 export function serveRawStreams(
   port: WorkerPort,
   stream: RawStream,
+  listModels: ModelLister,
   setTimer: SetTimer,
   batchMs: number = BATCH_MS,
 ): void {
@@ -52,6 +54,14 @@ export function serveRawStreams(
     if (!isToWorker(message)) return;
     if (message.type === 'abort') {
       running.get(message.id)?.abort();
+      return;
+    }
+    if (message.type === 'models') {
+      const { id } = message;
+      listModels(message.apiKey, message.baseURL).then(
+        (models) => port.postMessage({ type: 'models', id, ok: true, models }),
+        (error: unknown) => port.postMessage({ type: 'models', id, ok: false, info: describeError(error) }),
+      );
       return;
     }
     if (running.has(message.id)) return;

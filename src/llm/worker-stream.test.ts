@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, AssistantMessageEvent } from '../agent/types';
 import { createAnthropicProvider } from './provider';
-import { createDirectStream, createEventBatcher, mergeDeltas, type RawStream } from './raw-stream';
+import {
+  createDirectStream,
+  createEventBatcher,
+  createModelLister,
+  type ModelLister,
+  mergeDeltas,
+  type RawStream,
+} from './raw-stream';
 import { createClient } from './sdk-client';
 import { isFromWorker, isToWorker } from './stream-protocol';
 import { serveRawStreams, type WorkerPort } from './stream-server';
@@ -17,6 +24,7 @@ import {
   streamOptions,
 } from './test-helpers';
 import { defaultSetTimer } from './transport';
+import type { ModelInfo } from './types';
 import { createWorkerStream, type StreamWorker } from './worker-stream';
 
 /** Copies a message as `postMessage` would, so anything that cannot cross to a worker fails here too. */
@@ -24,7 +32,7 @@ const deliver = (to: { onmessage: ((event: MessageEvent<unknown>) => void) | nul
   queueMicrotask(() => to.onmessage?.({ data: structuredClone(message) } as MessageEvent<unknown>));
 
 /** A worker run in this process: the real server over `stream`, behind a structured-clone boundary. */
-function inProcessWorker(stream: RawStream, batchMs = 5) {
+function inProcessWorker(stream: RawStream, batchMs = 5, lister: ModelLister = listerOf([])) {
   const posted: unknown[] = [];
   const server: WorkerPort = {
     onmessage: null,
@@ -48,7 +56,7 @@ function inProcessWorker(stream: RawStream, batchMs = 5) {
   };
   /** Starts the worker, as `new Worker` would: it says `ready` once the page listens. */
   const start = (): StreamWorker => {
-    serveRawStreams(server, stream, defaultSetTimer, batchMs);
+    serveRawStreams(server, stream, lister, defaultSetTimer, batchMs);
     return page;
   };
   return { worker: page, start, posted };
@@ -76,6 +84,11 @@ function provider(options: { worker: false | (() => StreamWorker); replies: read
     requests: scripted.requests,
   };
 }
+
+const listerOf =
+  (models: ModelInfo[]): ModelLister =>
+  async () =>
+    models;
 
 /** A reply that sends the events up to the first text, then stalls until the request is aborted. */
 function stallsAfterFirstText(onRequest: (signal: AbortSignal | undefined) => void = () => {}): Reply {
@@ -237,6 +250,59 @@ describe('requests sent from the stream worker', () => {
   });
 });
 
+describe('models listed through the stream worker', () => {
+  const modelsPage = {
+    data: [
+      {
+        type: 'model',
+        id: 'claude-opus-5-5',
+        display_name: 'Claude Opus 5.5',
+        created_at: '2026-09-01T00:00:00Z',
+      },
+    ],
+    has_more: false,
+    first_id: 'claude-opus-5-5',
+    last_id: 'claude-opus-5-5',
+  };
+
+  it('come back as the page would list them, and the page never asks the API itself', async () => {
+    const remote = scriptedFetch([
+      () =>
+        new Response(JSON.stringify(modelsPage), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ]);
+    const lister = createModelLister({ fetch: remote.fetch, loadFactory: async () => createClient });
+    const { start } = inProcessWorker(direct([]).stream, 5, lister);
+    const there = provider({ worker: start, replies: [] });
+    const models = await there.provider.listModels('sk-ant-test');
+    expect(models.map((m) => m.id)).toEqual(['claude-opus-5-5']);
+    expect(remote.requests[0]?.url).toMatch(/\/v1\/models\?limit=100/);
+    expect(there.requests).toHaveLength(0);
+  });
+
+  it('carry an API error across as an LlmError with its kind', async () => {
+    const remote = scriptedFetch([
+      () =>
+        new Response(
+          JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'bad key' } }),
+          {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    ]);
+    const lister = createModelLister({ fetch: remote.fetch, loadFactory: async () => createClient });
+    const { start } = inProcessWorker(direct([]).stream, 5, lister);
+    const there = provider({ worker: start, replies: [] });
+    await expect(there.provider.listModels('sk-ant-bad')).rejects.toMatchObject({
+      name: 'LlmError',
+      kind: 'auth',
+    });
+  });
+});
+
 describe('a stream worker that does not load', () => {
   const silent = (): StreamWorker & { terminated: boolean } => ({
     onmessage: null,
@@ -265,7 +331,7 @@ describe('a stream worker that does not load', () => {
         starts++;
         return worker;
       },
-      fromPage,
+      { send: fromPage, listModels: listerOf([]) },
       20,
     );
     const items = [];
@@ -278,7 +344,7 @@ describe('a stream worker that does not load', () => {
   });
 
   it('does not hold up a stop: a request stopped while the worker loads ends at once', async () => {
-    const streamer = createWorkerStream(silent, fromPage, 60_000);
+    const streamer = createWorkerStream(silent, { send: fromPage, listModels: listerOf([]) }, 60_000);
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 5);
     const items = [];

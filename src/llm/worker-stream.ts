@@ -1,6 +1,7 @@
 import { describeError } from './errors';
-import type { RawStream, RawStreamItem } from './raw-stream';
-import { type FromWorker, isFromWorker, type ToWorker } from './stream-protocol';
+import type { ModelLister, RawStream, RawStreamItem } from './raw-stream';
+import { type FromWorker, isFromWorker, type ModelsAnswer, type ToWorker } from './stream-protocol';
+import { LlmError } from './types';
 
 /** What the page needs of a worker (a `Worker`; a fake in tests). */
 export interface StreamWorker {
@@ -16,20 +17,18 @@ export function startStreamWorker(): StreamWorker {
   return new Worker(new URL('./stream-worker.ts', import.meta.url), { type: 'module' });
 }
 
-const LOST: RawStreamItem = {
-  type: 'failed',
-  info: {
-    kind: 'network',
-    message: 'The connection to the API was lost unexpectedly. Try again.',
-    retryable: true,
-  },
-  stopReason: 'error',
-  responded: false,
-};
+const LOST_INFO = {
+  kind: 'network',
+  message: 'The connection to the API was lost unexpectedly. Try again.',
+  retryable: true,
+} as const;
 
-/** Sends requests; `prepare` starts the worker ahead of the first one. */
+const LOST: RawStreamItem = { type: 'failed', info: LOST_INFO, stopReason: 'error', responded: false };
+
+/** Sends requests and lists models; `prepare` starts the worker ahead of the first request. */
 export interface RawStreamer {
   readonly send: RawStream;
+  readonly listModels: ModelLister;
   prepare(): void;
 }
 
@@ -37,6 +36,8 @@ export interface RawStreamer {
 const LOAD_TIMEOUT_MS = 10_000;
 
 type Inbox = FromWorker | { readonly type: 'lost' } | { readonly type: 'stopped' };
+
+const STOPPED = { name: 'AbortError' };
 
 interface Connection {
   readonly worker: StreamWorker;
@@ -54,7 +55,7 @@ interface Connection {
  */
 export function createWorkerStream(
   start: () => StreamWorker,
-  fallback: RawStream,
+  fallback: { readonly send: RawStream; readonly listModels: ModelLister },
   loadTimeoutMs: number = LOAD_TIMEOUT_MS,
 ): RawStreamer {
   let connection: Connection | undefined;
@@ -131,7 +132,7 @@ export function createWorkerStream(
       return;
     }
     if (!current || !ready) {
-      yield* fallback(request, signal);
+      yield* fallback.send(request, signal);
       return;
     }
     const id = nextId++;
@@ -154,7 +155,7 @@ export function createWorkerStream(
       } catch {
         // The request could not be copied to the worker: send it from here.
         ended = true;
-        yield* fallback(request, signal);
+        yield* fallback.send(request, signal);
         return;
       }
       if (signal.aborted) onAbort();
@@ -195,8 +196,34 @@ export function createWorkerStream(
       if (!ended && !broken) current.worker.postMessage({ type: 'abort', id });
     }
   };
+  const listModels: ModelLister = async (apiKey, baseURL, signal) => {
+    const never = new AbortController().signal;
+    const current = connect();
+    const ready = current ? await loaded(current, signal ?? never) : false;
+    if (ready === 'stopped') throw new LlmError(describeError(STOPPED));
+    if (!current || !ready) return fallback.listModels(apiKey, baseURL, signal);
+    const id = nextId++;
+    const answer = await new Promise<ModelsAnswer | 'lost' | 'stopped'>((resolve) => {
+      const onAbort = () => resolve('stopped');
+      signal?.addEventListener('abort', onAbort, { once: true });
+      inboxes.set(id, (message) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (message.type === 'models') resolve(message);
+        else if (message.type === 'lost') resolve('lost');
+      });
+      if (signal?.aborted) onAbort();
+      else current.worker.postMessage({ type: 'models', id, apiKey, baseURL });
+    });
+    inboxes.delete(id);
+    if (answer === 'stopped') throw new LlmError(describeError(STOPPED));
+    if (answer === 'lost') throw new LlmError(LOST_INFO);
+    if (!answer.ok) throw new LlmError(answer.info);
+    return [...answer.models];
+  };
+
   return {
     send,
+    listModels,
     prepare() {
       connect();
     },
