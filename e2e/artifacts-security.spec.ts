@@ -271,14 +271,17 @@ function httpLeaksPage(base: string): string {
 test('the HTTPLeaks page, which tries every way HTML can make a request, makes none', async ({
   app,
   anthropic,
+  browser,
   context,
   tripwire,
 }) => {
-  // Outside the sandbox the same page does reach the tripwire: the test can see a leak.
-  const control = await context.newPage();
+  // Outside the sandbox the same page does reach the tripwire: the test can see a leak. It runs in a context of
+  // its own, so nothing it does can disturb the app's page.
+  const controlContext = await browser.newContext();
+  const control = await controlContext.newPage();
   await control.setContent(httpLeaksPage(`${tripwire.origin}/control`), { waitUntil: 'commit' });
   await expect.poll(() => tripwire.hits('/control/').length).toBeGreaterThan(20);
-  await control.close();
+  await controlContext.close();
   const frames = watchFrameRequests(context, app);
 
   await modelCreates(app, anthropic, {
