@@ -281,7 +281,9 @@ test('the HTTPLeaks page, which tries every way HTML can make a request, makes n
   const control = await controlContext.newPage();
   await control.setContent(httpLeaksPage(`${tripwire.origin}/control`), { waitUntil: 'commit' });
   await expect.poll(() => tripwire.hits('/control/').length).toBeGreaterThan(20);
-  await controlContext.close();
+  // Now and then this page's renderer goes away under the load of everything it tries (closing the context then
+  // fails): it has shown what it had to by then.
+  await controlContext.close().catch(() => {});
   const frames = watchFrameRequests(context, app);
 
   await modelCreates(app, anthropic, {
