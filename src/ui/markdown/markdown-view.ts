@@ -4,30 +4,7 @@ import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { MarkdownBlockSplitter } from './block-splitter';
 import { markdownStyles } from './markdown-styles';
-
-type RenderModule = typeof import('./render');
-let renderModule: Promise<RenderModule> | undefined;
-
-function loadRenderer(): Promise<RenderModule> {
-  renderModule ??= import('./render');
-  return renderModule;
-}
-
-/** Runs `task` when the page is idle (soon, where there is no idle callback). */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 5000 });
-  else setTimeout(task, 50);
-}
-
-/**
- * Loads the Markdown stack and the highlighter while the page is idle, one piece per idle moment, so the first
- * answer does not wait for them or stall while they evaluate. They stay out of the first screen's JavaScript.
- */
-export function prepareMarkdown(): void {
-  whenIdle(() => {
-    void loadRenderer().then((module) => whenIdle(() => module.prepareRenderer(whenIdle)));
-  });
-}
+import { loadRenderer, type RenderModule } from './renderer-loader';
 
 /** Blocks per group (see `renderBlocks`). */
 const GROUP_SIZE = 48;
