@@ -26,6 +26,8 @@ const executablePath = systemChromium();
 // (workers inherit the variable from the runner that set it).
 process.env.EASEL_E2E_RUN ??= String(process.pid);
 const APP_PORT = Number(process.env.EASEL_E2E_PORT ?? 4173);
+// The build to serve: `dist` unless EASEL_DIST names another output folder (two builds side by side).
+const DIST = process.env.EASEL_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: './e2e',
@@ -57,7 +59,7 @@ export default defineConfig({
   },
   webServer: {
     // The built app (npm test builds it first), served like any static host would.
-    command: `npx vite preview --host 127.0.0.1 --port ${APP_PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${APP_PORT} --strictPort --outDir ${DIST}`,
     url: `http://127.0.0.1:${APP_PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
