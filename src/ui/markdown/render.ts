@@ -1,6 +1,7 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
 import { Marked, type Tokens } from 'marked';
+import { decideAttribute, decideImage, firstSrcsetUrl } from './url-policy';
 
 /**
  * Markdown → sanitised HTML: the only path by which model text becomes markup (`marked`, then `DOMPurify`).
@@ -27,22 +28,43 @@ const POLICY: Config = {
 function createPurifier(config: Config): DOMPurify {
   const purify = createDOMPurify(window);
   purify.setConfig(config);
-  purify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.hasAttribute('href')) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-    if (node.tagName === 'IMG') {
-      const src = node.getAttribute('src') ?? '';
-      // Loading a remote image tells its host that the page was viewed: wait for the person's consent.
-      if (/^https?:/i.test(src)) {
-        node.removeAttribute('src');
-        node.removeAttribute('srcset');
-        node.setAttribute(BLOCKED_SRC, src);
-      }
-    }
-  });
+  // Runs on each element DOMPurify keeps, before its nodes reach the page's document (where an image would
+  // start loading even before it is inserted).
+  purify.addHook('afterSanitizeAttributes', applyUrlPolicy);
   return purify;
+}
+
+/**
+ * Applies the URL policy (`url-policy.ts`) to every attribute of `element`: links open in a new tab, remote
+ * images wait for the person's consent, anything else that names an address is removed.
+ */
+function applyUrlPolicy(element: Element): void {
+  const tag = element.localName;
+  const link = tag === 'a' || tag === 'area';
+  let held: string | undefined;
+  for (const { name, value } of Array.from(element.attributes)) {
+    const decision = decideAttribute(tag, name, value, document.baseURI);
+    if (decision === undefined) continue;
+    if (decision.action === 'keep') {
+      if (decision.value !== value) element.setAttribute(name, decision.value);
+      continue;
+    }
+    element.removeAttribute(name);
+    if (decision.action === 'hold') held = decision.url;
+    else if (tag === 'img' && name === 'srcset' && !element.hasAttribute('src') && held === undefined) {
+      // An image with only a srcset shows its first candidate once the person agrees.
+      const first = firstSrcsetUrl(value);
+      const image = first === undefined ? undefined : decideImage(first, document.baseURI);
+      if (image?.action === 'hold') held = image.url;
+    }
+  }
+  // Only a link may name where it opens, and it opens in a new tab, never in the app's own.
+  element.removeAttribute('target');
+  if (link && element.hasAttribute('href')) {
+    element.setAttribute('target', '_blank');
+    element.setAttribute('rel', 'noopener noreferrer');
+  }
+  if (held !== undefined) element.setAttribute(BLOCKED_SRC, held);
 }
 
 /** Sanitises to a string (for documents built elsewhere, such as a Markdown file's preview). */
