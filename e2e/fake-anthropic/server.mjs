@@ -26,6 +26,7 @@ import {
 import { manualReply } from './manual.mjs';
 import { modelPage } from './models.mjs';
 import { createNamespaces, hold, namespaceHandle, track } from './namespaces.mjs';
+import { requestProblem } from './request-rules.mjs';
 import { play } from './respond.mjs';
 import { isRecord } from './transcript.mjs';
 
@@ -98,6 +99,14 @@ export async function startFakeAnthropic({ port = 0, host = '127.0.0.1', manual 
           apiErrorBody('invalid_request_error', message, headers['request-id']),
           headers,
         );
+      }
+      // An invalid request gets the API's own 400, as the real API would answer it.
+      const problem = requestProblem(request.body);
+      if (problem) {
+        return sendJson(res, 400, apiErrorBody('invalid_request_error', problem, headers['request-id']), {
+          ...headers,
+          'x-should-retry': 'false',
+        });
       }
       return answerMessages(res, state, request, id, headers);
     }

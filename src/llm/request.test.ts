@@ -43,6 +43,11 @@ const conversation: Message[] = [
       provider: 'anthropic',
       value: { type: 'server_tool_use', id: 'srv_1', name: 'web_search', input: {} },
     },
+    {
+      type: 'opaque',
+      provider: 'anthropic',
+      value: { type: 'web_search_tool_result', tool_use_id: 'srv_1', content: [] },
+    },
   ]),
   {
     role: 'toolResult',
@@ -133,6 +138,7 @@ describe('buildRequest', () => {
           { type: 'tool_use', id: 'toolu_1', name: 'read', input: { path: 'a.txt' } },
           { type: 'tool_use', id: 'toolu_2', name: 'shot', input: {} },
           { type: 'server_tool_use', id: 'srv_1', name: 'web_search', input: {} },
+          { type: 'web_search_tool_result', tool_use_id: 'srv_1', content: [] },
         ],
       },
       {
@@ -169,7 +175,13 @@ describe('buildRequest', () => {
   it('leaves out thinking written by another model', () => {
     const other = buildRequest(context, { model: 'claude-sonnet-5-5', thinkingLevel: 'off' });
     const assistantTurn = other.messages[1]?.content as { type: string }[];
-    expect(assistantTurn.map((b) => b.type)).toEqual(['text', 'tool_use', 'tool_use', 'server_tool_use']);
+    expect(assistantTurn.map((b) => b.type)).toEqual([
+      'text',
+      'tool_use',
+      'tool_use',
+      'server_tool_use',
+      'web_search_tool_result',
+    ]);
   });
 
   it('appends the paused content as the last assistant turn when continuing', () => {

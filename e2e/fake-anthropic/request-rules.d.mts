@@ -1,0 +1,11 @@
+/** Declarations of request-rules.mjs: the Messages API's rules for a request body. */
+
+/** Longest base64 string of one image. */
+export declare const MAX_IMAGE_BASE64: number;
+/** Most images in one request. */
+export declare const MAX_IMAGES: number;
+/** Most `cache_control` breakpoints in one request. */
+export declare const MAX_CACHE_BREAKPOINTS: number;
+
+/** The first rule `body` breaks, as the API's error message, or `undefined` when the API would accept it. */
+export declare function requestProblem(body: unknown): string | undefined;

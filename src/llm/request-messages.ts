@@ -1,0 +1,376 @@
+/**
+ * The conversation in wire form: every history the app can hold becomes a `messages` array the Messages API
+ * accepts (its rules are written down in `e2e/fake-anthropic/request-rules.mjs`; the unit tests hold every
+ * request to them).
+ *
+ * What a history may hold that the API would refuse, and what is sent instead:
+ * - a stopped, failed or interrupted answer whose tool calls never got results (the person pressed Stop while
+ *   Claude was writing a call, the connection dropped, the page was reloaded): each call gets an error result
+ *   saying what happened, so Claude knows the call was not run and its arguments may be incomplete;
+ * - a tool result whose call is no longer the previous message's (a pruned or edited history): left out;
+ * - tool results behind other blocks of their message: moved to the front, in the order of the calls;
+ * - empty or whitespace-only text, thinking without a signature, a server tool call without its result in a
+ *   finished message, tool ids or names outside the API's pattern, arguments that are not an object;
+ * - images over the API's limits (5 MB of base64 each, 100 per request: the latest are kept): a short note.
+ * Consecutive messages of one role become one turn.
+ */
+import type {
+  ContentBlockParam,
+  MessageParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import type {
+  AssistantContent,
+  AssistantMessage,
+  Message,
+  ToolResultMessage,
+  UserMessage,
+} from '../agent/types';
+import { assertNever, isRecord } from './guards';
+
+type Block = ContentBlockParam;
+
+/** Longest base64 string of one image the API takes. */
+export const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
+/** Most images the API takes in one request. */
+export const MAX_IMAGES = 100;
+
+const ID_PATTERN = /^[a-zA-Z0-9_-]+$/;
+const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+const SERVER_RESULT = /_tool_result$/;
+const CACHE = { type: 'ephemeral' } as const;
+
+interface Turn {
+  readonly role: 'user' | 'assistant';
+  blocks: Block[];
+}
+
+/** What the conversation's wire form needs to know besides the messages. */
+export interface WireOptions {
+  /** The model the request goes to: thinking is resent only to the model that wrote it. */
+  readonly model: string;
+  /** Assistant content to resend so a paused turn (`pause_turn`) continues. */
+  readonly continuation?: readonly AssistantContent[];
+}
+
+/**
+ * The `messages` of a request: valid under the API's rules whatever `messages` holds, with a prompt-cache
+ * breakpoint on the latest user turn.
+ */
+export function buildMessages(messages: readonly Message[], options: WireOptions): MessageParam[] {
+  const unanswered = new Map<string, string>();
+  const turns: Turn[] = [];
+  const images = imageBudget(messages);
+  for (const message of messages) {
+    switch (message.role) {
+      case 'user':
+        push(turns, 'user', userBlocks(message, images));
+        break;
+      case 'toolResult':
+        push(turns, 'user', [toolResultBlock(message, images)]);
+        break;
+      case 'assistant': {
+        const same = message.provider === 'anthropic' && message.model === options.model;
+        push(turns, 'assistant', assistantBlocks(message.content, same, false));
+        for (const part of message.content) {
+          if (part.type === 'toolCall') unanswered.set(wireId(part.id), missingResultText(message));
+        }
+        break;
+      }
+      default:
+        assertNever(message);
+    }
+  }
+  if (options.continuation) {
+    push(turns, 'assistant', assistantBlocks(options.continuation, true, true));
+  }
+  const paired = pairToolResults(turns, unanswered);
+  // A request ends with the person's turn unless a paused answer is being continued. A message with nothing
+  // the API can take (only whitespace) still says that the person sent something.
+  if (!options.continuation && paired[paired.length - 1]?.role === 'assistant') {
+    push(paired, 'user', [{ type: 'text', text: EMPTY_MESSAGE }]);
+  }
+  markLatestUserTurn(paired);
+  return paired.map((t) => ({ role: t.role, content: t.blocks }));
+}
+
+/** Adds blocks as a turn, merging it into the previous turn of the same role; empty turns are dropped. */
+function push(turns: Turn[], role: Turn['role'], blocks: Block[]): void {
+  if (blocks.length === 0) return;
+  const last = turns[turns.length - 1];
+  if (last && last.role === role) last.blocks.push(...blocks);
+  else turns.push({ role, blocks: [...blocks] });
+}
+
+/**
+ * Every assistant turn's `tool_use` blocks are answered at the start of the next user turn (in the order of
+ * the calls; a missing result says why it is missing); results that answer no call of the previous turn are
+ * left out. Returns the turns, with empty ones removed and neighbours of one role merged again.
+ */
+function pairToolResults(turns: readonly Turn[], unanswered: ReadonlyMap<string, string>): Turn[] {
+  const out: Turn[] = [];
+  let calls: string[] = [];
+  for (let i = 0; i < turns.length; i++) {
+    const turn = turns[i] as Turn;
+    if (turn.role === 'assistant') {
+      if (calls.length > 0)
+        push(
+          out,
+          'user',
+          calls.map((id) => missingResult(id, unanswered)),
+        );
+      calls = toolUseIds(turn.blocks);
+      push(out, 'assistant', turn.blocks);
+      continue;
+    }
+    const results = new Map<string, Block>();
+    const rest: Block[] = [];
+    for (const block of turn.blocks) {
+      if (block.type !== 'tool_result') rest.push(block);
+      else if (calls.includes(block.tool_use_id) && !results.has(block.tool_use_id))
+        results.set(block.tool_use_id, block);
+    }
+    const answers = calls.map((id) => results.get(id) ?? missingResult(id, unanswered));
+    calls = [];
+    push(out, 'user', [...answers, ...rest]);
+  }
+  if (calls.length > 0)
+    push(
+      out,
+      'user',
+      calls.map((id) => missingResult(id, unanswered)),
+    );
+  return out;
+}
+
+function toolUseIds(blocks: readonly Block[]): string[] {
+  return blocks.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+}
+
+function missingResult(id: string, unanswered: ReadonlyMap<string, string>): ToolResultBlockParam {
+  return {
+    type: 'tool_result',
+    tool_use_id: id,
+    content: [{ type: 'text', text: unanswered.get(id) ?? NO_RESULT }],
+    is_error: true,
+  };
+}
+
+const EMPTY_MESSAGE = '[The person sent an empty message.]';
+
+const NO_RESULT = 'This tool call has no result: it was not run, or its result was lost.';
+
+/** What Claude is told about a call of `message` that has no result. */
+function missingResultText(message: AssistantMessage): string {
+  switch (message.stopReason) {
+    case 'aborted':
+      return (
+        'Not run: the answer was stopped (by the person, or the page was closed or reloaded) while this ' +
+        'call was being written or before it could run. Its arguments may be incomplete; nothing it would ' +
+        'have changed was changed.'
+      );
+    case 'error':
+      return (
+        'Not run: the answer failed while this call was being written or before it could run' +
+        (message.errorMessage ? ` (${message.errorMessage})` : '') +
+        '. Its arguments may be incomplete; nothing it would have changed was changed.'
+      );
+    case 'length':
+    case 'contextOverflow':
+      return 'Not run: the answer was cut off at the output limit while this call was being written.';
+    case 'refusal':
+      return 'Not run: the answer ended with a refusal.';
+    case 'stop':
+    case 'toolUse':
+      return (
+        'No result: the page was closed or reloaded before this call finished, so it may or may not have ' +
+        'run. Check its effect before relying on it.'
+      );
+    default:
+      return assertNever(message.stopReason);
+  }
+}
+
+/** Puts the cache breakpoint on the last block of the latest user turn. */
+function markLatestUserTurn(turns: Turn[]): void {
+  const lastUser = turns.findLast((t) => t.role === 'user');
+  const lastBlock = lastUser?.blocks[lastUser.blocks.length - 1];
+  if (lastUser && lastBlock) {
+    lastUser.blocks[lastUser.blocks.length - 1] = { ...lastBlock, cache_control: CACHE } as Block;
+  }
+}
+
+function textBlock(text: string): TextBlockParam | undefined {
+  return text.trim() ? { type: 'text', text } : undefined;
+}
+
+/** Counts images from the newest back: the latest {@link MAX_IMAGES} within the size limit are sent. */
+interface ImageBudget {
+  /** Whether the next image (in conversation order) is sent, given its base64 `data`. */
+  take(data: string): boolean;
+}
+
+function imageBudget(messages: readonly Message[]): ImageBudget {
+  let total = 0;
+  for (const message of messages) {
+    if (message.role === 'assistant' || typeof message.content === 'string') continue;
+    for (const part of message.content) {
+      if (part.type === 'image' && part.data.length <= MAX_IMAGE_BASE64) total += 1;
+    }
+  }
+  let skip = Math.max(0, total - MAX_IMAGES);
+  return {
+    take(data) {
+      if (data.length > MAX_IMAGE_BASE64) return false;
+      if (skip > 0) {
+        skip -= 1;
+        return false;
+      }
+      return true;
+    },
+  };
+}
+
+function imageNote(data: string): TextBlockParam {
+  return {
+    type: 'text',
+    text:
+      data.length > MAX_IMAGE_BASE64
+        ? '[An image was left out: it is larger than the API accepts (5 MB).]'
+        : `[An earlier image was left out: a request carries at most ${MAX_IMAGES} images.]`,
+  };
+}
+
+function userBlocks(message: UserMessage, images: ImageBudget): Block[] {
+  if (typeof message.content === 'string') {
+    const block = textBlock(message.content);
+    return block ? [block] : [];
+  }
+  const blocks: Block[] = [];
+  for (const part of message.content) {
+    switch (part.type) {
+      case 'text': {
+        const block = textBlock(part.text);
+        if (block) blocks.push(block);
+        break;
+      }
+      case 'image':
+        blocks.push(
+          images.take(part.data)
+            ? { type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } }
+            : imageNote(part.data),
+        );
+        break;
+      case 'document':
+        blocks.push({
+          type: 'document',
+          source: { type: 'base64', media_type: part.mimeType, data: part.data },
+          ...(part.title ? { title: part.title } : {}),
+        });
+        break;
+      default:
+        assertNever(part);
+    }
+  }
+  return blocks;
+}
+
+/**
+ * Assistant content in wire form. Thinking (signed or redacted) is resent only to the model that wrote it:
+ * thinking blocks are bound to their model, so after a model switch they are left out. A server tool call
+ * whose result is not in the same message (a stream cut inside it) is left out, except in a paused turn sent
+ * back to continue (`final`), whose last call may still be running.
+ */
+function assistantBlocks(content: readonly AssistantContent[], sameModel: boolean, final: boolean): Block[] {
+  const blocks: Block[] = [];
+  for (const part of content) {
+    switch (part.type) {
+      case 'text':
+        if (part.text.trim()) {
+          const citations = part.citations && part.citations.length > 0 ? part.citations : undefined;
+          // Citations were received from the API and are resent exactly as received.
+          blocks.push({
+            type: 'text',
+            text: part.text,
+            ...(citations ? { citations } : {}),
+          } as TextBlockParam);
+        }
+        break;
+      case 'thinking':
+        if (sameModel && part.signature) {
+          blocks.push({ type: 'thinking', thinking: part.thinking, signature: part.signature });
+        }
+        break;
+      case 'redactedThinking':
+        if (sameModel && part.data) blocks.push({ type: 'redacted_thinking', data: part.data });
+        break;
+      case 'toolCall':
+        blocks.push({
+          type: 'tool_use',
+          id: wireId(part.id),
+          name: toolName(part.name),
+          input: isRecord(part.arguments) ? part.arguments : {},
+        });
+        break;
+      case 'opaque':
+        // Server tool blocks are resent verbatim, as the API sent them.
+        if (part.provider === 'anthropic' && isRecord(part.value) && typeof part.value.type === 'string') {
+          blocks.push(part.value as unknown as Block);
+        }
+        break;
+      default:
+        assertNever(part);
+    }
+  }
+  const kept = final ? blocks : blocks.filter((block, i) => !unpairedServerCall(block, blocks, i));
+  if (final) trimTrailingWhitespace(kept);
+  return kept;
+}
+
+function unpairedServerCall(block: Block, blocks: readonly Block[], index: number): boolean {
+  if (block.type !== 'server_tool_use') return false;
+  return !blocks
+    .slice(index + 1)
+    .some((b) => SERVER_RESULT.test(b.type) && 'tool_use_id' in b && b.tool_use_id === block.id);
+}
+
+/** The API refuses a final assistant turn that ends with whitespace. */
+function trimTrailingWhitespace(blocks: Block[]): void {
+  const last = blocks[blocks.length - 1];
+  if (last?.type !== 'text') return;
+  const text = last.text.trimEnd();
+  if (text) blocks[blocks.length - 1] = { ...last, text };
+  else blocks.pop();
+}
+
+function toolName(name: string): string {
+  if (NAME_PATTERN.test(name)) return name;
+  return name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64) || 'unknown_tool';
+}
+
+/** A tool call id as the API accepts it (`^[a-zA-Z0-9_-]+$`), the same for a call and its result. */
+function wireId(id: string): string {
+  if (ID_PATTERN.test(id)) return id;
+  return `toolu_${id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+}
+
+function toolResultBlock(message: ToolResultMessage, images: ImageBudget): Block {
+  const content: (TextBlockParam | Extract<Block, { type: 'image' }>)[] = [];
+  for (const part of message.content) {
+    if (part.type === 'text') {
+      const block = textBlock(part.text);
+      if (block) content.push(block);
+    } else if (images.take(part.data)) {
+      content.push({ type: 'image', source: { type: 'base64', media_type: part.mimeType, data: part.data } });
+    } else {
+      content.push(imageNote(part.data));
+    }
+  }
+  return {
+    type: 'tool_result',
+    tool_use_id: wireId(message.toolCallId),
+    ...(content.length > 0 ? { content } : {}),
+    ...(message.isError ? { is_error: true } : {}),
+  };
+}
