@@ -239,6 +239,7 @@ export class Agent {
       maxTurns: options.maxTurns,
       getSteeringMessages: () => this.queues.take('steer'),
       getFollowUpMessages: () => this.queues.take('followUp'),
+      requeueMessages: (kind, messages) => this.queues.putBack(kind, messages),
       getAppendedMessages: () => this.appended.takeForLoop(),
     };
   }

@@ -102,6 +102,11 @@ export interface AgentLoopConfig {
   /** Polled only when the run would otherwise stop; messages found start another round. */
   readonly getFollowUpMessages?: MessageSource;
   /**
+   * Gives back queued messages the loop took but did not use because the run was aborted first, so they are
+   * neither lost nor in the history: they go back to the front of their queue, oldest first.
+   */
+  readonly requeueMessages?: (kind: 'steer' | 'followUp', messages: readonly AgentMessage[]) => void;
+  /**
    * Messages the caller added to the conversation since the last call, already reported and stored by the
    * caller. Must be synchronous. The loop calls it right before it adds any message of its own and before
    * every model call, and adds what it gets to its context without emitting events, so the loop's context

@@ -215,3 +215,61 @@ describe('agent loop: tool hooks', () => {
     expect(end?.type === 'tool_execution_end' && end.isError).toBe(true);
   });
 });
+
+describe('agent loop: queued messages survive a stop', () => {
+  it.each(['parallel', 'sequential'] as const)(
+    'gives back steering taken after a %s tool batch when the stop lands before it is sent',
+    async (executionMode) => {
+      const controller = new AbortController();
+      const steer = user('Make it blue instead.');
+      let polls = 0;
+      const requeued: { kind: string; messages: readonly AgentMessage[] }[] = [];
+      const tool = makeTool('step', async () => ok('done'), { executionMode });
+      const stream = createScriptedStream([
+        { content: [toolCall('c1', 'step')] },
+        { content: [text('Never.')] },
+      ]);
+      const { messages } = await runPrompt(
+        'Go',
+        loopContext([tool]),
+        loopConfig(stream, {
+          // The stop lands while the loop is taking the queue: after it took the message, before it used it.
+          getSteeringMessages: async () => {
+            polls += 1;
+            if (polls === 1) return [];
+            controller.abort();
+            return [steer];
+          },
+          requeueMessages: (kind, taken) => requeued.push({ kind, messages: taken }),
+        }),
+        { signal: controller.signal },
+      );
+
+      expect(stream.calls).toHaveLength(1);
+      expect(messages).not.toContain(steer);
+      expect(requeued).toEqual([{ kind: 'steer', messages: [steer] }]);
+    },
+  );
+
+  it('gives back follow-ups taken when the stop lands before they are sent', async () => {
+    const controller = new AbortController();
+    const later = user('Then summarise.');
+    const requeued: { kind: string; messages: readonly AgentMessage[] }[] = [];
+    const stream = createScriptedStream([{ content: [text('Done.')] }, { content: [text('Never.')] }]);
+    const { messages } = await runPrompt(
+      'Go',
+      loopContext(),
+      loopConfig(stream, {
+        getFollowUpMessages: async () => {
+          controller.abort();
+          return [later];
+        },
+        requeueMessages: (kind, taken) => requeued.push({ kind, messages: taken }),
+      }),
+      { signal: controller.signal },
+    );
+    expect(stream.calls).toHaveLength(1);
+    expect(messages).not.toContain(later);
+    expect(requeued).toEqual([{ kind: 'followUp', messages: [later] }]);
+  });
+});

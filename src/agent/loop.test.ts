@@ -176,6 +176,30 @@ describe('agent loop: tool execution', () => {
     expect(stream.calls).toHaveLength(2);
   });
 
+  it.each([
+    [null, 'Tool "broken" failed with no error details (the thrown value was null)'],
+    [undefined, 'Tool "broken" failed with no error details (the thrown value was undefined)'],
+    [
+      { code: 7, reason: 'quota' },
+      'Tool "broken" failed with a non-Error value: {"code":7,"reason":"quota"}',
+    ],
+    [{ message: 'Permission denied' }, 'Tool "broken" failed with Permission denied'],
+    [42, 'Tool "broken" failed with a non-Error value: 42'],
+  ])('describes a thrown non-Error value %j in words the model can use', async (thrown, expected) => {
+    const broken = makeTool('broken', async () => {
+      throw thrown;
+    });
+    const stream = createScriptedStream([
+      { content: [toolCall('x', 'broken')] },
+      { content: [text('Sorry.')] },
+    ]);
+    const { messages } = await runPrompt('Go', loopContext([broken]), loopConfig(stream));
+    const [result] = toolResults(messages);
+    expect(result?.isError).toBe(true);
+    expect(resultText(result)).toBe(expected);
+    expect(resultText(result)).not.toMatch(/\[object Object\]|^null$|^undefined$/);
+  });
+
   it('answers a call to an unknown tool with an error naming the available tools', async () => {
     const a = makeTool('a', async () => ok('a'));
     const b = makeTool('b', async () => ok('b'));

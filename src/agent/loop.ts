@@ -72,11 +72,18 @@ function isCutOff(stopReason: StopReason): boolean {
 async function runTurns(run: LoopRun): Promise<void> {
   const { config } = run;
   let pending = await poll(config.getSteeringMessages);
+  /** Which queue `pending` came from, to give it back there if the run is aborted before it is used. */
+  let pendingKind: 'steer' | 'followUp' = 'steer';
   let turnOpen = true; // the caller emitted the first `turn_start`
   let modelCalls = 0;
   for (;;) {
     let wantsTools = true;
     while (wantsTools || pending.length > 0) {
+      if (run.signal.aborted && pending.length > 0 && modelCalls > 0) {
+        // Taken from a queue after the last model call, but the run was stopped before they were sent.
+        config.requeueMessages?.(pendingKind, pending);
+        return endRun(run);
+      }
       if (!turnOpen) run.emit({ type: 'turn_start' });
       turnOpen = false;
       for (const message of pending) run.add(message);
@@ -92,6 +99,7 @@ async function runTurns(run: LoopRun): Promise<void> {
         if (run.signal.aborted) return endRun(run);
         wantsTools = false;
         pending = await poll(config.getSteeringMessages);
+        pendingKind = 'steer';
         continue;
       }
       if (isCutOff(message.stopReason)) {
@@ -101,13 +109,18 @@ async function runTurns(run: LoopRun): Promise<void> {
       }
       const batch = await executeToolBatch(run, message, toolCalls);
       run.emit({ type: 'turn_end', message, toolResults: batch.results });
-      if (run.signal.aborted) return endRun(run);
+      if (run.signal.aborted) {
+        config.requeueMessages?.('steer', batch.steering);
+        return endRun(run);
+      }
       pending = batch.steering.length > 0 ? batch.steering : await poll(config.getSteeringMessages);
+      pendingKind = 'steer';
     }
     if (run.signal.aborted) return endRun(run);
     const followUps = await poll(config.getFollowUpMessages);
     if (followUps.length === 0) return endRun(run);
     pending = followUps;
+    pendingKind = 'followUp';
   }
 }
 

@@ -42,10 +42,28 @@ export function toolCallsOf(message: AssistantMessage): ToolCall[] {
 }
 
 /** The readable text of anything thrown. */
+/**
+ * A readable sentence for anything thrown: an `Error`'s message, a string as is, an object's own `message`
+ * or its JSON, and a plain description for `null`, `undefined` and other values (never `[object Object]`).
+ */
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
-  return String(error);
+  if (typeof error === 'string') return error.trim() ? error : 'an empty error message';
+  if (error === null || error === undefined)
+    return `no error details (the thrown value was ${String(error)})`;
+  if (typeof error === 'object') {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim()) return message;
+    try {
+      const json = JSON.stringify(error);
+      if (json && json !== '{}')
+        return `a non-Error value: ${json.length > 500 ? `${json.slice(0, 500)}…` : json}`;
+    } catch {
+      // Circular or otherwise unserialisable: described by its type below.
+    }
+    return `a non-Error value of type ${Object.prototype.toString.call(error).slice(8, -1)}`;
+  }
+  return `a non-Error value: ${String(error)}`;
 }
 
 export function emptyUsage(): Usage {

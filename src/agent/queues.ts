@@ -51,6 +51,16 @@ export class MessageQueues {
     return taken.map((queued) => queued.message);
   }
 
+  /** Puts messages taken but not used back at the front of their queue, in their order. */
+  putBack(kind: QueuedMessage['kind'], messages: readonly AgentMessage[]): void {
+    if (messages.length === 0) return;
+    const key = kind === 'steer' ? 'steering' : 'followUp';
+    const returned = messages.map(
+      (message): QueuedMessage => Object.freeze({ id: `queued-${this.nextId++}`, kind, message }),
+    );
+    this.set({ ...this.current, [key]: [...returned, ...this.current[key]] });
+  }
+
   remove(id: string): boolean {
     const { steering, followUp } = this.current;
     const next = {

@@ -163,7 +163,11 @@ export async function executePreparedCall(
       ? { result, isError: result.isError === true }
       : errorOutcome(`Tool "${tool.name}" returned a malformed result.`);
   } catch (error) {
-    outcome = errorOutcome(errorText(error) || `Tool "${tool.name}" failed.`);
+    outcome = errorOutcome(
+      error instanceof Error || typeof error === 'string'
+        ? errorText(error)
+        : `Tool "${tool.name}" failed with ${errorText(error)}`,
+    );
   }
   if (!afterToolCall) return outcome;
   try {
