@@ -1,0 +1,569 @@
+// Builds the library shelf: the version-pinned libraries artifact previews may use, bundled from their npm
+// packages into public/shelf/ (see src/shelf/README.md and the shelf contract in
+// src/artifacts/shelf-manifest.ts). Every ES module imports the other shelf libraries only by bare specifier,
+// so the preview's import map makes each shared library (React above all) a single instance.
+//
+//   node scripts/build-shelf.mjs           builds, or does nothing when its inputs are unchanged
+//   node scripts/build-shelf.mjs --force   builds even so
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(root, 'public', 'shelf');
+const shelfSrc = join(root, 'src', 'shelf');
+const require = createRequire(join(root, 'package.json'));
+// Vite 8 bundles with rolldown; the shelf uses the same bundler rather than adding one.
+const rolldownPath = createRequire(require.resolve('vite')).resolve('rolldown');
+const { build } = await import(rolldownPath);
+const { parseSync, minifySync } = await import(
+  createRequire(require.resolve('vite')).resolve('rolldown/utils')
+);
+
+/**
+ * Specifiers every module leaves to the import map instead of bundling: the React family (one instance for
+ * the whole frame) and the small libraries the shadcn/ui stand-ins share with artifacts.
+ */
+const SHARED = new Set([
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'clsx',
+  'tailwind-merge',
+  'class-variance-authority',
+  'framer-motion',
+  'lodash',
+  'chart.js',
+  'three',
+  '@/lib/utils',
+  '@/components/ui',
+]);
+
+/** The shadcn/ui component files under src/shelf/components/ui, each a module `@/components/ui/<name>`. */
+const UI_COMPONENTS = [
+  'accordion',
+  'alert',
+  'alert-dialog',
+  'badge',
+  'button',
+  'card',
+  'checkbox',
+  'dialog',
+  'input',
+  'label',
+  'progress',
+  'scroll-area',
+  'select',
+  'separator',
+  'slider',
+  'switch',
+  'table',
+  'tabs',
+  'textarea',
+  'tooltip',
+];
+
+// How a module is made:
+//   { esm: 'specifier' }                   the package's ES build, bundled
+//   { esm: 'specifier', withDefault }      …with the package's own default export too
+//   { esm: 'specifier', namespaceDefault } …plus a default export that is the whole namespace
+//   { cjs: 'specifier' }                   a CommonJS package: its default plus every key as a named export
+//   { code: '…' }                          a few lines of our own (re-exports of another shelf module)
+//   { file: 'src/…' }                      our own source (the shadcn/ui stand-ins)
+// How a classic script is made:
+//   { copy: 'path' }                       the package's own UMD/IIFE build (minified when `minify`)
+//   { iife: 'specifier', name }            built from the ES build, setting window[name]
+/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, string>}>} */
+const LIBRARIES = [
+  {
+    name: 'react',
+    cdnNames: ['react'],
+    why: 'every React artifact; 18.3 because it is the last React with UMD builds for <script> pages',
+    modules: { '.': { cjs: 'react' }, './jsx-runtime': { cjs: 'react/jsx-runtime' } },
+    script: { copy: 'react/umd/react.production.min.js' },
+    globals: ['React'],
+  },
+  {
+    name: 'react-dom',
+    cdnNames: ['react-dom'],
+    why: 'renders React artifacts (createRoot); UMD build for <script> pages',
+    modules: { '.': { cjs: 'react-dom' }, './client': { cjs: 'react-dom/client' } },
+    script: { copy: 'react-dom/umd/react-dom.production.min.js' },
+    globals: ['ReactDOM'],
+  },
+  {
+    name: 'lucide-react',
+    cdnNames: ['lucide-react'],
+    why: 'the icon set Claude imports in React artifacts (every icon; icons renamed since 0.263 keep aliases)',
+    modules: { '.': { esm: 'lucide-react' } },
+  },
+  {
+    name: 'recharts',
+    cdnNames: ['recharts'],
+    why: 'the charting library Claude uses in React artifacts',
+    modules: { '.': { esm: 'recharts' } },
+  },
+  {
+    name: 'framer-motion',
+    cdnNames: ['framer-motion'],
+    why: 'animation in React artifacts',
+    modules: { '.': { esm: 'framer-motion' } },
+  },
+  {
+    name: 'motion',
+    from: 'framer-motion',
+    cdnNames: ['motion'],
+    why: 'framer-motion under its new name (`motion/react`); re-exports framer-motion',
+    modules: {
+      '.': { code: "export * from 'framer-motion';" },
+      './react': { code: "export * from 'framer-motion';" },
+    },
+  },
+  {
+    name: 'd3',
+    cdnNames: ['d3'],
+    why: 'data visualisation in HTML and React artifacts',
+    modules: { '.': { esm: 'd3', namespaceDefault: true } },
+    script: { copy: 'd3/dist/d3.min.js' },
+    globals: ['d3'],
+  },
+  {
+    name: 'three',
+    cdnNames: ['three', 'three.js'],
+    why: '3D scenes; r128, the release Claude is told to write for (later releases changed lighting and colour)',
+    modules: {
+      '.': { esm: 'three', namespaceDefault: true },
+      './examples/jsm/controls/OrbitControls.js': { esm: 'three/examples/jsm/controls/OrbitControls.js' },
+      './addons/controls/OrbitControls.js': {
+        code: "export * from 'three/examples/jsm/controls/OrbitControls.js';",
+      },
+    },
+    script: { copy: 'three/build/three.min.js' },
+    globals: ['THREE'],
+  },
+  {
+    name: 'chart.js',
+    cdnNames: ['chart.js', 'Chart.js'],
+    why: 'canvas charts, mostly in HTML pages; the ES module registers every chart type as chart.js/auto does',
+    modules: {
+      '.': {
+        code: [
+          "import { Chart, registerables } from 'chart.js';",
+          'Chart.register(...registerables);',
+          "export * from 'chart.js';",
+          'export default Chart;',
+        ].join('\n'),
+        bundleSelf: true,
+      },
+      './auto': { code: "export * from 'chart.js';\nexport { default } from 'chart.js';" },
+    },
+    script: { copy: 'chart.js/dist/chart.umd.min.js' },
+    globals: ['Chart'],
+  },
+  {
+    name: 'mathjs',
+    cdnNames: ['mathjs'],
+    why: 'maths and expression parsing (calculators, unit conversion)',
+    modules: { '.': { esm: 'mathjs', namespaceDefault: true } },
+    script: { copy: 'mathjs/lib/browser/math.js' },
+    globals: ['math'],
+  },
+  {
+    name: 'lodash',
+    cdnNames: ['lodash', 'lodash.js'],
+    why: 'utility functions; every `lodash/<fn>` path is a small module of its own',
+    modules: { '.': { cjs: 'lodash' } },
+    lodashSubpaths: true,
+    script: { copy: 'lodash/lodash.min.js' },
+    globals: ['_'],
+  },
+  {
+    name: 'lodash-es',
+    from: 'lodash',
+    cdnNames: ['lodash-es'],
+    why: 'lodash under its ES-module name; re-exports lodash',
+    modules: { '.': { code: "export * from 'lodash';\nexport { default } from 'lodash';" } },
+  },
+  {
+    name: 'date-fns',
+    cdnNames: ['date-fns'],
+    why: 'date formatting and arithmetic',
+    modules: { '.': { esm: 'date-fns' } },
+    script: { iife: 'date-fns', name: 'dateFns' },
+    globals: ['dateFns'],
+  },
+  {
+    name: 'papaparse',
+    cdnNames: ['papaparse', 'PapaParse'],
+    why: 'CSV parsing',
+    modules: { '.': { cjs: 'papaparse' } },
+    script: { copy: 'papaparse/papaparse.min.js' },
+    globals: ['Papa'],
+  },
+  {
+    name: 'xlsx',
+    from: '@e965/xlsx',
+    cdnNames: ['xlsx', 'sheetjs', '@e965/xlsx'],
+    why: 'reading and writing spreadsheets (SheetJS, the API Claude writes); 0.20.3, which has the fixes the npm `xlsx` 0.18.5 lacks',
+    modules: { '.': { esm: '@e965/xlsx', namespaceDefault: true } },
+    script: { copy: '@e965/xlsx/dist/xlsx.full.min.js' },
+    globals: ['XLSX'],
+  },
+  {
+    name: 'marked',
+    cdnNames: ['marked'],
+    why: 'Markdown rendering inside artifacts',
+    modules: { '.': { esm: 'marked' } },
+    script: { copy: 'marked/lib/marked.umd.js', minify: true },
+    globals: ['marked'],
+  },
+  {
+    name: 'tailwindcss',
+    from: '@tailwindcss/browser',
+    cdnNames: ['tailwindcss', '@tailwindcss/browser', 'tailwind'],
+    why: 'Tailwind classes, generated in the page; with the v3 defaults artifacts are written for',
+    modules: {},
+    script: { tailwind: '@tailwindcss/browser/dist/index.global.js' },
+    globals: ['tailwind'],
+  },
+  {
+    name: 'jszip',
+    cdnNames: ['jszip'],
+    why: 'zip files (exports of several files); the commonest CDN library of HTML pages in our corpus',
+    modules: { '.': { cjs: 'jszip/dist/jszip.min.js' } },
+    script: { copy: 'jszip/dist/jszip.min.js' },
+    globals: ['JSZip'],
+  },
+  {
+    name: 'js-yaml',
+    cdnNames: ['js-yaml'],
+    why: 'YAML parsing and writing (config editors, converters)',
+    modules: { '.': { esm: 'js-yaml', withDefault: true } },
+    script: { copy: 'js-yaml/dist/js-yaml.min.js' },
+    globals: ['jsyaml'],
+  },
+  {
+    name: 'diff',
+    cdnNames: ['diff', 'jsdiff'],
+    why: 'text diffs (diff viewers, comparison tools)',
+    modules: { '.': { esm: 'diff' } },
+    script: { copy: 'diff/dist/diff.min.js' },
+    globals: ['Diff'],
+  },
+  {
+    name: 'pako',
+    cdnNames: ['pako'],
+    why: 'deflate and gzip (compression tools, file formats)',
+    modules: { '.': { esm: 'pako', withDefault: true } },
+    script: { copy: 'pako/dist/pako.min.js' },
+    globals: ['pako'],
+  },
+  {
+    name: 'qrcode-generator',
+    cdnNames: ['qrcode-generator'],
+    why: 'QR codes',
+    modules: { '.': { cjs: 'qrcode-generator' } },
+    script: { copy: 'qrcode-generator/qrcode.js', minify: true },
+    globals: ['qrcode'],
+  },
+  {
+    name: 'uuid',
+    cdnNames: ['uuid'],
+    why: 'ids (`v4`) in React artifacts',
+    modules: { '.': { esm: 'uuid' } },
+  },
+  {
+    name: 'clsx',
+    cdnNames: ['clsx'],
+    why: 'class-name joining; used by the shadcn/ui stand-ins and often imported directly',
+    modules: { '.': { esm: 'clsx', withDefault: true } },
+  },
+  {
+    name: 'tailwind-merge',
+    cdnNames: ['tailwind-merge'],
+    why: '`cn()` in `@/lib/utils` (later Tailwind classes win)',
+    modules: { '.': { esm: 'tailwind-merge' } },
+  },
+  {
+    name: 'class-variance-authority',
+    cdnNames: ['class-variance-authority'],
+    why: 'the variants of the shadcn/ui button, badge and alert; artifacts copying shadcn code import it',
+    modules: { '.': { esm: 'class-variance-authority' } },
+  },
+  {
+    name: '@/lib/utils',
+    cdnNames: [],
+    why: 'shadcn/ui `cn()`',
+    modules: { '.': { file: 'src/shelf/lib/utils.ts' } },
+  },
+  {
+    name: '@/components/ui',
+    cdnNames: [],
+    why: 'shadcn/ui-compatible components on Radix UI primitives',
+    modules: {
+      '.': { file: 'src/shelf/components/ui/index.ts' },
+      ...Object.fromEntries(UI_COMPONENTS.map((name) => [`./${name}`, { ui: name }])),
+    },
+  },
+];
+
+const started = performance.now();
+const force = process.argv.includes('--force');
+const stamp = inputsStamp();
+if (!force && existsSync(join(outDir, 'manifest.json')) && readIfExists(join(outDir, '.stamp')) === stamp) {
+  console.log(`Library shelf is up to date (${elapsed()}).`);
+  process.exit(0);
+}
+
+// Built beside the shelf, then swapped in, so a build running at the same time never sees half a shelf.
+const workDir = join(root, 'node_modules', '.cache', `shelf-${process.pid}`);
+rmSync(workDir, { recursive: true, force: true });
+mkdirSync(workDir, { recursive: true });
+const packages = {};
+for (const lib of LIBRARIES) packages[lib.name] = await buildLibrary(lib);
+writeFileSync(join(workDir, 'manifest.json'), `${JSON.stringify({ version: 1, packages }, null, 2)}\n`);
+writeFileSync(join(workDir, '.stamp'), stamp);
+const oldDir = `${workDir}-old`;
+if (existsSync(outDir)) renameSync(outDir, oldDir);
+try {
+  renameSync(workDir, outDir);
+} catch (error) {
+  // Another build of the same shelf swapped its copy in between our two renames: keep that one.
+  if (!existsSync(join(outDir, 'manifest.json'))) throw error;
+  console.log('Another shelf build finished first; using its shelf.');
+  rmSync(workDir, { recursive: true, force: true });
+}
+rmSync(oldDir, { recursive: true, force: true });
+printSummary(packages);
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function buildLibrary(lib) {
+  const files = [];
+  const modules = {};
+  for (const [subpath, how] of Object.entries(lib.modules)) {
+    const specifier = subpath === '.' ? lib.name : `${lib.name}${subpath.slice(1)}`;
+    const code = await buildModule(specifier, how);
+    modules[subpath] = emit(`${fileStem(specifier)}.mjs`, code, files);
+  }
+  if (lib.lodashSubpaths) {
+    for (const key of lodashFunctionNames()) {
+      modules[`./${key}`] = emit(
+        `lodash/${key}.mjs`,
+        `import _ from 'lodash';\nexport default _.${key};\n`,
+        files,
+        false,
+      );
+    }
+  }
+  const entry = {
+    version: packageVersion(lib.from ?? lib.name),
+    cdnNames: lib.cdnNames,
+    modules,
+  };
+  if (lib.script) {
+    entry.script = emit(`${fileStem(lib.name)}.js`, await buildScript(lib.script), files);
+    entry.globals = lib.globals ?? [];
+  }
+  entry.gzip = files.reduce((sum, f) => sum + f.gzip, 0);
+  return entry;
+}
+
+async function buildModule(specifier, how) {
+  if (how.ui) return uiSubpathModule(how.ui);
+  if (how.file) return bundle(join(root, how.file), specifier);
+  if (how.code && !how.bundleSelf) return `${how.code}\n`;
+  // The entry imports the package by its own name: that import is bundled, not left to the import map.
+  const self = how.esm ?? how.cjs ?? specifier;
+  let code = how.code;
+  if (how.cjs) code = cjsWrapper(how.cjs);
+  else if (how.esm && how.namespaceDefault)
+    code = `import * as ns from '${how.esm}';\nexport * from '${how.esm}';\nexport default ns;\n`;
+  else if (how.esm && how.withDefault)
+    code = `export * from '${how.esm}';\nexport { default } from '${how.esm}';\n`;
+  else if (how.esm) code = `export * from '${how.esm}';\n`;
+  if (code === undefined) throw new Error(`No module recipe for ${specifier}`);
+  return bundle(virtualId(code), self, code);
+}
+
+/** Bundles one module: everything it needs inside, except the shared specifiers other than itself. */
+async function bundle(input, self, virtualCode) {
+  const result = await build({
+    input,
+    cwd: root,
+    platform: 'browser',
+    logLevel: 'warn',
+    onLog,
+    write: false,
+    transform: { define: { 'process.env.NODE_ENV': '"production"' } },
+    external: (id) => SHARED.has(id) && id !== self,
+    plugins: [
+      {
+        name: 'shelf-virtual-entry',
+        resolveId(source, importer) {
+          if (source === input && virtualCode !== undefined) return source;
+          // Our sources import `cn` by a relative path (so TypeScript follows it); on the shelf it is shared.
+          if (importer?.startsWith(shelfSrc) && source.endsWith('/lib/utils'))
+            return { id: '@/lib/utils', external: true };
+          return null;
+        },
+        load(id) {
+          return id === input && virtualCode !== undefined ? virtualCode : null;
+        },
+      },
+    ],
+    output: { format: 'es', minify: true, comments: { legal: false, annotation: false, jsdoc: false } },
+  });
+  return result.output[0].code;
+}
+
+async function buildScript(how) {
+  if (how.copy) {
+    const code = readFileSync(join(root, 'node_modules', how.copy), 'utf8');
+    return how.minify ? minifySync(how.copy, code).code : code;
+  }
+  if (how.tailwind) {
+    const code = readFileSync(join(root, 'node_modules', how.tailwind), 'utf8');
+    const compat = readFileSync(join(shelfSrc, 'tailwind-compat.js'), 'utf8');
+    return `${minifySync('tailwind-compat.js', compat).code}\n${code}`;
+  }
+  if (how.iife) {
+    const code = `export * from '${how.iife}';\n`;
+    const id = virtualId(code);
+    const result = await build({
+      input: id,
+      cwd: root,
+      platform: 'browser',
+      logLevel: 'warn',
+      onLog,
+      write: false,
+      plugins: [
+        {
+          name: 'shelf-virtual-entry',
+          resolveId: (s) => (s === id ? s : null),
+          load: (i) => (i === id ? code : null),
+        },
+      ],
+      output: {
+        format: 'iife',
+        name: how.name,
+        minify: true,
+        comments: { legal: false, annotation: false, jsdoc: false },
+      },
+    });
+    return result.output[0].code;
+  }
+  throw new Error('Unknown script recipe');
+}
+
+/** A CommonJS package as an ES module: its exports object as default, each of its keys as a named export. */
+function cjsWrapper(specifier) {
+  const names = Object.keys(require(specifier)).filter(
+    (k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default',
+  );
+  return `import m from '${specifier}';\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`;
+}
+
+/** `@/components/ui/<name>` re-exports the names its source file exports from the one bundled `@/components/ui`. */
+function uiSubpathModule(name) {
+  const path = join(shelfSrc, 'components', 'ui', `${name}.tsx`);
+  const names = exportedNames(path, readFileSync(path, 'utf8'));
+  return `export { ${names.join(', ')} } from '@/components/ui';\n`;
+}
+
+function exportedNames(path, source) {
+  const { program, errors } = parseSync(path, source);
+  if (errors.length > 0) throw new Error(`${path}: ${errors[0].message}`);
+  const names = [];
+  for (const node of program.body) {
+    if (node.type !== 'ExportNamedDeclaration') continue;
+    if (node.exportKind === 'type') continue;
+    for (const s of node.specifiers ?? []) if (s.exportKind !== 'type') names.push(s.exported.name);
+    const d = node.declaration;
+    if (!d || d.type.startsWith('TS')) continue;
+    if (d.id) names.push(d.id.name);
+    for (const v of d.declarations ?? []) names.push(v.id.name);
+  }
+  return names;
+}
+
+function lodashFunctionNames() {
+  const _ = require('lodash');
+  return Object.keys(_).filter(
+    (k) => typeof _[k] === 'function' && existsSync(join(root, 'node_modules', 'lodash', `${k}.js`)),
+  );
+}
+
+function emit(name, code, files, hashed = true) {
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
+  const file = hashed ? name.replace(/(\.m?js)$/, `.${hash}$1`) : name;
+  mkdirSync(dirname(join(workDir, file)), { recursive: true });
+  writeFileSync(join(workDir, file), code);
+  files.push({ file, gzip: gzipSync(code, { level: 9 }).length });
+  return file;
+}
+
+function fileStem(specifier) {
+  return specifier
+    .replace(/^@\//, '')
+    .replace(/^@/, '')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/\.js$/, '');
+}
+
+/** Prints the bundler's warnings, less the "use client" directives of React libraries, which mean nothing here. */
+function onLog(level, log, defaultHandler) {
+  if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  defaultHandler(level, log);
+}
+
+function virtualId(code) {
+  return `\0shelf-entry-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.js`;
+}
+
+function packageVersion(name) {
+  // Our own modules (the shadcn/ui stand-ins) carry the app's version.
+  if (name.startsWith('@/')) return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+/** What the shelf is made from: the locked package versions, our own shelf sources and this script. */
+function inputsStamp() {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(join(root, 'package-lock.json')));
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const file of listFiles(shelfSrc)) {
+    hash.update(relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]))
+    .sort();
+}
+
+function readIfExists(path) {
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+function elapsed() {
+  return `${((performance.now() - started) / 1000).toFixed(1)} s`;
+}
+
+function printSummary(packages) {
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log('\nLibrary shelf (gzip -9):');
+  let total = 0;
+  for (const [name, p] of Object.entries(packages)) {
+    total += p.gzip;
+    console.log(`  ${kb(p.gzip).padStart(9)}  ${name}@${p.version}`);
+  }
+  console.log(`Library shelf: ${kb(total)} gzip in all, built in ${elapsed()}\n`);
+}
