@@ -33,6 +33,10 @@ export const appStyles = css`
     flex-direction: column;
     position: relative;
   }
+  .starting {
+    margin: auto;
+    color: var(--easel-text-muted);
+  }
   .notice {
     margin: var(--easel-space-2) auto 0;
     max-width: 780px;

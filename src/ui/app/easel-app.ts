@@ -22,6 +22,7 @@ import type { EaselComposer } from '../chat/composer';
 import type { EaselConversation } from '../chat/conversation';
 import { type ToolRenderers, toolRenderersContext } from '../chat/tool-renderers';
 import { AgentController } from '../controllers/agent-controller';
+import { SubscriptionController } from '../controllers/subscriptions';
 import type {
   HeaderCommandEvent,
   ModelChoiceEvent,
@@ -97,7 +98,11 @@ export class EaselApp extends LitElement {
       this.status = text;
     },
   });
-  private unsubscribes: (() => void)[] = [];
+  /** The app's own subscriptions: made on connect and when services change, undone on disconnect. */
+  private readonly subscriptions = new SubscriptionController(this, () => [
+    this.settingsStore?.subscribe(() => this.requestUpdate()),
+    this.agent?.subscribe((e) => this.handleAgentEvent(e)),
+  ]);
   /** A message typed before a key was given; sent once the key is saved. */
   private pending: { text: string; attachments: readonly PreparedAttachment[] } | undefined;
   private readonly handlePageHide = () => this.sessions.flush();
@@ -112,23 +117,23 @@ export class EaselApp extends LitElement {
     super.disconnectedCallback();
     window.removeEventListener('pagehide', this.handlePageHide);
     document.removeEventListener('visibilitychange', this.handlePageHide);
-    for (const off of this.unsubscribes) off();
-    this.unsubscribes = [];
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
     const services = ['agent', 'settingsStore', 'provider', 'library', 'saver'] as const;
     if (!services.some((name) => changed.has(name))) return;
-    for (const off of this.unsubscribes) off();
     this.agentController.agent = this.agent;
     this.catalog.connect(this.provider, this.settingsStore, this.agent);
     if (changed.has('library') || changed.has('saver')) this.sessions.connect(this.library, this.saver);
-    const offSettings = this.settingsStore?.subscribe(() => this.requestUpdate());
-    const offEvents = this.agent?.subscribe((e) => this.handleAgentEvent(e));
-    this.unsubscribes = [offSettings, offEvents].filter((f) => f !== undefined);
+    this.subscriptions.refresh();
   }
 
   override render() {
+    // Nothing the person can touch is shown before it works: until the agent and the settings are here, a
+    // message or a key given would have nowhere to go.
+    if (!this.agent || !this.settingsStore) {
+      return html`<p class="starting" role="status">Starting Easel…</p>`;
+    }
     const state = this.agentController.state;
     const busy = state?.isStreaming ?? false;
     const messages = state?.messages ?? [];
@@ -227,7 +232,10 @@ export class EaselApp extends LitElement {
 
   private async handleSend(e: SendMessageEvent) {
     const agent = this.agent;
-    if (!agent) return;
+    if (!agent) {
+      this.composer.restore(e.text, e.attachments);
+      return;
+    }
     if (e.mode === 'prompt' && !this.settingsStore?.snapshot.apiKey) {
       this.pending = { text: e.text, attachments: e.attachments };
       void this.settingsDialog.show('Enter your Anthropic API key to send your message.');
@@ -240,10 +248,26 @@ export class EaselApp extends LitElement {
     }
     if (e.mode === 'steer') agent.steer(message);
     else if (e.mode === 'followUp') agent.followUp(message);
-    else {
-      this.conversation.follow();
-      void agent.prompt(message).catch(() => this.composer.restore(e.text, e.attachments));
-    }
+    else this.prompt(message, () => this.composer.restore(e.text, e.attachments));
+  }
+
+  /**
+   * Starts a run with `message`. Should one have started meanwhile (a second tab of the same session, a click
+   * racing a key press), the message is queued as a follow-up instead of being lost; `onFail` runs if even
+   * that is impossible.
+   */
+  private prompt(message: AgentMessage, onFail: () => void = () => undefined) {
+    const agent = this.agent;
+    if (!agent) return onFail();
+    this.conversation.follow();
+    agent.prompt(message).catch((error: unknown) => {
+      if (agent.state.isStreaming) {
+        agent.followUp(message);
+        return;
+      }
+      onFail();
+      this.status = `The message could not be sent: ${error instanceof Error ? error.message : String(error)}`;
+    });
   }
 
   /** The message to send; attachment bytes are stored first (the message keeps references). */
@@ -252,11 +276,18 @@ export class EaselApp extends LitElement {
     attachments: readonly PreparedAttachment[],
   ): Promise<AgentMessage | undefined> {
     if (attachments.length === 0) return { role: 'user', content: text, timestamp: Date.now() };
+    const repository = this.attachments;
+    if (!repository) {
+      // A message must never refer to files that were not kept.
+      this.status =
+        'The files could not be stored: file storage is not available. Reload the page and send again.';
+      return undefined;
+    }
     const sessionId = this.saver?.sessionId ?? 'unsaved';
     try {
       await Promise.all(
         attachments.map(({ record, blob }) =>
-          this.attachments?.put({
+          repository.put({
             id: record.id,
             sessionId,
             blob,
@@ -283,10 +314,7 @@ export class EaselApp extends LitElement {
     if (!agent || !this.requireKey('Enter your Anthropic API key to send.')) return;
     const message: AgentMessage = { role: 'user', content: text, timestamp: Date.now() };
     if (agent.state.isStreaming) agent.steer(message);
-    else {
-      this.conversation.follow();
-      void agent.prompt(message);
-    }
+    else this.prompt(message);
   }
 
   private applyArtifactChange(outcome: { ok: true } | { ok: false; reason: string } | undefined) {
@@ -322,14 +350,25 @@ export class EaselApp extends LitElement {
   }
 
   private async handleSettingsSave(e: SettingsSaveEvent) {
-    await this.settingsStore?.update(e.change);
+    const store = this.settingsStore;
+    if (!store) return;
+    try {
+      await store.update(e.change);
+    } catch (error) {
+      // The dialog closed as if saved: open it again, saying what went wrong, so nothing typed is lost.
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.settingsDialog.show(`The settings could not be saved (${reason}). Try again.`);
+      return;
+    }
     const pending = this.pending;
-    if (pending && this.settingsStore?.snapshot.apiKey) {
+    if (pending && store.snapshot.apiKey) {
       this.pending = undefined;
       const message = await this.toMessage(pending.text, pending.attachments);
-      if (!message) return;
-      this.conversation.follow();
-      void this.agent?.prompt(message);
+      if (!message) {
+        this.composer.restore(pending.text, pending.attachments);
+        return;
+      }
+      this.prompt(message, () => this.composer.restore(pending.text, pending.attachments));
     }
   }
 

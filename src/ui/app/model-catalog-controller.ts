@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Agent, AgentMessage, ThinkingLevel } from '../../agent';
 import { type AnthropicProvider, BUILTIN_MODELS, type ModelInfo, pickDefaultModel } from '../../llm';
 import type { SettingsStore } from '../../storage';
+import { SubscriptionController } from '../controllers/subscriptions';
 
 const LEVELS: readonly ThinkingLevel[] = ['off', 'low', 'medium', 'high', 'xhigh', 'max'];
 
@@ -21,7 +22,6 @@ export class ModelCatalogController implements ReactiveController {
   private agent: Agent | undefined;
   private loadedFor = '';
   private loading: AbortController | undefined;
-  private offSettings: (() => void) | undefined;
   private costMemo: { messages: readonly AgentMessage[]; cost: number | undefined } | undefined;
 
   constructor(private readonly host: ReactiveControllerHost) {
@@ -36,17 +36,24 @@ export class ModelCatalogController implements ReactiveController {
     this.provider = provider;
     this.settings = settings;
     this.agent = agent;
-    this.offSettings?.();
-    this.offSettings = settings?.subscribe(() => this.refresh());
+    this.subscriptions.refresh();
     this.applyChoice();
     this.refresh();
   }
 
-  hostConnected(): void {}
+  /** Follows the settings while the host is connected (a changed key or base URL loads the list again). */
+  private readonly subscriptions = new SubscriptionController(this.host, () => [
+    this.settings?.subscribe(() => this.refresh()),
+  ]);
+
+  hostConnected(): void {
+    this.refresh();
+  }
 
   hostDisconnected(): void {
-    this.offSettings?.();
     this.loading?.abort();
+    this.loading = undefined;
+    this.loadedFor = '';
   }
 
   /** Applies the person's choice of model or effort, keeping the effort one the model supports. */

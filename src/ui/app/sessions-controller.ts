@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ImportReport, SessionLibrary, SessionRecord, SessionSaver, StorageHealth } from '../../storage';
+import { SubscriptionController } from '../controllers/subscriptions';
 import { parseSessionRoute, type SessionSearchHit, sessionHref } from '../sessions';
 
 /** How long a deleted session can be brought back with Undo before it is purged. */
@@ -21,7 +22,6 @@ export class SessionsController implements ReactiveController {
 
   private library: SessionLibrary | undefined;
   private saver: SessionSaver | undefined;
-  private offs: (() => void)[] = [];
   private searchSeq = 0;
   private refreshQueued = false;
   private readonly handleHashChange = () => void this.route();
@@ -41,25 +41,36 @@ export class SessionsController implements ReactiveController {
     return this.saver?.sessionId;
   }
 
+  /** Follows `library` and `saver` (the host calls this when its services are set). */
   connect(library: SessionLibrary | undefined, saver: SessionSaver | undefined): void {
-    this.disconnect();
+    if (library === this.library && saver === this.saver) return;
     this.library = library;
     this.saver = saver;
+    this.subscriptions.refresh();
     if (!library || !saver) return;
-    this.offs.push(saver.subscribe((status) => this.handleStatus(status)));
-    // Other tabs' changes keep the list current too (this tab's own saves arrive as saver statuses).
-    this.offs.push(library.subscribe((n) => n.writer !== saver.writer && this.refreshSoon()));
-    window.addEventListener('hashchange', this.handleHashChange);
-    this.offs.push(() => window.removeEventListener('hashchange', this.handleHashChange));
-    void library.purgeDeleted(UNDO_WINDOW).then(() => this.refresh());
+    library.purgeDeleted(UNDO_WINDOW).then(
+      () => this.refresh(),
+      (error: unknown) => this.report(`Deleted sessions could not be cleared: ${messageOf(error)}`),
+    );
     void this.route();
   }
 
+  /** Subscribed while the host is connected; a host put back into the page follows again. */
+  private readonly subscriptions = new SubscriptionController(this.host, () => {
+    const { library, saver } = this;
+    if (!library || !saver) return [];
+    window.addEventListener('hashchange', this.handleHashChange);
+    return [
+      saver.subscribe((status) => this.handleStatus(status)),
+      // Other tabs' changes keep the list current too (this tab's own saves arrive as saver statuses).
+      library.subscribe((n) => n.writer !== saver.writer && this.refreshSoon()),
+      () => window.removeEventListener('hashchange', this.handleHashChange),
+    ];
+  });
+
   hostConnected(): void {}
 
-  hostDisconnected(): void {
-    this.disconnect();
-  }
+  hostDisconnected(): void {}
 
   /** Reads the session list again (metadata only). */
   async refresh(): Promise<void> {
@@ -150,7 +161,12 @@ export class SessionsController implements ReactiveController {
   }
 
   async loadHealth(): Promise<void> {
-    this.health = await this.library?.health();
+    try {
+      this.health = await this.library?.health();
+    } catch (error) {
+      this.report(`Storage could not be checked: ${messageOf(error)}`);
+      return;
+    }
     this.host.requestUpdate();
   }
 
@@ -232,9 +248,9 @@ export class SessionsController implements ReactiveController {
     }
   }
 
-  private disconnect(): void {
-    for (const off of this.offs) off();
-    this.offs = [];
+  private report(text: string): void {
+    this.notice = text;
+    this.host.requestUpdate();
   }
 }
 
@@ -252,4 +268,8 @@ function download(fileName: string, mimeType: string, text: string): void {
   a.download = fileName;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -27,6 +27,10 @@ export const artifactsToolRenderer: ToolRenderer = {
     const name = typeof filename === 'string' && filename ? filename : 'a file';
     return verbs ? `${verbs[streaming ? 0 : 1]} ${name}` : 'Artifacts';
   },
+  stoppedSummary(call: ToolCall): string {
+    const { filename } = call.arguments;
+    return `Stopped while writing ${typeof filename === 'string' && filename ? filename : 'a file'}`;
+  },
   renderArgs(call: ToolCall, streaming: boolean) {
     const { content, old_str: oldStr, new_str: newStr } = call.arguments;
     if (typeof oldStr === 'string' || typeof newStr === 'string') {

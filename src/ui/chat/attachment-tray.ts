@@ -5,6 +5,7 @@ import {
   isRefusal,
   loadPreparer,
   type PreparedAttachment,
+  type PrepareOutcome,
   type Refusal,
   uniqueName,
 } from '../../attachments';
@@ -42,20 +43,44 @@ export class AttachmentTrayController implements ReactiveController {
     const waiting = files.map((file) => ({ key: `pending-${++this.counter}`, name: file.name, file }));
     this.pending = [...this.pending, ...waiting.map(({ key, name }) => ({ key, name }))];
     this.host.requestUpdate();
-    this.queue = this.queue.then(async () => {
-      const { prepareAttachment } = await loadPreparer();
-      for (const { key, file } of waiting) {
-        const outcome = await prepareAttachment(
-          file,
-          this.processImage ? { processImage: this.processImage } : {},
-        );
-        this.pending = this.pending.filter((p) => p.key !== key);
-        if (isRefusal(outcome)) this.refusals = [...this.refusals, outcome];
-        else this.accept(outcome);
-        this.host.requestUpdate();
-      }
-    });
+    // Each batch settles, whatever happens to it: an unexpected failure refuses the file with the reason, and
+    // the next batch still runs (a rejected chain would leave `Send` waiting forever).
+    this.queue = this.queue.then(() => this.prepareAll(waiting));
     return this.queue;
+  }
+
+  private async prepareAll(waiting: readonly { key: string; file: File }[]): Promise<void> {
+    let prepare: Awaited<ReturnType<typeof loadPreparer>>['prepareAttachment'];
+    try {
+      prepare = (await loadPreparer()).prepareAttachment;
+    } catch (error) {
+      for (const { key, file } of waiting) {
+        this.settle(key, {
+          file: file.name,
+          reason: `Easel could not load its file checks (${reasonOf(error)}). Reload the page and attach it again.`,
+        });
+      }
+      return;
+    }
+    for (const { key, file } of waiting) {
+      let outcome: PrepareOutcome;
+      try {
+        outcome = await prepare(file, this.processImage ? { processImage: this.processImage } : {});
+      } catch (error) {
+        outcome = {
+          file: file.name,
+          reason: `It could not be read (${reasonOf(error)}). Try attaching it again.`,
+        };
+      }
+      this.settle(key, outcome);
+    }
+  }
+
+  private settle(key: string, outcome: PrepareOutcome): void {
+    this.pending = this.pending.filter((p) => p.key !== key);
+    if (isRefusal(outcome)) this.refusals = [...this.refusals, outcome];
+    else this.accept(outcome);
+    this.host.requestUpdate();
   }
 
   remove(id: string): void {
@@ -105,4 +130,8 @@ export class AttachmentTrayController implements ReactiveController {
     this.refusals = [...this.refusals, ...refused];
     this.blobs = new Map(this.items.map((i) => [i.record.id, i.blob]));
   }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
 }

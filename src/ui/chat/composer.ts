@@ -160,12 +160,23 @@ export class EaselComposer extends LitElement {
   }
 }
 
+/** What a queued message says: its text, and the names of its files (a message may have only files). */
 function queuedText(q: QueuedMessage): string {
   const m = q.message;
-  if (m.role !== 'user') return '';
-  return typeof m.content === 'string'
-    ? m.content
-    : m.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ');
+  if (m.role === 'user-with-attachments') {
+    const files = m.attachments.map((a) => a.name).join(', ');
+    const noun = m.attachments.length === 1 ? 'file' : 'files';
+    const attached = files ? `${m.attachments.length} ${noun}: ${files}` : '';
+    return [m.text.trim(), attached && (m.text.trim() ? `(${attached})` : attached)]
+      .filter(Boolean)
+      .join(' ');
+  }
+  if (m.role !== 'user') return 'A message';
+  const text =
+    typeof m.content === 'string'
+      ? m.content
+      : m.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ');
+  return text.trim() || 'A message without text';
 }
 
 declare global {

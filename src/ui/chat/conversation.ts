@@ -92,7 +92,10 @@ export class EaselConversation extends LitElement {
   @query('.scroller') private scroller!: HTMLElement;
   @query('[role="log"]') private log!: HTMLElement;
 
-  private resizeObserver: ResizeObserver | undefined;
+  /** Keeps the end in view while the log grows and the person is following it. */
+  private readonly resizeObserver = new ResizeObserver(() => {
+    if (this.following) this.scrollToEnd();
+  });
   private historyMemo:
     | {
         readonly source: readonly AgentMessage[];
@@ -101,16 +104,17 @@ export class EaselConversation extends LitElement {
       }
     | undefined;
 
-  override firstUpdated(): void {
-    this.resizeObserver = new ResizeObserver(() => {
-      if (this.following) this.scrollToEnd();
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // On every connection (an element moved or put back observes again), once the log exists.
+    void this.updateComplete.then(() => {
+      if (this.isConnected) this.resizeObserver.observe(this.log);
     });
-    this.resizeObserver.observe(this.log);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
+    this.resizeObserver.disconnect();
   }
 
   override render() {
@@ -119,7 +123,11 @@ export class EaselConversation extends LitElement {
     return html`<div class="scroller" @scroll=${this.handleScroll}>
         <div role="log" aria-label="Conversation">
           ${empty ? html`<p class="empty">Ask Claude anything. Files it writes appear beside the chat.</p>` : nothing}
-          <easel-message-list .messages=${this.history(liveStart)} ?busy=${this.busy}></easel-message-list>
+          <easel-message-list
+            .messages=${this.history(liveStart)}
+            ?busy=${this.busy}
+            ?holdsLatest=${liveStart >= this.messages.length}
+          ></easel-message-list>
           ${this.renderLive(liveStart)} ${this.renderUnanswered()}
         </div>
       </div>

@@ -50,6 +50,11 @@ export class EaselMessageList extends LitElement {
   @property({ attribute: false }) runningTools: ReadonlySet<string> = new Set();
   /** Whether the agent is working. */
   @property({ type: Boolean }) busy = false;
+  /**
+   * Whether these messages end the conversation. Only then is their last answer the latest one, which alone
+   * offers `Regenerate` and `Retry` (an earlier answer's would act on the latest exchange).
+   */
+  @property({ type: Boolean }) holdsLatest = false;
 
   /** The index of the first message drawn. */
   @state() private from = 0;
@@ -88,7 +93,7 @@ export class EaselMessageList extends LitElement {
           .index=${from + i}
           .toolResults=${this.toolResults}
           .runningTools=${this.runningTools}
-          ?last=${from + i === this.lastAssistant}
+          ?last=${this.holdsLatest && from + i === this.lastAssistant}
           ?busy=${this.busy}
         ></easel-message-view>`,
     )}`;

@@ -124,7 +124,8 @@ export class EaselMessageView extends LitElement {
   @property({ type: Boolean }) busy = false;
 
   @state() private editing = false;
-  @state() private copied = false;
+  /** What the Copy button says for a moment after a copy. */
+  @state() private copied: 'Copied' | 'Not copied' | false = false;
 
   override render() {
     const m = this.message;
@@ -162,7 +163,7 @@ export class EaselMessageView extends LitElement {
       ${attachments.length > 0 ? html`<easel-attachment-list .attachments=${attachments}></easel-attachment-list>` : nothing}
       <div class="user-text">${text}</div>
       <div class="actions">
-        <button type="button" @click=${() => this.copy(text)}>${this.copied ? 'Copied' : 'Copy'}</button>
+        <button type="button" @click=${() => this.copy(text)}>${this.copied || 'Copy'}</button>
         ${this.busy ? nothing : html`<button type="button" @click=${this.handleEdit}>Edit</button>`}
       </div>
     </article>`;
@@ -187,6 +188,7 @@ export class EaselMessageView extends LitElement {
               .result=${this.toolResults.get(block.id)}
               ?streaming=${open}
               ?running=${this.runningTools.has(block.id)}
+              ?stopped=${this.wasStopped(block.id, failed, open)}
             ></easel-tool-call-card>`;
           default:
             return nothing;
@@ -228,18 +230,33 @@ export class EaselMessageView extends LitElement {
     const text = m.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n\n');
     return html`<div class="usage" title="Tokens and cost of this answer">${formatUsage(m.usage)}</div>
       <div class="actions">
-        ${text ? html`<button type="button" @click=${() => this.copy(text)}>${this.copied ? 'Copied' : 'Copy'}</button>` : nothing}
+        ${text ? html`<button type="button" @click=${() => this.copy(text)}>${this.copied || 'Copy'}</button>` : nothing}
         ${this.last && !this.busy ? html`<button type="button" @click=${this.handleRegenerate}>Regenerate</button>` : nothing}
       </div>`;
   }
 
+  /**
+   * A call that never ran and never will: its answer was stopped, failed or cut off, or the page was closed
+   * before it finished (no result, and the agent is no longer working).
+   */
+  private wasStopped(id: string, failed: boolean, streaming: boolean): boolean {
+    if (streaming || this.toolResults.has(id) || this.runningTools.has(id)) return false;
+    return failed || !this.busy;
+  }
+
   private copy(text: string) {
-    void navigator.clipboard.writeText(text).then(() => {
-      this.copied = true;
-      setTimeout(() => {
-        this.copied = false;
-      }, 1500);
-    });
+    navigator.clipboard.writeText(text).then(
+      () => this.showCopied('Copied'),
+      // The browser refused (no permission, page not focused): say so rather than fail silently.
+      () => this.showCopied('Not copied'),
+    );
+  }
+
+  private showCopied(state: 'Copied' | 'Not copied') {
+    this.copied = state;
+    setTimeout(() => {
+      this.copied = false;
+    }, 1500);
   }
 
   private handleEdit() {

@@ -71,6 +71,8 @@ export class EaselToolCallCard extends LitElement {
   @property({ type: Boolean }) streaming = false;
   /** Whether the tool is running now. */
   @property({ type: Boolean }) running = false;
+  /** Whether the call was never run: its answer was stopped, failed or cut while it was being written. */
+  @property({ type: Boolean }) stopped = false;
 
   @consume({ context: toolRenderersContext, subscribe: true })
   @property({ attribute: false })
@@ -80,16 +82,18 @@ export class EaselToolCallCard extends LitElement {
     const call = this.call;
     if (!call) return nothing;
     const renderer = this.renderers?.get(call.name);
-    const summary = renderer?.summary?.(call, this.streaming) ?? call.name;
+    const summary = this.stopped
+      ? (renderer?.stoppedSummary?.(call) ?? `Stopped while writing a call to ${call.name}`)
+      : (renderer?.summary?.(call, this.streaming) ?? call.name);
     return html`<details aria-label=${`Tool call: ${summary}`}>
       <summary>
         <span class="name">${summary}</span>
-        <span class="status ${this.result?.isError ? 'error' : ''}">${this.status()}</span>
+        <span class="status ${this.result?.isError || this.stopped ? 'error' : ''}">${this.status()}</span>
       </summary>
       <div class="body">
         <h4>Arguments</h4>
         ${
-          renderer?.renderArgs?.(call, this.streaming) ??
+          renderer?.renderArgs?.(call, this.streaming || this.stopped) ??
           html`<pre>${JSON.stringify(call.arguments, null, 2)}</pre>`
         }
         ${this.result ? this.renderResult(this.result) : nothing}
@@ -107,7 +111,7 @@ export class EaselToolCallCard extends LitElement {
   private status(): string {
     if (this.streaming) return 'writing…';
     if (this.running) return 'running…';
-    if (!this.result) return '';
+    if (!this.result) return this.stopped ? 'not run' : '';
     return this.result.isError ? 'failed' : 'done';
   }
 }

@@ -9,6 +9,8 @@ import type { ToolCall, ToolResultMessage } from '../../agent';
 export interface ToolRenderer {
   /** One line summarising the call (e.g. "Creating index.html"); may be shown while arguments stream. */
   summary?(call: ToolCall, streaming: boolean): string;
+  /** One line for a call that was never run because its answer stopped while it was being written. */
+  stoppedSummary?(call: ToolCall): string;
   /** The body of the card for the call's arguments. */
   renderArgs?(call: ToolCall, streaming: boolean): TemplateResult;
   /** The body of the card for the result. */
