@@ -311,6 +311,10 @@ const LIBRARIES = [
   },
 ];
 
+const REQUIRE_PREFIX = '\0shelf-require:';
+/** The export names of each module built so far, by specifier. */
+const builtExports = new Map();
+
 const started = performance.now();
 const force = process.argv.includes('--force');
 const stamp = inputsStamp();
@@ -400,25 +404,37 @@ async function bundle(input, self, virtualCode) {
     onLog,
     write: false,
     transform: { define: { 'process.env.NODE_ENV': '"production"' } },
-    external: (id) => SHARED.has(id) && id !== self,
     plugins: [
       {
         name: 'shelf-virtual-entry',
-        resolveId(source, importer) {
+        resolveId(source, importer, options) {
           if (source === input && virtualCode !== undefined) return source;
+          if (SHARED.has(source) && source !== self) {
+            // CommonJS code requiring a shared library gets it through an ES import (the bundler would leave
+            // a `require()`, which the browser does not have).
+            if (options.kind === 'require-call') return `${REQUIRE_PREFIX}${source}`;
+            return { id: source, external: true };
+          }
           // Our sources import `cn` by a relative path (so TypeScript follows it); on the shelf it is shared.
           if (importer?.startsWith(shelfSrc) && source.endsWith('/lib/utils'))
             return { id: '@/lib/utils', external: true };
           return null;
         },
         load(id) {
+          if (id.startsWith(REQUIRE_PREFIX)) {
+            const source = id.slice(REQUIRE_PREFIX.length);
+            const withDefault = builtExports.get(source)?.includes('default');
+            return `export * from '${source}';\n${withDefault ? `export { default } from '${source}';\n` : ''}`;
+          }
           return id === input && virtualCode !== undefined ? virtualCode : null;
         },
       },
     ],
     output: { format: 'es', minify: true, comments: { legal: false, annotation: false, jsdoc: false } },
   });
-  return result.output[0].code;
+  const [chunk] = result.output;
+  builtExports.set(self, chunk.exports);
+  return chunk.code;
 }
 
 async function buildScript(how) {

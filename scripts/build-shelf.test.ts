@@ -1,0 +1,390 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isShelfManifest, type ShelfManifest, shelfFiles } from '../src/artifacts/shelf-manifest';
+
+/**
+ * The library shelf as `scripts/build-shelf.mjs` leaves it in public/shelf/, checked against the contract the
+ * preview runtime relies on (src/artifacts/shelf-manifest.ts): the manifest, ES modules that import other
+ * shelf libraries only by bare specifier, classic scripts that define their globals, and the shadcn/ui
+ * stand-ins' exports. The modules are also linked and run in Node, through a copy whose bare specifiers point
+ * at the copy's own files, as the preview's import map points them at the shelf's.
+ */
+const root = resolve(import.meta.dirname, '..');
+const shelf = join(root, 'public', 'shelf');
+const viteRequire = createRequire(createRequire(join(root, 'package.json')).resolve('vite'));
+const { parseSync } = (await import(
+  pathToFileURL(viteRequire.resolve('rolldown/utils')).href
+)) as typeof import('rolldown/utils');
+
+// Loading and running a few megabytes of libraries takes seconds on a busy two-core machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+let manifest: ShelfManifest;
+let linked: string;
+
+beforeAll(() => {
+  const run = spawnSync(process.execPath, [join(root, 'scripts', 'build-shelf.mjs')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`build-shelf failed:\n${run.stdout}\n${run.stderr}`);
+  const data: unknown = JSON.parse(readFileSync(join(shelf, 'manifest.json'), 'utf8'));
+  if (!isShelfManifest(data)) throw new Error('public/shelf/manifest.json is not a shelf manifest');
+  manifest = data;
+  linked = linkedCopy(manifest);
+}, 180_000);
+
+afterAll(() => {
+  if (linked) rmSync(linked, { recursive: true, force: true });
+});
+
+describe('the shelf manifest', () => {
+  it('has every library the issue and the corpus call for', () => {
+    for (const name of [
+      'react',
+      'react-dom',
+      'lucide-react',
+      'recharts',
+      'framer-motion',
+      'd3',
+      'three',
+      'chart.js',
+      'mathjs',
+      'lodash',
+      'date-fns',
+      'papaparse',
+      'xlsx',
+      'marked',
+      'tailwindcss',
+      'jszip',
+      'uuid',
+      '@/components/ui',
+      '@/lib/utils',
+    ])
+      expect(manifest.packages, name).toHaveProperty([name]);
+  });
+
+  it('pins exact versions and names every package on CDNs', () => {
+    for (const [name, entry] of Object.entries(manifest.packages)) {
+      expect(entry.version, name).toMatch(/^\d+\.\d+\.\d+$/);
+      if (!name.startsWith('@/')) expect(entry.cdnNames, name).toContain(name);
+    }
+    expect(manifest.packages['chart.js']?.cdnNames).toContain('Chart.js');
+    expect(manifest.packages.three?.cdnNames).toContain('three.js');
+    expect(manifest.packages.lodash?.cdnNames).toContain('lodash.js');
+    expect(manifest.packages.papaparse?.cdnNames).toContain('PapaParse');
+    expect(manifest.packages.tailwindcss?.cdnNames).toContain('@tailwindcss/browser');
+  });
+
+  it('gives each package the gzip size of all its files', () => {
+    for (const [name, entry] of Object.entries(manifest.packages)) {
+      const files = shelfFiles({ version: 1, packages: { [name]: entry } });
+      const gzip = files.reduce(
+        (sum, f) => sum + gzipSync(readFileSync(join(shelf, f)), { level: 9 }).length,
+        0,
+      );
+      expect(entry.gzip, name).toBe(gzip);
+    }
+  });
+
+  it('is not rebuilt when its inputs are unchanged', () => {
+    const run = spawnSync(process.execPath, [join(root, 'scripts', 'build-shelf.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('up to date');
+  });
+});
+
+describe('the ES modules', () => {
+  it('parse as modules and import only bare specifiers that are on the shelf', () => {
+    const known = new Set(allSpecifiers(manifest).keys());
+    for (const [specifier, file] of allSpecifiers(manifest)) {
+      const { imports, errors } = importsOf(file);
+      expect(errors, specifier).toEqual([]);
+      for (const source of imports) expect(known, `${specifier} imports ${source}`).toContain(source);
+    }
+  });
+
+  it('load and run, with the default exports artifacts write', async () => {
+    const React = await load('react');
+    expect(typeof React.useState).toBe('function');
+    expect((React.default as typeof React).useState).toBe(React.useState);
+    expect(typeof (await load('react/jsx-runtime')).jsx).toBe('function');
+    expect(typeof (await load('react-dom/client')).createRoot).toBe('function');
+
+    const lodash = await load('lodash');
+    expect((lodash.default as { chunk: (a: number[], n: number) => number[][] }).chunk([1, 2, 3], 2)).toEqual(
+      [[1, 2], [3]],
+    );
+    expect(lodash.debounce).toBeTypeOf('function');
+    const debounce = (await load('lodash/debounce')).default;
+    expect(debounce).toBe(lodash.debounce);
+
+    const Papa = (await load('papaparse')).default as { parse: (csv: string) => { data: string[][] } };
+    expect(Papa.parse('a,b\n1,2').data).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    const math = (await load('mathjs')).default as { evaluate: (e: string) => number };
+    expect(math.evaluate('2 + 3 * 4')).toBe(14);
+    expect((await load('d3')).scaleLinear).toBeTypeOf('function');
+    expect(((await load('d3')).default as { select: unknown }).select).toBeTypeOf('function');
+    expect((await load('three')).WebGLRenderer).toBeTypeOf('function');
+    expect((await load('three/examples/jsm/controls/OrbitControls.js')).OrbitControls).toBeTypeOf('function');
+    expect((await load('date-fns')).format).toBeTypeOf('function');
+    expect((await load('xlsx')).read).toBeTypeOf('function');
+    expect((await load('marked')).marked).toBeTypeOf('function');
+    expect((await load('uuid')).v4).toBeTypeOf('function');
+    expect((await load('lucide-react')).AlertTriangle).toBeDefined();
+    expect((await load('recharts')).ResponsiveContainer).toBeDefined();
+    expect((await load('framer-motion')).motion).toBeDefined();
+    expect((await load('motion/react')).AnimatePresence).toBeDefined();
+  });
+
+  it('registers every chart type in chart.js, as chart.js/auto does', async () => {
+    const auto = await load('chart.js/auto');
+    const Chart = auto.default as { registry: { getController: (type: string) => unknown } };
+    expect(Chart).toBe((await load('chart.js')).Chart);
+    for (const type of ['bar', 'line', 'pie', 'doughnut', 'scatter', 'radar'])
+      expect(Chart.registry.getController(type), type).toBeDefined();
+  });
+
+  it('cn() joins classes and lets the later Tailwind class win', async () => {
+    const { cn } = (await load('@/lib/utils')) as { cn: (...c: unknown[]) => string };
+    expect(cn('px-2 py-1', false && 'hidden', 'px-4')).toBe('py-1 px-4');
+  });
+});
+
+describe('the shadcn/ui stand-ins', () => {
+  const documented: Record<string, string[]> = {
+    card: ['Card', 'CardHeader', 'CardTitle', 'CardDescription', 'CardContent', 'CardFooter'],
+    button: ['Button', 'buttonVariants'],
+    alert: ['Alert', 'AlertTitle', 'AlertDescription', 'AlertDialog', 'AlertDialogAction'],
+    'alert-dialog': ['AlertDialog', 'AlertDialogTrigger', 'AlertDialogContent', 'AlertDialogCancel'],
+    tabs: ['Tabs', 'TabsList', 'TabsTrigger', 'TabsContent'],
+    input: ['Input'],
+    label: ['Label'],
+    select: ['Select', 'SelectTrigger', 'SelectValue', 'SelectContent', 'SelectItem', 'SelectGroup'],
+    badge: ['Badge', 'badgeVariants'],
+    progress: ['Progress'],
+    slider: ['Slider'],
+    switch: ['Switch'],
+    checkbox: ['Checkbox'],
+    textarea: ['Textarea'],
+    table: ['Table', 'TableHeader', 'TableBody', 'TableRow', 'TableHead', 'TableCell', 'TableCaption'],
+    dialog: ['Dialog', 'DialogTrigger', 'DialogContent', 'DialogHeader', 'DialogTitle', 'DialogDescription'],
+    tooltip: ['Tooltip', 'TooltipTrigger', 'TooltipContent', 'TooltipProvider'],
+    accordion: ['Accordion', 'AccordionItem', 'AccordionTrigger', 'AccordionContent'],
+    separator: ['Separator'],
+    'scroll-area': ['ScrollArea', 'ScrollBar'],
+  };
+
+  it.each(Object.entries(documented))('@/components/ui/%s exports its components', async (name, names) => {
+    const module = await load(`@/components/ui/${name}`);
+    for (const exported of names) expect(module[exported], exported).toBeDefined();
+  });
+
+  it('are React components of the shelf', async () => {
+    const ui = await load('@/components/ui');
+    const React = await load('react');
+    const createElement = React.createElement as (type: unknown, props: unknown) => { type: unknown };
+    expect(createElement(ui.Card, { className: 'p-4' }).type).toBe(ui.Card);
+  });
+});
+
+describe('the classic scripts', () => {
+  // What must be on the page before a script: React DOM's UMD build reads window.React.
+  const before: Record<string, string[]> = { 'react-dom': ['react'] };
+
+  it('define their globals in a page', () => {
+    for (const [name, entry] of Object.entries(manifest.packages)) {
+      if (!entry.script) continue;
+      const page = fakeWindow();
+      for (const dependency of [...(before[name] ?? []), name]) {
+        const script = manifest.packages[dependency]?.script;
+        if (!script) throw new Error(`${dependency} has no script`);
+        vm.runInContext(readFileSync(join(shelf, script), 'utf8'), page, { filename: script });
+      }
+      expect(entry.globals?.length ?? 0, name).toBeGreaterThan(0);
+      for (const global of entry.globals ?? []) expect(page[global], `${name}: ${global}`).toBeDefined();
+    }
+  });
+
+  it("Tailwind's script turns a Tailwind 3 `tailwind.config` into theme variables", () => {
+    const page = fakeWindow();
+    const script = manifest.packages.tailwindcss?.script ?? '';
+    vm.runInContext(readFileSync(join(shelf, script), 'utf8'), page);
+    const inputs = page.document.head.children;
+    expect(inputs[0]?.textContent).toContain('--color-muted-foreground');
+    vm.runInContext(
+      "tailwind.config = { darkMode: 'class', theme: { extend: { colors: { brand: { 500: '#123456', DEFAULT: '#abcdef' } }, fontFamily: { display: ['Inter', 'sans-serif'] } } } };",
+      page,
+    );
+    const added = inputs.at(-1);
+    expect(added?.type).toBe('text/tailwindcss');
+    expect(added?.textContent).toContain('--color-brand-500: #123456;');
+    expect(added?.textContent).toContain('--color-brand: #abcdef;');
+    expect(added?.textContent).toContain('--font-display: Inter, sans-serif;');
+    expect(added?.textContent).toContain('@custom-variant dark');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** Every import specifier of the shelf and the file that serves it. */
+function allSpecifiers(m: ShelfManifest): Map<string, string> {
+  const specifiers = new Map<string, string>();
+  for (const [name, entry] of Object.entries(m.packages))
+    for (const [subpath, file] of Object.entries(entry.modules))
+      specifiers.set(subpath === '.' ? name : `${name}${subpath.slice(1)}`, file);
+  return specifiers;
+}
+
+interface SourceLiteral {
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+interface ParsedModule {
+  readonly imports: string[];
+  readonly literals: SourceLiteral[];
+  readonly errors: string[];
+}
+
+const parsed = new Map<string, ParsedModule>();
+
+/** The module specifiers a shelf module names (static imports, re-exports, literal dynamic imports). */
+function importsOf(file: string): ParsedModule {
+  const cached = parsed.get(file);
+  if (cached) return cached;
+  const code = readFileSync(join(shelf, file), 'utf8');
+  const { program, errors } = parseSync(file, code, { sourceType: 'module' });
+  const literals: SourceLiteral[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const n = node as Record<string, unknown>;
+    const type = n.type;
+    if (
+      (type === 'ImportDeclaration' ||
+        type === 'ExportAllDeclaration' ||
+        type === 'ExportNamedDeclaration' ||
+        type === 'ImportExpression') &&
+      isStringLiteral(n.source)
+    )
+      literals.push(n.source);
+    for (const [key, value] of Object.entries(n)) if (key !== 'source') visit(value);
+  };
+  visit(program.body);
+  const result = { imports: literals.map((l) => l.value), literals, errors: errors.map((e) => e.message) };
+  parsed.set(file, result);
+  return result;
+}
+
+function isStringLiteral(node: unknown): node is SourceLiteral {
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    (node as { type?: unknown }).type === 'Literal' &&
+    typeof (node as { value?: unknown }).value === 'string'
+  );
+}
+
+/** A copy of the shelf's modules in which each bare specifier is the file URL of the copy it names. */
+function linkedCopy(m: ShelfManifest): string {
+  // Under node_modules, so Vitest leaves the files to Node's own loader instead of transforming them.
+  const cache = join(root, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'shelf-linked-'));
+  const specifiers = allSpecifiers(m);
+  for (const file of new Set(specifiers.values())) {
+    let code = readFileSync(join(shelf, file), 'utf8');
+    const { literals } = importsOf(file);
+    for (const literal of [...literals].sort((a, b) => b.start - a.start)) {
+      const target = specifiers.get(literal.value);
+      if (!target) continue;
+      code = `${code.slice(0, literal.start)}${JSON.stringify(pathToFileURL(join(dir, target)).href)}${code.slice(literal.end)}`;
+    }
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), code);
+  }
+  return dir;
+}
+
+async function load(specifier: string): Promise<Record<string, unknown>> {
+  const file = allSpecifiers(manifest).get(specifier);
+  if (!file) throw new Error(`${specifier} is not on the shelf`);
+  return (await import(/* @vite-ignore */ pathToFileURL(join(linked, file)).href)) as Record<string, unknown>;
+}
+
+interface FakeElement {
+  type: string;
+  textContent: string;
+  style: Record<string, string>;
+  setAttribute(name: string, value: string): void;
+  getAttribute(name: string): string | null;
+}
+
+/**
+ * A page for classic scripts: a window whose own properties are the globals, and as much of a document as
+ * UMD builds and Tailwind's browser build touch while they load.
+ */
+function fakeWindow(): vm.Context &
+  Record<string, unknown> & { document: { head: { children: FakeElement[] } } } {
+  const element = (): FakeElement => {
+    const attributes = new Map<string, string>();
+    return {
+      get type() {
+        return attributes.get('type') ?? '';
+      },
+      textContent: '',
+      style: {},
+      setAttribute: (name, value) => attributes.set(name, value),
+      getAttribute: (name) => attributes.get(name) ?? null,
+    };
+  };
+  const head = {
+    children: [] as FakeElement[],
+    append(...nodes: FakeElement[]) {
+      head.children.push(...nodes);
+    },
+    prepend(...nodes: FakeElement[]) {
+      head.children.unshift(...nodes);
+    },
+  };
+  const document = {
+    head,
+    documentElement: head,
+    createElement: element,
+    querySelectorAll: () => [],
+    addEventListener() {},
+  };
+  const page = vm.createContext({
+    document,
+    navigator: { userAgent: 'node' },
+    location: { href: 'about:srcdoc' },
+    MutationObserver: class {
+      observe() {}
+    },
+    Node: { ELEMENT_NODE: 1 },
+    console,
+    performance,
+    setTimeout,
+    clearTimeout,
+    queueMicrotask,
+  });
+  vm.runInContext('var window = globalThis; var self = globalThis;', page);
+  return page as vm.Context & Record<string, unknown> & { document: { head: typeof head } };
+}
