@@ -271,6 +271,14 @@ const LIBRARIES = [
     globals: ['qrcode'],
   },
   {
+    name: 'tone',
+    cdnNames: ['tone'],
+    why: 'music and sound (synths, sequencers); one of the libraries Claude is told it can use',
+    modules: { '.': { esm: 'tone', namespaceDefault: true } },
+    script: { copy: 'tone/build/Tone.js' },
+    globals: ['Tone'],
+  },
+  {
     name: 'uuid',
     cdnNames: ['uuid'],
     why: 'ids (`v4`) in React artifacts',

@@ -63,6 +63,7 @@ describe('the shelf manifest', () => {
       'marked',
       'tailwindcss',
       'jszip',
+      'tone',
       'uuid',
       '@/components/ui',
       '@/lib/utils',
@@ -143,6 +144,8 @@ describe('the ES modules', () => {
     expect((await load('xlsx')).read).toBeTypeOf('function');
     expect((await load('marked')).marked).toBeTypeOf('function');
     expect((await load('uuid')).v4).toBeTypeOf('function');
+    expect((await load('tone')).Synth).toBeTypeOf('function');
+    expect((await load('jszip')).default).toBeTypeOf('function');
     expect((await load('lucide-react')).AlertTriangle).toBeDefined();
     expect((await load('recharts')).ResponsiveContainer).toBeDefined();
     expect((await load('framer-motion')).motion).toBeDefined();
