@@ -16,13 +16,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'public', 'shelf');
 const shelfSrc = join(root, 'src', 'shelf');
 const require = createRequire(join(root, 'package.json'));
-// Vite 8 bundles with rolldown; the shelf uses the same bundler rather than adding one.
-const rolldownPath = createRequire(require.resolve('vite')).resolve('rolldown');
-const { build } = await import(rolldownPath);
-const { parseSync, minifySync } = await import(
-  createRequire(require.resolve('vite')).resolve('rolldown/utils')
-);
-
 /**
  * Specifiers every module leaves to the import map instead of bundling: the React family (one instance for
  * the whole frame) and the small libraries the shadcn/ui stand-ins share with artifacts.
@@ -330,6 +323,11 @@ if (!force && existsSync(join(outDir, 'manifest.json')) && readIfExists(join(out
   console.log(`Library shelf is up to date (${elapsed()}).`);
   process.exit(0);
 }
+
+// Vite 8 bundles with rolldown; the shelf uses the same bundler rather than adding one.
+const viteRequire = createRequire(require.resolve('vite'));
+const { build } = await import(viteRequire.resolve('rolldown'));
+const { parseSync, minifySync } = await import(viteRequire.resolve('rolldown/utils'));
 
 // Built beside the shelf, then swapped in, so a build running at the same time never sees half a shelf.
 const workDir = join(root, 'node_modules', '.cache', `shelf-${process.pid}`);
