@@ -114,12 +114,15 @@ const REFUSED = new Set(['csp', 'origin']);
 /**
  * Every request that went out, from now on, from a frame other than the app's own page (an artifact preview
  * or anything inside it): answered, or failed for a reason other than a refusal. blob: and data: URLs are
- * read inside the browser and never reach the network.
+ * read inside the browser and never reach the network; the preview document itself (`preview.html`, which
+ * the app puts in the frame before any artifact code is there) is the app's own.
  */
 function watchFrameRequests(context: BrowserContext, app: Page): string[] {
   const seen: string[] = [];
+  const previewDocument = new URL('./preview.html', app.url()).href;
   const counts = (request: Request) => {
     if (/^(blob|data):/.test(request.url())) return false;
+    if (request.isNavigationRequest() && request.url() === previewDocument) return false;
     try {
       return request.frame() !== app.mainFrame();
     } catch {
@@ -425,32 +428,42 @@ test('a message posted to the app by any frame but the preview is ignored', asyn
     filename: 'index.html',
     content: `<h1>Buttons</h1><button onclick="console.log('genuine click')">Log</button>`,
   });
-  // A forger that knows everything: the right source, shape and the document's secret channel.
-  const srcdoc = (await previewFrame(app, 'index.html').getAttribute('srcdoc')) ?? '';
-  const channel = /var C = "([^"]+)"/.exec(srcdoc)?.[1];
+  // A forger that knows everything: the right source, shape and the document's channel.
+  const src = (await previewFrame(app, 'index.html').getAttribute('src')) ?? '';
+  const channel = new URL(src).hash.slice(1);
   expect(channel).toMatch(/^[\w-]{36}$/);
   const forged = { source: 'easel-preview', channel, kind: 'console', level: 'error', text: 'forged' };
 
-  await app.evaluate(async (message) => {
+  // Messages from one frame arrive in order: once 'forgeries sent' is here, the forgeries have been handled.
+  const sent = app.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let count = 0;
+        const listener = (e: MessageEvent) => {
+          if (e.data !== 'forgeries sent') return;
+          if (++count < 2) return; // the console check and the panel both run the forger
+          window.removeEventListener('message', listener);
+          resolve(count);
+        };
+        window.addEventListener('message', listener);
+      }),
+  );
+  await app.evaluate((message) => {
     window.postMessage({ ...message, text: 'forged by the app page itself' }, '*');
-    const other = document.createElement('iframe');
-    other.title = 'another frame';
-    other.srcdoc = `<script>
-      parent.postMessage(${JSON.stringify({ ...message, text: 'forged by another frame' })}, '*');
-      parent.postMessage('forgeries sent', '*');
-    </script>`;
-    // Messages from one frame arrive in order: once this one is here, the forgery has been handled.
-    const sent = new Promise<void>((resolve) => {
-      const listener = (e: MessageEvent) => {
-        if (e.data !== 'forgeries sent') return;
-        window.removeEventListener('message', listener);
-        resolve();
-      };
-      window.addEventListener('message', listener);
-    });
-    document.body.append(other);
-    await sent;
   }, forged);
+  // Another preview (the only other frames the app holds) forges messages to the app page.
+  await modelCreates(app, anthropic, {
+    id: 'toolu_forger',
+    filename: 'forger.html',
+    content: `<h1>Forger</h1><script>
+      var m = ${JSON.stringify({ ...forged, text: 'forged by another frame' })};
+      parent.postMessage(m, '*');
+      top.postMessage(m, '*');
+      top.postMessage('forgeries sent', '*');
+    </script>`,
+  });
+  expect(await sent).toBe(2);
+  await panel(app).getByRole('tab', { name: 'index.html' }).click();
   await preview(app, 'index.html').getByRole('button', { name: 'Log' }).click();
 
   const entries = await consoleEntries(app);
@@ -481,12 +494,14 @@ test("Open in new tab runs the artifact in a sandboxed frame, never in the app's
   const frame = tab.getByTitle('index.html preview', { exact: true });
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
   await expect(frame.contentFrame().getByRole('heading', { name: 'Standalone' })).toBeVisible();
+  // The same runtime as in the panel: an opaque origin, an in-memory localStorage, no IndexedDB.
   await expect(frame.contentFrame().getByText(/^origin: /)).toHaveText(
-    'origin: null; localStorage blocked (SecurityError); indexedDB blocked (SecurityError)',
+    'origin: null; localStorage has 0 items; indexedDB blocked (SecurityError)',
   );
-  // The page around the frame is the app's making (a blob: URL of the app's origin) and runs nothing.
-  expect(tab.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\/[\w-]+$/);
-  expect(await tab.evaluate(() => document.scripts.length)).toBe(0);
+  // The page around the frame is the app's preview document, holding only the frame; it has let go of the
+  // app (no opener) and none of the artifact's markup is in it.
+  expect(new URL(tab.url()).pathname).toMatch(/\/preview\.html$/);
   expect(await tab.evaluate(() => [...document.body.children].map((e) => e.localName))).toEqual(['iframe']);
+  expect(await tab.evaluate(() => document.querySelector('h1, #where'))).toBeNull();
   expect(await tab.evaluate(() => window.opener)).toBeNull();
 });

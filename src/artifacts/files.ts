@@ -4,10 +4,11 @@
  */
 
 /**
- * How an artifact is shown. `html` and `svg` run in the sandboxed preview; `markdown` is rendered through
- * marked + DOMPurify; `json` is pretty-printed; `image` is a base64 or `data:` image; `code` is highlighted.
+ * How an artifact is shown. `html`, `svg` and `react` (`.jsx`/`.tsx` components) run in the sandboxed
+ * preview; `markdown` is rendered through marked + DOMPurify; `json` is pretty-printed; `image` is a base64
+ * or `data:` image; `code` is highlighted.
  */
-export type ArtifactKind = 'html' | 'svg' | 'markdown' | 'json' | 'image' | 'code' | 'text';
+export type ArtifactKind = 'html' | 'svg' | 'react' | 'markdown' | 'json' | 'image' | 'code' | 'text';
 
 /** Longest accepted file name. */
 export const MAX_FILENAME_LENGTH = 120;
@@ -16,6 +17,8 @@ const KIND_BY_EXTENSION: Readonly<Record<string, ArtifactKind>> = {
   html: 'html',
   htm: 'html',
   svg: 'svg',
+  jsx: 'react',
+  tsx: 'react',
   md: 'markdown',
   markdown: 'markdown',
   json: 'json',
@@ -59,6 +62,7 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
 const MIME_BY_KIND: Readonly<Record<ArtifactKind, string>> = {
   html: 'text/html',
   svg: 'image/svg+xml',
+  react: 'text/plain',
   markdown: 'text/markdown',
   json: 'application/json',
   image: 'application/octet-stream',
@@ -87,8 +91,8 @@ export function artifactKindOf(filename: string): ArtifactKind {
 }
 
 /** True for kinds whose content runs in the sandboxed preview (and so has a console). */
-export function runsInSandbox(kind: ArtifactKind): kind is 'html' | 'svg' {
-  return kind === 'html' || kind === 'svg';
+export function runsInSandbox(kind: ArtifactKind): kind is 'html' | 'svg' | 'react' {
+  return kind === 'html' || kind === 'svg' || kind === 'react';
 }
 
 /** The highlight.js language for a file (may be unknown to the highlighter; callers fall back to plain). */

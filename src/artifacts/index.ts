@@ -3,6 +3,25 @@
  * preview documents and the messages their bridge posts, and the console logs they produce. No DOM, no Lit:
  * `src/ui/artifacts` draws all of this.
  */
+
+export {
+  CDN_HOSTS,
+  FONT_HOSTS,
+  findPackage,
+  fontHostOf,
+  isBareSpecifier,
+  missingLibraryText,
+  packageNameOf,
+  packageOfSpecifier,
+  parseCdnUrl,
+} from './cdn';
+export {
+  type CompileProblem,
+  type CompileReply,
+  type CompileRequest,
+  compileErrorText,
+  isCompileReply,
+} from './compile';
 export {
   type DiffHunkItem,
   type DiffLine,
@@ -22,6 +41,18 @@ export {
   runsInSandbox,
 } from './files';
 export {
+  ARTIFACT_SPECIFIER,
+  type CompileJob,
+  type ConsoleNote,
+  compileToken,
+  escapeHtml,
+  GENERATED_FOLDER,
+  type PagePlan,
+  type PlanKind,
+  planPage,
+  SHELF_MARKER,
+} from './page-plan';
+export {
   type ArtifactActions,
   type ArtifactActionsDeps,
   createArtifactActions,
@@ -33,6 +64,7 @@ export {
   EMPTY_LOG,
   entryOf,
   fixRequestText,
+  formatBytes,
   formatEntries,
   MAX_ENTRIES,
   MAX_ENTRY_CHARS,
@@ -43,15 +75,25 @@ export {
   type SettleOptions,
   withEntry,
 } from './preview-log';
-export { isPreviewMessage, PREVIEW_SOURCE, type PreviewLevel, type PreviewMessage } from './protocol';
 export {
-  buildPreviewDocument,
-  buildStandaloneDocument,
-  escapeHtml,
-  PREVIEW_CSP,
-  type PreviewDocumentKind,
-  STANDALONE_CSP,
-} from './sandbox';
+  HOST_SOURCE,
+  isPreviewMessage,
+  isRenderRequest,
+  PREVIEW_SOURCE,
+  type PreviewLevel,
+  type PreviewMessage,
+  type RenderNote,
+  type RenderRequest,
+} from './protocol';
+export {
+  EMPTY_SHELF,
+  isShelfManifest,
+  parseShelfManifest,
+  SHELF_MANIFEST_VERSION,
+  type ShelfManifest,
+  type ShelfPackage,
+  shelfFiles,
+} from './shelf-manifest';
 export {
   type ArtifactAction,
   type ArtifactChange,

@@ -55,7 +55,14 @@ export function entryOf(message: PreviewMessage): PreviewEntry | undefined {
       return { level: 'error', origin: 'rejection', text: cut(message.text) };
     case 'blocked':
       return { level: 'error', origin: 'blocked', text: cut(message.text) };
+    case 'download':
+      return {
+        level: 'info',
+        origin: 'console',
+        text: `The page downloaded ${message.filename} (${formatBytes(message.blob.size)}).`,
+      };
     case 'loaded':
+    case 'clipboard':
       return undefined;
     default:
       return assertNever(message);
@@ -67,6 +74,13 @@ export function withEntry(log: PreviewLog, entry: PreviewEntry): PreviewLog {
   const errorCount = log.errorCount + (entry.level === 'error' ? 1 : 0);
   if (log.entries.length >= MAX_ENTRIES) return { ...log, dropped: log.dropped + 1, errorCount };
   return { ...log, entries: [...log.entries, entry], errorCount };
+}
+
+/** A byte count as people read it: `512 B`, `1.2 KB`, `3.4 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
 function cut(text: string): string {

@@ -1,11 +1,16 @@
 /**
- * The messages a preview's bridge posts to the app, and the guard the app checks them with.
+ * The messages between the app and a preview document (`preview.html`, see `src/preview`), and the guards
+ * each side checks them with.
  *
- * Contract: the host handles a `message` event only when `event.source` is the window of the iframe it made
- * and `isPreviewMessage(event.data, channel)` holds for that iframe's current channel (a new channel for
- * every document it loads, so a message from an earlier document is ignored too). Everything else is ignored.
- * The page inside can still post anything with the right channel (the bridge is in its own document); the
- * worst it can do is put words in its own console.
+ * 1. The host makes `<iframe sandbox="allow-scripts" src="preview.html#<channel>">` (a new channel, and a new
+ *    frame, for every document it shows). When the frame's `load` event fires, the host posts one
+ *    `RenderRequest` to the frame's window with a `MessagePort` transferred alongside it.
+ * 2. The preview accepts exactly one message, and only when `event.source` is its `parent` and
+ *    `isRenderRequest(event.data, channel)` holds for the channel in its own address; then it writes the
+ *    document and from then on talks over the port only.
+ * 3. The host handles only what arrives on its end of that port and passes `isPreviewMessage(data, channel)`.
+ *    The page's own code never holds the port (it lives in the preview runtime's closure), so it cannot forge
+ *    messages; `window.postMessage` to the app from a preview is never read at all.
  */
 
 export const PREVIEW_SOURCE = 'easel-preview';
@@ -23,6 +28,8 @@ interface Envelope {
  * - `rejection`: a promise rejected with no handler.
  * - `blocked`: something the preview's Content-Security-Policy refused (a network request, mostly).
  * - `loaded`: the document's `load` event fired.
+ * - `download`: the page started a download (`<a download href="blob:…">` clicked); the host saves it.
+ * - `clipboard`: the page wrote text to the clipboard; the host writes it (only just after a click).
  */
 export type PreviewMessage = Envelope &
   (
@@ -31,7 +38,64 @@ export type PreviewMessage = Envelope &
     | { readonly kind: 'rejection'; readonly text: string }
     | { readonly kind: 'blocked'; readonly text: string }
     | { readonly kind: 'loaded' }
+    | { readonly kind: 'download'; readonly filename: string; readonly blob: Blob }
+    | { readonly kind: 'clipboard'; readonly text: string }
   );
+
+export const HOST_SOURCE = 'easel-host';
+
+/** A line the host asks the preview to print before the page runs. */
+export interface RenderNote {
+  readonly level: 'info' | 'warn' | 'error';
+  readonly text: string;
+}
+
+/**
+ * What the host sends a preview to show: the document text (with `easel-shelf:<file>` markers where shelf
+ * files go), the files (shelf files and the host's own stand-ins) as Blobs, the import map (specifier →
+ * file), lines to print first, and addresses already explained (not reported again as blocked).
+ */
+export interface RenderRequest {
+  readonly source: typeof HOST_SOURCE;
+  readonly channel: string;
+  readonly kind: 'render';
+  readonly html: string;
+  readonly files: Readonly<Record<string, Blob>>;
+  readonly imports: Readonly<Record<string, string>>;
+  readonly notes: readonly RenderNote[];
+  readonly handled: readonly string[];
+  /** The artifact's own module (a `.jsx`/`.tsx` file): its errors are reported with its line numbers. */
+  readonly artifactFile?: string;
+}
+
+/** True when `data` is a well-formed render request for `channel`. */
+export function isRenderRequest(data: unknown, channel: string): data is RenderRequest {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  if (m.source !== HOST_SOURCE || m.kind !== 'render' || channel === '' || m.channel !== channel)
+    return false;
+  if (typeof m.html !== 'string') return false;
+  if (!isRecordOf(m.files, (v) => v instanceof Blob)) return false;
+  if (!isRecordOf(m.imports, (v) => typeof v === 'string')) return false;
+  if (!Array.isArray(m.handled) || !m.handled.every((h) => typeof h === 'string')) return false;
+  if (m.artifactFile !== undefined && typeof m.artifactFile !== 'string') return false;
+  return (
+    Array.isArray(m.notes) &&
+    m.notes.every(
+      (n: unknown) =>
+        typeof n === 'object' &&
+        n !== null &&
+        ['info', 'warn', 'error'].includes((n as RenderNote).level) &&
+        typeof (n as RenderNote).text === 'string',
+    )
+  );
+}
+
+function isRecordOf(data: unknown, check: (value: unknown) => boolean): boolean {
+  return (
+    typeof data === 'object' && data !== null && !Array.isArray(data) && Object.values(data).every(check)
+  );
+}
 
 const LEVELS: ReadonlySet<unknown> = new Set<PreviewLevel>(['log', 'info', 'warn', 'error', 'debug']);
 
@@ -50,6 +114,10 @@ export function isPreviewMessage(data: unknown, channel: string): data is Previe
       return typeof m.text === 'string';
     case 'loaded':
       return true;
+    case 'download':
+      return typeof m.filename === 'string' && m.blob instanceof Blob;
+    case 'clipboard':
+      return typeof m.text === 'string';
     default:
       return false;
   }

@@ -20,6 +20,7 @@ import { renderTabs, renderToolbar } from './panel-parts';
 import { panelStyles } from './panel-styles';
 import { fallbackTab, hasPreview, type PanelMode, type ShownFile, shownFile, tabsOf } from './panel-view';
 import type { PreviewHost } from './preview-host';
+import { PreviewRuntime } from './preview-runtime';
 import { ArtifactStoreController } from './store-controller';
 import { renderViewer } from './viewers';
 import './artifact-console';
@@ -56,6 +57,7 @@ export class EaselArtifactsPanel extends LitElement {
   private offHost: (() => void) | undefined;
   /** The preview on screen shows the file's current version, so its console is the file's console. */
   private previewIsCurrent = false;
+  private ownRuntime: PreviewRuntime | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -126,7 +128,7 @@ export class EaselArtifactsPanel extends LitElement {
       },
     )}
       <div role="tabpanel" id="file-panel" aria-labelledby=${`tab-${index}`}>
-        ${renderViewer(shown, mode, this.editing, {
+        ${renderViewer(shown, mode, this.editing, this.runtime(), {
           previewStart: (e) => this.handlePreviewStart(e),
           previewMessage: (e) => this.handlePreviewMessage(e),
           editCancel: () => this.handleEditDone(),
@@ -179,7 +181,14 @@ export class EaselArtifactsPanel extends LitElement {
       shown.kind === 'markdown'
         ? (await import('../markdown/render')).renderMarkdown(shown.content)
         : undefined;
-    openArtifactInNewTab(shown.filename, shown.kind, shown.content, rendered);
+    openArtifactInNewTab(this.runtime(), shown.filename, shown.kind, shown.content, rendered);
+  }
+
+  /** The preview runtime: the host's (one per app), or one of the panel's own when it has no host. */
+  private runtime(): PreviewRuntime {
+    if (this.previewHost) return this.previewHost.runtime;
+    this.ownRuntime ??= new PreviewRuntime();
+    return this.ownRuntime;
   }
 
   private handlePreviewStart(e: PreviewStartEvent) {

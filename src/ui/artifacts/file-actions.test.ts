@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { buildPreviewDocument } from '../../artifacts';
 import { imageSource, prettyJson, standaloneContent } from './file-actions';
 
 describe('what Open in new tab shows', () => {
-  it('runs HTML and SVG in the same preview document, without a bridge', () => {
-    expect(standaloneContent('html', '<p>x</p>')).toBe(buildPreviewDocument('<p>x</p>', 'html'));
-    expect(standaloneContent('svg', '<svg/>')).toBe(buildPreviewDocument('<svg/>', 'svg'));
-    expect(standaloneContent('html', '<p>x</p>')).not.toContain('<script>');
+  it('runs HTML, SVG and components as they are', () => {
+    expect(standaloneContent('html', '<p>x</p>')).toEqual({ content: '<p>x</p>', kind: 'html' });
+    expect(standaloneContent('svg', '<svg/>')).toEqual({ content: '<svg/>', kind: 'svg' });
+    expect(standaloneContent('react', 'export default 1')).toEqual({
+      content: 'export default 1',
+      kind: 'react',
+    });
   });
 
-  it('shows code, text and JSON as escaped text', () => {
-    expect(standaloneContent('code', '<b>x</b>')).toContain('<pre>&lt;b&gt;x&lt;/b&gt;</pre>');
-    expect(standaloneContent('json', '{"a":1}')).toContain('<pre>{\n  &quot;a&quot;: 1\n}</pre>');
+  it('shows code, text and JSON as text', () => {
+    expect(standaloneContent('code', '<b>x</b>')).toEqual({ content: '<b>x</b>', kind: 'text' });
+    expect(standaloneContent('json', '{"a":1}')).toEqual({ content: '{\n  "a": 1\n}', kind: 'text' });
   });
 
   it('shows Markdown as the sanitised HTML it was rendered to, or as text', () => {
-    expect(standaloneContent('markdown', '# x', '<h1>x</h1>')).toContain('<h1>x</h1>');
-    expect(standaloneContent('markdown', '# <x>')).toContain('<pre># &lt;x&gt;</pre>');
+    expect(standaloneContent('markdown', '# x', '<h1>x</h1>').content).toContain('<h1>x</h1>');
+    expect(standaloneContent('markdown', '# <x>')).toEqual({ content: '# <x>', kind: 'text' });
   });
 
   it('shows an image through a data: URL', () => {
-    expect(standaloneContent('image', 'iVBORw0KGgo=')).toContain(
+    expect(standaloneContent('image', 'iVBORw0KGgo=').content).toContain(
       '<img alt="" src="data:image/png;base64,iVBORw0KGgo=">',
     );
   });

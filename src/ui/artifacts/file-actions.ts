@@ -1,25 +1,25 @@
-import {
-  type ArtifactKind,
-  buildPreviewDocument,
-  buildStandaloneDocument,
-  escapeHtml,
-  mimeTypeOf,
-} from '../../artifacts';
+import { type ArtifactKind, escapeHtml, mimeTypeOf, type PlanKind, PREVIEW_SOURCE } from '../../artifacts';
+import type { PreviewRuntime } from './preview-runtime';
 
 /**
  * What the panel's `Download` and `Open in new tab` do. Neither runs artifact code in the app's origin:
- * a download is never navigated to, and the new tab holds a page of the app's making whose only content is
- * a sandboxed iframe with the artifact in `srcdoc` (a `blob:` URL of the artifact itself would run it with
- * the app's origin, next to its storage).
+ * a download is never navigated to, and the new tab is the preview document (`preview.html`) at the top of
+ * its tab, which takes the file from the app and shows it only inside a sandboxed frame of its own.
  */
 
-/** Object URLs are revoked this long after use (a new tab or a download may still be reading them). */
+/** Object URLs are revoked this long after use (a download may still be reading them). */
 const REVOKE_AFTER_MS = 60_000;
+/** How long a new tab has to say it is ready. */
+const READY_WITHIN_MS = 20_000;
 
 /** Saves `content` as a file named `filename` (images given as base64 or `data:` are saved as bytes). */
 export function downloadArtifact(filename: string, kind: ArtifactKind, content: string): void {
   const data = kind === 'image' ? imageBytes(content) : undefined;
-  const blob = new Blob([data ?? content], { type: mimeTypeOf(filename) });
+  saveBlob(filename, new Blob([data ?? content], { type: mimeTypeOf(filename) }));
+}
+
+/** Saves a Blob as a download named `filename` (a `download` link, never a navigation). */
+export function saveBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -30,51 +30,77 @@ export function downloadArtifact(filename: string, kind: ArtifactKind, content: 
 }
 
 /**
- * Opens the artifact in a new tab, inside a sandboxed iframe (see the module note). `renderedMarkdown` is the
- * sanitised HTML of a Markdown file (the caller renders it; this module does not load the Markdown stack).
+ * Opens the artifact in a new tab (see the module note). `renderedMarkdown` is the sanitised HTML of a
+ * Markdown file (the caller renders it; this module does not load the Markdown stack). The tab is opened at
+ * once (while the click still counts) and sent the file when it says it is ready; it then drops its
+ * `opener`, so nothing in it can reach back to the app.
  */
 export function openArtifactInNewTab(
+  runtime: PreviewRuntime,
   filename: string,
   kind: ArtifactKind,
   content: string,
   renderedMarkdown?: string,
 ): void {
-  const page = buildStandaloneDocument(standaloneContent(kind, content, renderedMarkdown), filename);
-  const url = URL.createObjectURL(new Blob([page], { type: 'text/html;charset=utf-8' }));
-  window.open(url, '_blank', 'noopener');
-  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+  const tab = window.open(new URL('./preview.html', document.baseURI).href, '_blank');
+  if (!tab) return;
+  const shown = standaloneContent(kind, content, renderedMarkdown);
+  const request = runtime.prepare(filename, shown.content, shown.kind, false);
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== tab || event.origin !== location.origin) return;
+    const data: unknown = event.data;
+    if (typeof data !== 'object' || data === null) return;
+    const m = data as Record<string, unknown>;
+    if (m.source !== PREVIEW_SOURCE || m.kind !== 'standalone-ready') return;
+    stop();
+    void request.then((prepared) => {
+      if (prepared)
+        tab.postMessage({ kind: 'standalone', title: filename, request: prepared }, location.origin);
+    });
+  };
+  const stop = () => {
+    window.removeEventListener('message', onMessage);
+    clearTimeout(timer);
+  };
+  const timer = setTimeout(stop, READY_WITHIN_MS);
+  window.addEventListener('message', onMessage);
 }
 
-/** The preview document (without a bridge) a standalone copy of the artifact shows. */
-export function standaloneContent(kind: ArtifactKind, content: string, renderedMarkdown?: string): string {
+/** What a standalone copy of the artifact shows, and as what. */
+export function standaloneContent(
+  kind: ArtifactKind,
+  content: string,
+  renderedMarkdown?: string,
+): { readonly content: string; readonly kind: PlanKind } {
   switch (kind) {
     case 'html':
-      return buildPreviewDocument(content, 'html');
     case 'svg':
-      return buildPreviewDocument(content, 'svg');
+    case 'react':
+      return { content, kind };
     case 'markdown':
       return renderedMarkdown === undefined
-        ? buildPreviewDocument(content, 'text')
-        : buildPreviewDocument(
-            '<style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}' +
+        ? { content, kind: 'text' }
+        : {
+            content:
+              '<style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}' +
               'pre{overflow:auto;background:#f5f5f5;padding:.75rem}img{max-width:100%}</style>' +
               renderedMarkdown,
-            'html',
-          );
+            kind: 'html',
+          };
     case 'image': {
       const src = imageSource(content);
       return src
-        ? buildPreviewDocument(
-            `<style>body{margin:0;display:grid;place-items:center;min-height:100vh}img{max-width:100%}</style><img alt="" src="${escapeHtml(src)}">`,
-            'html',
-          )
-        : buildPreviewDocument(content, 'text');
+        ? {
+            content: `<style>body{margin:0;display:grid;place-items:center;min-height:100vh}img{max-width:100%}</style><img alt="" src="${escapeHtml(src)}">`,
+            kind: 'html',
+          }
+        : { content, kind: 'text' };
     }
     case 'json':
-      return buildPreviewDocument(prettyJson(content).text, 'text');
+      return { content: prettyJson(content).text, kind: 'text' };
     case 'code':
     case 'text':
-      return buildPreviewDocument(content, 'text');
+      return { content, kind: 'text' };
     default:
       return kind satisfies never;
   }

@@ -3,7 +3,7 @@ import {
   collectUntilSettled,
   EMPTY_LOG,
   entryOf,
-  type PreviewDocumentKind,
+  type PlanKind,
   type PreviewLog,
   type PreviewMessage,
   type SettleOptions,
@@ -11,6 +11,10 @@ import {
 } from '../../artifacts';
 import { EaselArtifactPreview } from './artifact-preview';
 import type { PreviewMessageEvent } from './events';
+import { PreviewRuntime } from './preview-runtime';
+
+/** Longest wait for a preview's document to be prepared (shelf read, code compiled) before it starts. */
+const PREPARE_WITHIN_MS = 10_000;
 
 /** Where a file's latest console came from, and when that document started. */
 interface Kept {
@@ -35,11 +39,15 @@ export class PreviewHost {
   private readonly listeners = new Set<() => void>();
   private readonly holder: HTMLElement;
   private clock = 0;
+  /** Reads the library shelf and compiles components for every preview of the app. */
+  readonly runtime: PreviewRuntime;
 
   constructor(
     container: HTMLElement,
     private readonly options: SettleOptions = {},
+    runtime?: PreviewRuntime,
   ) {
+    this.runtime = runtime ?? new PreviewRuntime();
     const holder = document.createElement('div');
     holder.setAttribute('aria-hidden', 'true');
     holder.inert = true;
@@ -61,6 +69,7 @@ export class PreviewHost {
     preview.filename = filename;
     preview.kind = previewKindOf(filename);
     preview.content = content;
+    preview.runtime = this.runtime;
     preview.background = true;
     const startedAt = ++this.clock;
     const source = (listener: (message: PreviewMessage) => void) => {
@@ -68,10 +77,27 @@ export class PreviewHost {
       preview.addEventListener('preview-message', onMessage);
       return () => preview.removeEventListener('preview-message', onMessage);
     };
-    const done = collectUntilSettled(source, signal, this.options);
+    // The settle clock starts with the document, not with its preparation (reading the shelf and compiling
+    // can take a moment the first time); preparation itself is capped too.
+    const started = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, PREPARE_WITHIN_MS);
+      preview.addEventListener('preview-start', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    const buffered: PreviewMessage[] = [];
+    const stopBuffer = source((message) => buffered.push(message));
     this.holder.append(preview);
     try {
-      const log = await done;
+      await started;
+      stopBuffer();
+      const replay = (listener: (message: PreviewMessage) => void) => {
+        for (const message of buffered.splice(0)) listener(message);
+        return source(listener);
+      };
+      const log = await collectUntilSettled(replay, signal, this.options);
       this.keep(filename, log, startedAt);
       return log;
     } finally {
@@ -120,7 +146,8 @@ export class PreviewHost {
   }
 }
 
-/** How a file of this name is wrapped for a preview (only HTML and SVG run). */
-export function previewKindOf(filename: string): PreviewDocumentKind {
-  return artifactKindOf(filename) === 'svg' ? 'svg' : 'html';
+/** How a file of this name runs in a preview (HTML, SVG, or a React component). */
+export function previewKindOf(filename: string): PlanKind {
+  const kind = artifactKindOf(filename);
+  return kind === 'svg' || kind === 'react' ? kind : 'html';
 }

@@ -5,6 +5,7 @@ import type { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { imageSource, prettyJson } from './file-actions';
 import type { PanelMode, ShownFile } from './panel-view';
 import { previewKindOf } from './preview-host';
+import type { PreviewRuntime } from './preview-runtime';
 import '../markdown/markdown-view';
 import './artifact-diff';
 import './artifact-editor';
@@ -18,7 +19,13 @@ export interface ViewerHandlers {
   editSave(): void;
 }
 
-export function renderViewer(shown: ShownFile, mode: PanelMode, editing: boolean, on: ViewerHandlers) {
+export function renderViewer(
+  shown: ShownFile,
+  mode: PanelMode,
+  editing: boolean,
+  runtime: PreviewRuntime,
+  on: ViewerHandlers,
+) {
   const { filename, content, streaming } = shown;
   if (editing) {
     return html`<easel-artifact-editor
@@ -39,10 +46,12 @@ export function renderViewer(shown: ShownFile, mode: PanelMode, editing: boolean
   switch (shown.kind) {
     case 'html':
     case 'svg':
+    case 'react':
       return html`<easel-artifact-preview
         .filename=${filename}
         .content=${content}
         .kind=${previewKindOf(filename)}
+        .runtime=${runtime}
         ?streaming=${streaming}
         @preview-start=${on.previewStart}
         @preview-message=${on.previewMessage}

@@ -1,0 +1,434 @@
+/**
+ * What a preview document needs, worked out from an artifact before it runs: the HTML the frame writes (CDN
+ * addresses replaced by shelf files, `text/babel` scripts marked for compiling), the shelf modules its imports
+ * name, the code to compile, and the console lines to print first (a library that is not on the shelf, a
+ * different major version). Pure and synchronous: the host carries the plan out (compiles in a worker,
+ * fetches shelf files) and the frame writes the result.
+ *
+ * Line numbers: a document written by `document.write` reports errors in an inline script relative to the
+ * script's own text, so every inline script is padded with line breaks up to the line it starts on in the
+ * artifact — errors then carry the artifact's own line numbers. Every rewrite here stays within its line.
+ */
+import {
+  findPackage,
+  isBareSpecifier,
+  missingLibraryText,
+  moduleSubpathOf,
+  packageNameOf,
+  packageOfSpecifier,
+  parseCdnUrl,
+  styleFileOf,
+  versionNote,
+} from './cdn';
+import type { ShelfManifest } from './shelf-manifest';
+
+/** Where shelf files go in the planned HTML: the frame replaces `easel-shelf:<file>` with its blob URL. */
+export const SHELF_MARKER = 'easel-shelf:';
+/** The import specifier of the compiled artifact module of a `.jsx`/`.tsx` file. */
+export const ARTIFACT_SPECIFIER = 'easel-artifact';
+/** Stand-in files made by the host (named in `generated`) live under this folder name. */
+export const GENERATED_FOLDER = 'easel-generated/';
+
+export type PlanKind = 'html' | 'svg' | 'text' | 'react';
+
+export interface ConsoleNote {
+  readonly level: 'info' | 'warn' | 'error';
+  readonly text: string;
+}
+
+/** A piece of code to compile (TypeScript and JSX to JavaScript), keeping its line numbers. */
+export interface CompileJob {
+  readonly code: string;
+  readonly typescript: boolean;
+  /** `automatic` imports `react/jsx-runtime`; `classic` calls the global `React.createElement`. */
+  readonly jsxRuntime: 'automatic' | 'classic';
+  /** Line breaks to put before the compiled code (the line it starts on, minus one). */
+  readonly padLines: number;
+}
+
+export interface PagePlan {
+  /** The document text; compiled code goes where `compileToken(i)` stands. */
+  readonly html: string;
+  readonly compile: readonly CompileJob[];
+  /** Import specifier → shelf file (the packages' own imports are added when their files are read). */
+  readonly imports: Readonly<Record<string, string>>;
+  /** Shelf files the HTML names by marker. */
+  readonly files: readonly string[];
+  /** Files the host makes: stand-ins that report a missing library, and the compiled artifact. */
+  readonly generated: Readonly<Record<string, string>>;
+  /** Lines to print to the console before the page runs. */
+  readonly notes: readonly ConsoleNote[];
+  /** Addresses already explained by a note: the frame does not report them again as blocked. */
+  readonly handled: readonly string[];
+}
+
+/** The token standing for the compiled code of job `index` in `PagePlan.html`. */
+export function compileToken(index: number): string {
+  return `\u0001easel-compile:${index}\u0001`;
+}
+
+const SVG_STYLE =
+  '<style>html,body{margin:0;height:100%}body{display:flex;align-items:center;justify-content:center}' +
+  'body>svg{max-width:100%;max-height:100%}body>svg:not([width]){width:100%}' +
+  'body>svg:not([height]){height:100%}</style>';
+
+const TEXT_STYLE =
+  '<style>body{margin:0}pre{margin:0;padding:16px;font:13px/1.5 ui-monospace,Menlo,Consolas,monospace;' +
+  'white-space:pre-wrap;overflow-wrap:anywhere}</style>';
+
+const REACT_STYLE = '<style>html,body{margin:0}</style>';
+
+/** Libraries whose work the runtime does itself: their scripts are dropped without a word. */
+const BUILT_IN = new Set(['@babel/standalone', 'babel-standalone', 'babel-core']);
+
+/** Plans the preview of `content` shown as `kind`. */
+export function planPage(content: string, kind: PlanKind, manifest: ShelfManifest): PagePlan {
+  const builder = new PlanBuilder(manifest);
+  switch (kind) {
+    case 'text':
+      return builder.finish(`${TEXT_STYLE}<pre>${escapeHtml(content)}</pre>`);
+    case 'svg':
+      return builder.finish(SVG_STYLE + builder.html(content));
+    case 'html':
+      return builder.finish(builder.html(content));
+    case 'react':
+      return builder.finish(builder.react(content));
+    default:
+      return kind satisfies never;
+  }
+}
+
+class PlanBuilder {
+  private readonly imports: Record<string, string> = {};
+  private readonly files = new Set<string>();
+  private readonly generated: Record<string, string> = {};
+  private readonly notes: ConsoleNote[] = [];
+  private readonly noted = new Set<string>();
+  private readonly handled = new Set<string>();
+  private readonly compile: CompileJob[] = [];
+
+  constructor(private readonly manifest: ShelfManifest) {}
+
+  finish(html: string): PagePlan {
+    return {
+      html,
+      compile: this.compile,
+      imports: this.imports,
+      files: [...this.files],
+      generated: this.generated,
+      notes: this.notes,
+      handled: [...this.handled],
+    };
+  }
+
+  /** A `.jsx`/`.tsx` file: compiled as a module; its default export (or `App`) rendered into `#root`. */
+  react(source: string, typescript = true): string {
+    const code = withDefaultExport(source);
+    this.compile.push({ code: this.moduleCode(code), typescript, jsxRuntime: 'automatic', padLines: 0 });
+    this.generated[`${GENERATED_FOLDER}artifact.js`] = compileToken(0);
+    this.imports[ARTIFACT_SPECIFIER] = `${GENERATED_FOLDER}artifact.js`;
+    for (const specifier of ['react', 'react/jsx-runtime', 'react-dom/client']) this.addSpecifier(specifier);
+    const selfRendering = /\b(createRoot|ReactDOM\.render|hydrateRoot)\s*\(/.test(source);
+    const tailwind = /\bclassName\s*=/.test(source) ? this.tailwindScript() : '';
+    const bootstrap = selfRendering
+      ? `<script type="module">import '${ARTIFACT_SPECIFIER}';</script>`
+      : `<script type="module">${REACT_BOOTSTRAP}</script>`;
+    return `${REACT_STYLE}${tailwind}<div id="root"></div>${bootstrap}`;
+  }
+
+  /** An HTML page (or an SVG drawing): CDN addresses resolved, babel scripts compiled, scripts padded. */
+  html(content: string): string {
+    const out: string[] = [];
+    const pattern = /<!--[\s\S]*?-->|<(script|link)\b([^>]*)>/gi;
+    let at = 0;
+    let line = 1;
+    let counted = 0;
+    const lineAt = (index: number) => {
+      for (let i = counted; i < index; i++) if (content.charCodeAt(i) === 10) line++;
+      counted = Math.max(counted, index);
+      return line;
+    };
+    for (let m = pattern.exec(content); m; m = pattern.exec(content)) {
+      const tag = m[1]?.toLowerCase();
+      if (!tag) continue; // a comment
+      out.push(content.slice(at, m.index));
+      const attrs = m[2] ?? '';
+      const openEnd = m.index + m[0].length;
+      if (tag === 'link') {
+        out.push(`<link${this.linkAttrs(attrs)}>`);
+        at = openEnd;
+        continue;
+      }
+      const close = indexOfClose(content, openEnd);
+      const body = content.slice(openEnd, close);
+      const bodyLine = lineAt(openEnd);
+      out.push(this.script(attrs, body, bodyLine));
+      at = close;
+      pattern.lastIndex = close;
+    }
+    out.push(content.slice(at));
+    return out.join('');
+  }
+
+  private linkAttrs(attrs: string): string {
+    const rel = attributeOf(attrs, 'rel')?.toLowerCase() ?? '';
+    const href = attributeOf(attrs, 'href');
+    if (!href) return attrs;
+    const address = parseCdnUrl(href);
+    if (!address) return attrs;
+    if (!/\b(stylesheet|modulepreload|preload)\b/.test(rel)) return attrs;
+    const hit = findPackage(this.manifest, address.name);
+    const file = hit && (rel.includes('stylesheet') ? styleFileOf(hit.entry, address.path) : undefined);
+    if (hit && rel.includes('stylesheet') && file) {
+      this.versionNote(hit.key, address.version, hit.entry.version);
+      return replaceAttribute(attrs, 'href', this.fileMarker(file));
+    }
+    if (!rel.includes('stylesheet')) return replaceAttribute(attrs, 'href', 'about:blank');
+    // A stylesheet the shelf does not have: one error, and an empty stylesheet instead of a blocked one.
+    this.missing(address.name, href);
+    return replaceAttribute(attrs, 'href', this.generatedMarker('empty.css', ''));
+  }
+
+  private script(attrs: string, body: string, bodyLine: number): string {
+    const type = (attributeOf(attrs, 'type') ?? '').trim().toLowerCase();
+    const src = attributeOf(attrs, 'src');
+    const close = '';
+    if (type === 'importmap') {
+      // The runtime's own import map resolves the same specifiers to the shelf; CDN addresses in the
+      // artifact's map would only be blocked. Its keys are kept as specifiers to resolve.
+      this.importMapKeys(body);
+      return `<script type="application/json" data-easel-importmap${close}>${body}`;
+    }
+    if (isBabelType(type)) {
+      const presets = `${attributeOf(attrs, 'data-presets') ?? ''} ${type}`;
+      const typescript = /typescript|tsx/.test(presets);
+      const isModule = /^\s*(import|export)\b/m.test(body);
+      if (src) return `<script${attrs}>${body}`; // an external babel file: nothing to compile here
+      const code = isModule ? this.moduleCode(body) : this.rewriteDynamicImports(body);
+      this.compile.push({
+        code,
+        typescript,
+        jsxRuntime: isModule ? 'automatic' : 'classic',
+        padLines: bodyLine - 1,
+      });
+      if (isModule) this.addSpecifier('react/jsx-runtime');
+      const rest = removeAttribute(removeAttribute(attrs, 'type'), 'data-presets');
+      return `<script type="module"${rest}>${compileToken(this.compile.length - 1)}`;
+    }
+    if (src) return `<script${this.scriptSrc(attrs, src, type === 'module')}>${body}`;
+    if (type === 'module') return `<script${attrs}>${'\n'.repeat(bodyLine - 1)}${this.moduleCode(body)}`;
+    if (isClassicType(type))
+      return `<script${attrs}>${'\n'.repeat(bodyLine - 1)}${this.rewriteDynamicImports(body)}`;
+    return `<script${attrs}>${body}`; // data (JSON, templates): left as written
+  }
+
+  private scriptSrc(attrs: string, src: string, isModule: boolean): string {
+    const address = parseCdnUrl(src);
+    if (!address) return attrs;
+    if (BUILT_IN.has(address.name))
+      return replaceAttribute(attrs, 'src', this.generatedMarker('empty.js', ''));
+    const hit = findPackage(this.manifest, address.name);
+    if (hit && isModule) {
+      const subpath = moduleSubpathOf(hit.entry, address.path);
+      const file = subpath ? hit.entry.modules[subpath] : undefined;
+      if (file) {
+        this.versionNote(hit.key, address.version, hit.entry.version);
+        this.addSpecifier(specifierOf(hit.key, subpath ?? '.'));
+        return replaceAttribute(attrs, 'src', this.fileMarker(file));
+      }
+    }
+    if (hit?.entry.script && !isModule) {
+      this.versionNote(hit.key, address.version, hit.entry.version);
+      if (hit.key === 'tailwindcss') this.handled.add(src);
+      return replaceAttribute(attrs, 'src', this.fileMarker(hit.entry.script));
+    }
+    const name = hit ? `${address.name} (as a ${isModule ? 'module' : 'classic script'})` : address.name;
+    return replaceAttribute(attrs, 'src', this.generatedMarker(`missing-${slug(name)}.js`, throwing(name)));
+  }
+
+  /** Module code: CDN imports become bare specifiers; every specifier is resolved to the shelf. */
+  private moduleCode(code: string): string {
+    return code.replace(IMPORT_PATTERN, (whole, lead: string, quote: string, specifier: string) => {
+      const resolved = this.moduleSpecifier(specifier);
+      return resolved === specifier ? whole : `${lead}${quote}${resolved}${quote}`;
+    });
+  }
+
+  /** Classic scripts: only `import('…')` of CDN addresses and bare specifiers. */
+  private rewriteDynamicImports(code: string): string {
+    return code.replace(DYNAMIC_IMPORT_PATTERN, (whole, lead: string, quote: string, specifier: string) => {
+      const resolved = this.moduleSpecifier(specifier);
+      return resolved === specifier ? whole : `${lead}${quote}${resolved}${quote}`;
+    });
+  }
+
+  /** The specifier module code should use for `specifier` (a CDN address becomes a bare specifier). */
+  private moduleSpecifier(specifier: string): string {
+    const address = parseCdnUrl(specifier);
+    if (address) {
+      if (BUILT_IN.has(address.name)) return specifier;
+      const hit = findPackage(this.manifest, address.name);
+      const subpath = hit ? moduleSubpathOf(hit.entry, address.path) : undefined;
+      if (hit && subpath && hit.entry.modules[subpath]) {
+        this.versionNote(hit.key, address.version, hit.entry.version);
+        const bare = specifierOf(hit.key, subpath);
+        this.addSpecifier(bare);
+        return bare;
+      }
+      const name = hit ? `${address.name}/${address.path}` : address.name;
+      const stand = `easel-missing/${slug(name)}`;
+      this.imports[stand] = this.generatedFile(`missing-${slug(name)}.mjs`, throwing(name));
+      return stand;
+    }
+    if (isBareSpecifier(specifier) && specifier !== ARTIFACT_SPECIFIER) this.addSpecifier(specifier);
+    return specifier;
+  }
+
+  /** Puts a bare specifier into the import map: its shelf module, or a stand-in that says it is missing. */
+  private addSpecifier(specifier: string): void {
+    if (this.imports[specifier]) return;
+    const found = packageOfSpecifier(this.manifest, specifier);
+    const file = found?.hit.entry.modules[found.subpath];
+    if (file) {
+      this.imports[specifier] = file;
+      return;
+    }
+    const name = found ? specifier : packageNameOf(specifier);
+    this.imports[specifier] = this.generatedFile(`missing-${slug(specifier)}.mjs`, throwing(name));
+  }
+
+  private importMapKeys(body: string): void {
+    try {
+      const map: unknown = JSON.parse(body);
+      const imports = typeof map === 'object' && map !== null ? (map as { imports?: unknown }).imports : {};
+      if (typeof imports !== 'object' || imports === null) return;
+      for (const [key, value] of Object.entries(imports)) {
+        if (typeof value !== 'string') continue;
+        if (key.endsWith('/')) continue; // a folder: each import under it is resolved by its own name
+        const address = parseCdnUrl(value);
+        if (address) {
+          const hit = findPackage(this.manifest, address.name);
+          if (hit) this.versionNote(hit.key, address.version, hit.entry.version);
+        }
+        if (isBareSpecifier(key)) this.addSpecifier(key);
+      }
+    } catch {
+      // Not JSON: the browser reports it like any broken import map would be reported.
+    }
+  }
+
+  private tailwindScript(): string {
+    const hit = findPackage(this.manifest, 'tailwindcss');
+    if (!hit?.entry.script) return '';
+    return `<script src="${this.fileMarker(hit.entry.script)}"></script>`;
+  }
+
+  private versionNote(name: string, asked: string | undefined, shelf: string): void {
+    const text = versionNote(name, asked, shelf);
+    if (text) this.note('info', text);
+  }
+
+  private missing(name: string, url: string): void {
+    this.handled.add(url);
+    this.note('error', missingLibraryText(name));
+  }
+
+  private note(level: ConsoleNote['level'], text: string): void {
+    if (this.noted.has(text)) return;
+    this.noted.add(text);
+    this.notes.push({ level, text });
+  }
+
+  private fileMarker(file: string): string {
+    this.files.add(file);
+    return `${SHELF_MARKER}${file}`;
+  }
+
+  private generatedFile(name: string, text: string): string {
+    const file = `${GENERATED_FOLDER}${name}`;
+    this.generated[file] = text;
+    return file;
+  }
+
+  private generatedMarker(name: string, text: string): string {
+    return `${SHELF_MARKER}${this.generatedFile(name, text)}`;
+  }
+}
+
+/** Renders the artifact module's default export (or `App`) into `#root`. One line. */
+const REACT_BOOTSTRAP =
+  `import * as artifact from '${ARTIFACT_SPECIFIER}';import { createElement } from 'react';` +
+  "import { createRoot } from 'react-dom/client';" +
+  'const Component = artifact.default ?? artifact.App;' +
+  "if (typeof Component === 'function' || (typeof Component === 'object' && Component !== null))" +
+  " createRoot(document.getElementById('root')).render(createElement(Component));" +
+  "else console.error('The file has no component to show: export one as the default export (export default function App() { … }).');";
+
+/** `import … from '…'`, `export … from '…'`, `import '…'`, `import('…')`. */
+const IMPORT_PATTERN = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"'\n]+)\2/g;
+const DYNAMIC_IMPORT_PATTERN = /(\bimport\s*\(\s*)(["'])([^"'\n]+)\2/g;
+
+/** Module source whose component the bootstrap can find: `export default App;` added if missing. */
+export function withDefaultExport(source: string): string {
+  if (/\bexport\s+default\b/.test(source) || /\bexport\s*\{[^}]*\bas\s+default\b/.test(source)) return source;
+  const app = /\b(?:function|class|const|let|var)\s+(App)\b/.exec(source);
+  if (app) return `${source}\nexport default App;`;
+  return source;
+}
+
+/** The specifier of a package's module subpath (`react-dom` + `./client` → `react-dom/client`). */
+export function specifierOf(key: string, subpath: string): string {
+  return subpath === '.' ? key : `${key}${subpath.slice(1)}`;
+}
+
+function throwing(name: string): string {
+  return `throw new Error(${JSON.stringify(missingLibraryText(name))});`;
+}
+
+function slug(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').slice(0, 80);
+}
+
+function isBabelType(type: string): boolean {
+  return /^text\/(babel|jsx|tsx|typescript)$/.test(type) || type === 'text/x-babel';
+}
+
+function isClassicType(type: string): boolean {
+  return type === '' || /^(text|application)\/(x-)?(javascript|ecmascript|jscript|livescript)$/.test(type);
+}
+
+/** Where the `</script` closing a script whose text begins at `from` starts (the end when unclosed). */
+function indexOfClose(content: string, from: number): number {
+  const re = /<\/script/gi;
+  re.lastIndex = from;
+  const m = re.exec(content);
+  return m ? m.index : content.length;
+}
+
+const ATTRIBUTE = (name: string) =>
+  new RegExp(`(\\s${name}\\s*=\\s*)("([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i');
+
+/** The value of attribute `name` in a tag's attribute text (entities are not decoded). */
+export function attributeOf(attrs: string, name: string): string | undefined {
+  const m = ATTRIBUTE(name).exec(attrs);
+  if (!m) return undefined;
+  return (m[3] ?? m[4] ?? m[5] ?? '').replaceAll('&amp;', '&');
+}
+
+function replaceAttribute(attrs: string, name: string, value: string): string {
+  return attrs.replace(ATTRIBUTE(name), (_, lead: string) => `${lead}"${value}"`);
+}
+
+function removeAttribute(attrs: string, name: string): string {
+  return attrs.replace(new RegExp(`\\s${name}\\s*=\\s*("[^"]*"|'[^']*'|[^\\s"'>]+)`, 'i'), '');
+}
+
+/** Escapes text for HTML text and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}

@@ -1,0 +1,119 @@
+/**
+ * The library shelf's manifest (`shelf/manifest.json`, made by `scripts/build-shelf.mjs`): which packages are
+ * on the shelf, at which version, and which files hold them. The runtime reads it to resolve what an artifact
+ * imports — bare specifiers and CDN addresses alike — to shelf files, which the app hands to the preview
+ * frame (the frame itself never fetches anything).
+ *
+ * Contract (shared with the shelf build):
+ * - File names are relative to `shelf/`.
+ * - Every ES module imports other shelf packages only by bare specifier; the preview gives the frame one
+ *   import map of every specifier, so shared libraries (react) are single instances.
+ * - `cdnNames` are every name the package has on CDNs (npm name, plus cdnjs's own name when it differs).
+ * Fields added later must be optional, so an older runtime still reads a newer manifest.
+ */
+
+export const SHELF_MANIFEST_VERSION = 1;
+
+export interface ShelfPackage {
+  /** The exact version on the shelf. */
+  readonly version: string;
+  /** Every name the package has on CDNs (npm name, cdnjs's library name…). */
+  readonly cdnNames: readonly string[];
+  /** ES modules by import subpath (`.` is the package itself). */
+  readonly modules: Readonly<Record<string, string>>;
+  /** A classic script for `<script src>` pages. */
+  readonly script?: string;
+  /** What that classic script defines on `window`. */
+  readonly globals?: readonly string[];
+  /** CSS files by subpath (for `<link rel=stylesheet>`). */
+  readonly styles?: Readonly<Record<string, string>>;
+  /** Gzip bytes of all its files. */
+  readonly gzip?: number;
+}
+
+export interface ShelfManifest {
+  readonly version: typeof SHELF_MANIFEST_VERSION;
+  /** By npm package name, or an alias like `@/components/ui`. */
+  readonly packages: Readonly<Record<string, ShelfPackage>>;
+}
+
+/** An empty shelf: what the runtime works with when the manifest cannot be read. */
+export const EMPTY_SHELF: ShelfManifest = Object.freeze({ version: SHELF_MANIFEST_VERSION, packages: {} });
+
+/**
+ * The manifest in `data`, or why it is not one. Packages that are malformed are left out one by one (and
+ * named in `problems`), so one bad entry does not take the whole shelf away.
+ */
+export function parseShelfManifest(data: unknown): {
+  readonly manifest: ShelfManifest;
+  readonly problems: readonly string[];
+} {
+  if (!isRecord(data)) return { manifest: EMPTY_SHELF, problems: ['The shelf manifest is not an object.'] };
+  if (data.version !== SHELF_MANIFEST_VERSION)
+    return {
+      manifest: EMPTY_SHELF,
+      problems: [`The shelf manifest has version ${String(data.version)}; this runtime reads version 1.`],
+    };
+  if (!isRecord(data.packages))
+    return { manifest: EMPTY_SHELF, problems: ['The shelf manifest has no packages.'] };
+  const packages: Record<string, ShelfPackage> = {};
+  const problems: string[] = [];
+  for (const [name, entry] of Object.entries(data.packages)) {
+    if (isShelfPackage(entry)) packages[name] = entry;
+    else problems.push(`The shelf entry for ${name} is malformed.`);
+  }
+  return { manifest: { version: SHELF_MANIFEST_VERSION, packages }, problems };
+}
+
+/** True when `data` is a well-formed manifest (every package well-formed). */
+export function isShelfManifest(data: unknown): data is ShelfManifest {
+  return (
+    isRecord(data) &&
+    data.version === SHELF_MANIFEST_VERSION &&
+    isRecord(data.packages) &&
+    Object.values(data.packages).every(isShelfPackage)
+  );
+}
+
+export function isShelfPackage(data: unknown): data is ShelfPackage {
+  if (!isRecord(data)) return false;
+  return (
+    typeof data.version === 'string' &&
+    Array.isArray(data.cdnNames) &&
+    data.cdnNames.every((n) => typeof n === 'string') &&
+    isFileMap(data.modules) &&
+    (data.script === undefined || isFileName(data.script)) &&
+    (data.globals === undefined ||
+      (Array.isArray(data.globals) && data.globals.every((g) => typeof g === 'string'))) &&
+    (data.styles === undefined || isFileMap(data.styles)) &&
+    (data.gzip === undefined || (typeof data.gzip === 'number' && data.gzip >= 0))
+  );
+}
+
+/** Every file of the shelf, for checks (each named once). */
+export function shelfFiles(manifest: ShelfManifest): string[] {
+  const files = new Set<string>();
+  for (const entry of Object.values(manifest.packages)) {
+    for (const file of Object.values(entry.modules)) files.add(file);
+    for (const file of Object.values(entry.styles ?? {})) files.add(file);
+    if (entry.script) files.add(entry.script);
+  }
+  return [...files];
+}
+
+function isFileMap(data: unknown): data is Record<string, string> {
+  return isRecord(data) && Object.values(data).every(isFileName);
+}
+
+/** A file name relative to `shelf/`: no scheme, no leading slash, no `..`. */
+export function isFileName(data: unknown): data is string {
+  return (
+    typeof data === 'string' &&
+    /^[\w@][\w@.+-]*(\/[\w@][\w@.+-]*)*$/.test(data) &&
+    !data.split('/').some((part) => part === '..' || part === '.')
+  );
+}
+
+function isRecord(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data);
+}

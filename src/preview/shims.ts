@@ -1,0 +1,342 @@
+/**
+ * What the preview runtime puts around an artifact's page, installed once per frame before the page runs
+ * (they live in the window's realm, which `document.open` keeps):
+ *
+ * - the console bridge: `console.*`, uncaught errors (with the artifact's own line numbers), unhandled
+ *   rejections, requests the Content-Security-Policy refused, and `load`;
+ * - in-memory `localStorage`/`sessionStorage` (the real ones throw in an opaque origin);
+ * - `alert`/`confirm`/`prompt` as console warnings (a sandbox without `allow-modals` ignores them);
+ * - `RTCPeerConnection` removed, here and in frames the page makes (WebRTC ignores the policy);
+ * - `navigator.clipboard.writeText` (and `execCommand('copy')`) carried out by the app after a click;
+ * - downloads (`<a download href="blob:…|data:…">`) handed to the app, which saves them and says so.
+ */
+import { fontHostOf } from '../artifacts/cdn';
+import type { RenderContext } from './main';
+
+/** Sends one message to the app (the runtime counts, cuts and envelopes it). */
+export type Send = (message: Record<string, unknown> & { kind: string; text?: string }) => void;
+
+const LEVELS = ['log', 'info', 'warn', 'error', 'debug'] as const;
+
+export function installShims(send: Send): { afterOpen(context: RenderContext): void } {
+  for (const level of LEVELS) {
+    const original = console[level];
+    console[level] = (...args: unknown[]) => {
+      send({ kind: 'console', level, text: join(args) });
+      original.apply(console, args);
+    };
+  }
+  const assert = console.assert;
+  console.assert = (ok?: boolean, ...rest: unknown[]) => {
+    if (!ok)
+      send({
+        kind: 'console',
+        level: 'error',
+        text: `Assertion failed${rest.length > 0 ? `: ${join(rest)}` : ''}`,
+      });
+    assert.call(console, ok, ...(rest as string[]));
+  };
+  for (const name of ['alert', 'confirm', 'prompt'] as const) {
+    try {
+      Object.defineProperty(window, name, {
+        configurable: true,
+        writable: true,
+        value: (message?: unknown) => {
+          send({
+            kind: 'console',
+            level: 'warn',
+            text: `${name}() does nothing in the preview${message === undefined ? '' : `: ${show(message)}`}`,
+          });
+          return name === 'confirm' ? false : null;
+        },
+      });
+    } catch {
+      // Left as the browser made it.
+    }
+  }
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      void window[name];
+    } catch {
+      Object.defineProperty(window, name, { value: memoryStorage(), configurable: true });
+    }
+  }
+  removeWebRtc(window);
+  guardChildFrames();
+  const blobs = trackObjectUrls();
+  bridgeClipboard(send);
+  const download = (anchor: HTMLAnchorElement) => startDownload(anchor, blobs, send);
+  interceptAnchorClick(download);
+
+  return {
+    afterOpen(context) {
+      const fontsNoted = new Set<string>();
+      window.addEventListener('error', (e) => {
+        if (!(e instanceof ErrorEvent)) return;
+        send(errorMessage(e, context));
+      });
+      window.addEventListener('unhandledrejection', (e) => {
+        send({ kind: 'rejection', text: `Unhandled promise rejection: ${show(e.reason)}` });
+      });
+      const seen = new Set<string>();
+      window.addEventListener('securitypolicyviolation', (e) => {
+        if (context.handled.has(e.blockedURI)) return;
+        const fontHost = fontHostOf(e.blockedURI);
+        if (fontHost) {
+          if (fontsNoted.has(fontHost)) return;
+          fontsNoted.add(fontHost);
+          send({
+            kind: 'console',
+            level: 'info',
+            text: `Web fonts from ${fontHost} are not loaded (previews have no network); local fonts are used instead.`,
+          });
+          return;
+        }
+        const text = `Blocked by the preview's Content-Security-Policy (${e.effectiveDirective}): ${e.blockedURI || 'inline'}`;
+        if (seen.has(text)) return;
+        seen.add(text);
+        send({ kind: 'blocked', text });
+      });
+      window.addEventListener('load', () => send({ kind: 'loaded' }));
+      document.addEventListener(
+        'click',
+        (e) => {
+          const anchor = e.target instanceof Element ? e.target.closest('a') : null;
+          if (!anchor?.hasAttribute('download') || !isLocalUrl(anchor.href)) return;
+          e.preventDefault();
+          download(anchor);
+        },
+        true,
+      );
+    },
+  };
+}
+
+function errorMessage(e: ErrorEvent, context: RenderContext): Record<string, unknown> & { kind: string } {
+  const text = e.message || (e.error ? show(e.error) : 'Script error');
+  const own = e.filename === '' || e.filename === context.artifactUrl || e.filename === location.href;
+  if (!own) {
+    const file = context.names.get(e.filename);
+    const where = file ? ` (in the library file ${file}, line ${e.lineno})` : '';
+    return { kind: 'error', text: text + where };
+  }
+  const m: Record<string, unknown> & { kind: string } = {
+    kind: 'error',
+    text: text + (e.lineno ? ` (line ${e.lineno}${e.colno ? `, column ${e.colno}` : ''})` : ''),
+  };
+  if (e.lineno) m.line = e.lineno;
+  if (e.colno) m.column = e.colno;
+  return m;
+}
+
+/** A value as console text (errors by name and message, objects as JSON, cycles marked). */
+export function show(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof Error) return `${v.name || 'Error'}: ${v.message}`;
+  if (typeof v === 'function') return `function ${v.name || '(anonymous)'}`;
+  if (typeof v === 'bigint') return `${v}n`;
+  if (typeof v !== 'object' || v === null) return String(v);
+  if (typeof Node !== 'undefined' && v instanceof Node) return `<${v.nodeName.toLowerCase()}>`;
+  const stack: unknown[] = [];
+  try {
+    const text = JSON.stringify(v, (_key, x: unknown) => {
+      if (typeof x === 'bigint') return `${x}n`;
+      if (x instanceof Error) return `${x.name || 'Error'}: ${x.message}`;
+      if (typeof x === 'function') return `function ${x.name || '(anonymous)'}`;
+      if (typeof x === 'object' && x !== null) {
+        if (stack.includes(x)) return '[Circular]';
+        if (stack.length > 500) return '…';
+        stack.push(x);
+      }
+      return x;
+    });
+    return text === undefined ? String(v) : text;
+  } catch {
+    return String(v);
+  }
+}
+
+function join(args: readonly unknown[]): string {
+  return args.map(show).join(' ');
+}
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  const store = {
+    getItem: (k: string) => data.get(String(k)) ?? null,
+    setItem: (k: string, v: string) => void data.set(String(k), String(v)),
+    removeItem: (k: string) => void data.delete(String(k)),
+    clear: () => data.clear(),
+    key: (i: number) => [...data.keys()][i] ?? null,
+  };
+  Object.defineProperty(store, 'length', { get: () => data.size });
+  return store as unknown as Storage;
+}
+
+const WEBRTC = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel'] as const;
+
+/** Replaces WebRTC's constructors in `target` with ones that throw (no policy governs WebRTC). */
+function removeWebRtc(target: Window): void {
+  for (const name of WEBRTC) {
+    try {
+      if (!(name in target)) continue;
+      Object.defineProperty(target, name, {
+        configurable: false,
+        writable: false,
+        value: function off() {
+          throw new Error('WebRTC is off in the preview: it has no network access.');
+        },
+      });
+    } catch {
+      // Already replaced (and not configurable), or not reachable.
+    }
+  }
+}
+
+/**
+ * Frames the page makes inside itself (`srcdoc`, `about:blank`) share or inherit its sandbox but get a fresh
+ * `RTCPeerConnection`: reaching one through `contentWindow` removes it there first, and a `srcdoc` is given
+ * the same removal as its first script. (A frame the page never touches from script and that is not
+ * `srcdoc` is out of reach; the preview's `frame-src 'none'` keeps other documents out.)
+ */
+function guardChildFrames(): void {
+  const descriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow');
+  const getter = descriptor?.get;
+  if (getter) {
+    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+      ...descriptor,
+      get(this: HTMLIFrameElement) {
+        const win = getter.call(this) as Window | null;
+        if (win) removeWebRtc(win);
+        return win;
+      },
+    });
+  }
+  const shim =
+    "<script>['RTCPeerConnection','webkitRTCPeerConnection','RTCDataChannel'].forEach(function(n){try{Object.defineProperty(window,n,{value:function(){throw new Error('WebRTC is off in the preview: it has no network access.')},configurable:false,writable:false})}catch(e){}});</script>";
+  const guard = (frame: HTMLIFrameElement) => {
+    const srcdoc = frame.getAttribute('srcdoc');
+    if (srcdoc !== null && !srcdoc.startsWith(shim)) frame.setAttribute('srcdoc', shim + srcdoc);
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes' && record.target instanceof HTMLIFrameElement) guard(record.target);
+      for (const node of record.addedNodes) {
+        if (node instanceof HTMLIFrameElement) guard(node);
+        else if (node instanceof Element) for (const f of node.querySelectorAll('iframe')) guard(f);
+      }
+    }
+  });
+  observer.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['srcdoc'],
+  });
+}
+
+/** Blobs behind the object URLs the page made, so a download of one can be handed to the app. */
+function trackObjectUrls(): Map<string, Blob> {
+  const blobs = new Map<string, Blob>();
+  const create = URL.createObjectURL;
+  const revoke = URL.revokeObjectURL;
+  URL.createObjectURL = (object: Blob | MediaSource) => {
+    const url = create.call(URL, object);
+    if (object instanceof Blob) blobs.set(url, object);
+    return url;
+  };
+  URL.revokeObjectURL = (url: string) => {
+    // Kept a moment: pages often revoke right after `a.click()`, before the download is handed over.
+    setTimeout(() => blobs.delete(url), 10_000);
+    revoke.call(URL, url);
+  };
+  return blobs;
+}
+
+function isLocalUrl(href: string): boolean {
+  return href.startsWith('blob:') || href.startsWith('data:');
+}
+
+function interceptAnchorClick(download: (anchor: HTMLAnchorElement) => void): void {
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    if (this.hasAttribute('download') && isLocalUrl(this.href) && !this.isConnected) {
+      download(this);
+      return;
+    }
+    click.call(this);
+  };
+}
+
+function startDownload(anchor: HTMLAnchorElement, blobs: ReadonlyMap<string, Blob>, send: Send): void {
+  const href = anchor.href;
+  const blob = href.startsWith('data:') ? dataUrlBlob(href) : blobs.get(href);
+  const filename = anchor.getAttribute('download') || href.split(/[/?#]/).pop() || 'download';
+  if (!blob) {
+    send({ kind: 'console', level: 'error', text: `The download of ${filename} failed: its data is gone.` });
+    return;
+  }
+  send({ kind: 'download', filename, blob });
+}
+
+function dataUrlBlob(url: string): Blob | undefined {
+  const comma = url.indexOf(',');
+  if (comma < 0) return undefined;
+  const head = url.slice(5, comma);
+  const data = url.slice(comma + 1);
+  const type = head.split(';')[0] || 'text/plain';
+  try {
+    if (/;base64$/i.test(head)) {
+      const binary = atob(decodeURIComponent(data));
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      return new Blob([bytes], { type });
+    }
+    return new Blob([decodeURIComponent(data)], { type });
+  } catch {
+    return undefined;
+  }
+}
+
+function bridgeClipboard(send: Send): void {
+  const writeText = (text: unknown) => {
+    send({ kind: 'clipboard', text: String(text) });
+    return Promise.resolve();
+  };
+  const write = async (items: readonly ClipboardItem[]) => {
+    for (const item of items) {
+      if (item.types.includes('text/plain')) {
+        send({ kind: 'clipboard', text: await (await item.getType('text/plain')).text() });
+        return;
+      }
+    }
+    throw new DOMException('Only text can be copied from the preview.', 'NotAllowedError');
+  };
+  const clipboard = navigator.clipboard as Clipboard | undefined;
+  if (clipboard) {
+    Object.defineProperty(clipboard, 'writeText', { value: writeText, configurable: true });
+    Object.defineProperty(clipboard, 'write', { value: write, configurable: true });
+  } else {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText, write, readText: () => Promise.reject(new DOMException('', 'NotAllowedError')) },
+      configurable: true,
+    });
+  }
+  const execCommand = Document.prototype.execCommand;
+  Document.prototype.execCommand = function (this: Document, command: string, ...rest: unknown[]) {
+    if (String(command).toLowerCase() !== 'copy')
+      return execCommand.call(this, command, ...(rest as [boolean?, string?]));
+    send({ kind: 'clipboard', text: selectedText(this) });
+    return true;
+  };
+}
+
+function selectedText(doc: Document): string {
+  const active = doc.activeElement;
+  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+    const { selectionStart, selectionEnd, value } = active;
+    if (selectionStart !== null && selectionEnd !== null && selectionEnd > selectionStart)
+      return value.slice(selectionStart, selectionEnd);
+  }
+  return doc.getSelection()?.toString() ?? '';
+}

@@ -1,0 +1,237 @@
+import {
+  type CompileJob,
+  type CompileProblem,
+  type CompileRequest,
+  compileErrorText,
+  compileToken,
+  EMPTY_SHELF,
+  GENERATED_FOLDER,
+  isBareSpecifier,
+  isCompileReply,
+  missingLibraryText,
+  type PlanKind,
+  packageNameOf,
+  packageOfSpecifier,
+  parseShelfManifest,
+  planPage,
+  type RenderNote,
+  type RenderRequest,
+  type ShelfManifest,
+} from '../../artifacts';
+
+/** What a preview frame is sent (the element adds its channel). */
+export type PreparedRender = Omit<RenderRequest, 'source' | 'channel'>;
+
+/** Hosts whose addresses may need the shelf: a page that names none of them never reads the manifest. */
+const NEEDS_SHELF =
+  /cdnjs\.cloudflare\.com|jsdelivr\.net|unpkg\.com|esm\.sh|esm\.run|skypack\.dev|jspm\.(io|dev)|tailwindcss\.com|\bimport\b|text\/(babel|jsx|tsx|typescript)/;
+
+/** `import … from 'x'`, `export … from 'x'`, `import 'x'`, `import('x')` in a shelf module. */
+const MODULE_IMPORTS = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'\n]+)["']/g;
+
+/** A compile error while the file is still being written: the preview keeps what it shows. */
+const STREAMING_PROBLEM = Symbol('streaming compile problem');
+
+/**
+ * The app's side of the preview runtime, one per app (`PreviewHost` owns it): reads the library shelf
+ * (`shelf/manifest.json` and its files, fetched the first time an artifact needs them and kept as Blobs in
+ * memory), compiles TypeScript and JSX in a worker (started the first time a file needs it), and turns an
+ * artifact into the render request its preview frame writes. The frame never touches the network: every
+ * file it runs arrives here first, as a Blob.
+ */
+export class PreviewRuntime {
+  private manifest: Promise<ShelfManifest> | undefined;
+  private manifestNotes: readonly RenderNote[] = [];
+  private readonly files = new Map<string, Promise<Blob>>();
+  private readonly fileImports = new Map<string, Promise<readonly string[]>>();
+  private worker: Worker | undefined;
+  private nextId = 0;
+  private readonly pending = new Map<
+    number,
+    { resolve: (code: string) => void; reject: (problem: CompileProblem) => void }
+  >();
+
+  constructor(private readonly shelfBase = new URL('./shelf/', document.baseURI).href) {}
+
+  /**
+   * The render request for `content` shown as `kind`, or `undefined` while it is `streaming` and does not
+   * compile yet (a half-written component: nothing is reported until the final content).
+   */
+  async prepare(
+    filename: string,
+    content: string,
+    kind: PlanKind,
+    streaming: boolean,
+  ): Promise<PreparedRender | undefined> {
+    const needsShelf = kind === 'react' || (kind !== 'text' && NEEDS_SHELF.test(content));
+    const manifest = needsShelf ? await this.loadManifest() : EMPTY_SHELF;
+    const plan = planPage(content, kind, manifest);
+    let html = plan.html;
+    const generated: Record<string, string> = { ...plan.generated };
+    try {
+      const compiled = await Promise.all(plan.compile.map((job) => this.compileJob(job, streaming)));
+      compiled.forEach((code, i) => {
+        const token = compileToken(i);
+        const job = plan.compile[i];
+        const padded = '\n'.repeat(job?.padLines ?? 0) + code;
+        html = html.replace(token, () => padded);
+        for (const [file, text] of Object.entries(generated)) if (text === token) generated[file] = code;
+      });
+    } catch (error) {
+      if (error === STREAMING_PROBLEM) return undefined;
+      const { problem, job } = error as { problem: CompileProblem; job: CompileJob };
+      const text = compileErrorText(filename, problem, job.padLines);
+      return {
+        kind: 'render',
+        html: `<pre style="white-space:pre-wrap;font:13px/1.5 ui-monospace,monospace;color:#b00020;padding:16px;margin:0">${escapeText(text)}</pre>`,
+        files: {},
+        imports: {},
+        notes: [{ level: 'error', text }],
+        handled: [],
+      };
+    }
+    const imports: Record<string, string> = { ...plan.imports };
+    const wanted = new Set<string>(plan.files);
+    for (const file of Object.values(imports)) wanted.add(file);
+    const files: Record<string, Blob> = {};
+    // Shelf modules import other shelf packages by bare specifier: follow them until the map is closed.
+    const queue = [...wanted];
+    while (queue.length > 0) {
+      const file = queue.shift() as string;
+      if (files[file]) continue;
+      if (file.startsWith(GENERATED_FOLDER)) {
+        files[file] = new Blob([generated[file] ?? ''], { type: 'text/javascript' });
+        continue;
+      }
+      const blob = await this.file(file);
+      files[file] = blob;
+      if (!isModuleFile(manifest, file)) continue;
+      for (const specifier of await this.importsOf(file, blob)) {
+        if (imports[specifier] || !isBareSpecifier(specifier)) continue;
+        const found = packageOfSpecifier(manifest, specifier);
+        const target = found?.hit.entry.modules[found.subpath];
+        if (target) {
+          imports[specifier] = target;
+          queue.push(target);
+        } else {
+          const stand = `${GENERATED_FOLDER}missing-${specifier.replace(/[^\w.-]+/g, '_')}.mjs`;
+          generated[stand] =
+            `throw new Error(${JSON.stringify(missingLibraryText(packageNameOf(specifier)))});`;
+          imports[specifier] = stand;
+          queue.push(stand);
+        }
+      }
+    }
+    return {
+      kind: 'render',
+      html,
+      files,
+      imports,
+      notes: [...this.manifestNotes, ...plan.notes],
+      handled: plan.handled,
+      ...(kind === 'react' ? { artifactFile: `${GENERATED_FOLDER}artifact.js` } : {}),
+    };
+  }
+
+  /** Stops the compile worker (the runtime starts another if it is used again). */
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+    for (const { reject } of this.pending.values()) reject({ message: 'The compiler was stopped.' });
+    this.pending.clear();
+  }
+
+  private loadManifest(): Promise<ShelfManifest> {
+    this.manifest ??= (async () => {
+      try {
+        const response = await fetch(new URL('manifest.json', this.shelfBase));
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const { manifest, problems } = parseShelfManifest(await response.json());
+        this.manifestNotes = problems.map((text) => ({ level: 'warn', text }));
+        return manifest;
+      } catch (error) {
+        this.manifest = undefined; // try again for the next artifact
+        this.manifestNotes = [];
+        console.warn('The library shelf could not be read:', error);
+        return EMPTY_SHELF;
+      }
+    })();
+    return this.manifest;
+  }
+
+  private file(name: string): Promise<Blob> {
+    let blob = this.files.get(name);
+    if (!blob) {
+      blob = (async () => {
+        const response = await fetch(new URL(name, this.shelfBase));
+        if (!response.ok)
+          throw new Error(`The shelf file ${name} could not be read (HTTP ${response.status}).`);
+        return response.blob();
+      })();
+      blob.catch(() => this.files.delete(name));
+      this.files.set(name, blob);
+    }
+    return blob;
+  }
+
+  private importsOf(name: string, blob: Blob): Promise<readonly string[]> {
+    let found = this.fileImports.get(name);
+    if (!found) {
+      found = blob
+        .text()
+        .then((text) => [...new Set([...text.matchAll(MODULE_IMPORTS)].map((m) => m[1] ?? ''))]);
+      this.fileImports.set(name, found);
+    }
+    return found;
+  }
+
+  private compileJob(job: CompileJob, streaming: boolean): Promise<string> {
+    return this.compile(job).catch((problem: CompileProblem) => {
+      throw streaming ? STREAMING_PROBLEM : { problem, job };
+    });
+  }
+
+  private compile(job: CompileJob): Promise<string> {
+    this.worker ??= this.startWorker();
+    const worker = this.worker;
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const request: CompileRequest = { id, job };
+      worker.postMessage(request);
+    });
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL('../../artifacts/compile-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'easel-compiler',
+    });
+    worker.addEventListener('message', (event: MessageEvent) => {
+      if (!isCompileReply(event.data)) return;
+      const waiting = this.pending.get(event.data.id);
+      if (!waiting) return;
+      this.pending.delete(event.data.id);
+      if ('code' in event.data) waiting.resolve(event.data.code);
+      else waiting.reject(event.data.problem);
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.worker = undefined;
+      const problem = { message: `The compiler could not start: ${event.message || 'unknown error'}.` };
+      for (const { reject } of this.pending.values()) reject(problem);
+      this.pending.clear();
+    });
+    return worker;
+  }
+}
+
+function isModuleFile(manifest: ShelfManifest, file: string): boolean {
+  for (const entry of Object.values(manifest.packages))
+    if (Object.values(entry.modules).includes(file)) return true;
+  return false;
+}
+
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
