@@ -385,7 +385,7 @@ async function buildLibrary(lib) {
 
 async function buildModule(specifier, how) {
   if (how.ui) return uiSubpathModule(how.ui);
-  if (how.file) return bundle(join(root, how.file), specifier);
+  if (how.file) return bundle({ input: join(root, how.file), self: specifier });
   if (how.code && !how.bundleSelf) return `${how.code}\n`;
   // The entry imports the package by its own name: that import is bundled, not left to the import map.
   const self = how.esm ?? how.cjs ?? specifier;
@@ -397,11 +397,16 @@ async function buildModule(specifier, how) {
     code = `export * from '${how.esm}';\nexport { default } from '${how.esm}';\n`;
   else if (how.esm) code = `export * from '${how.esm}';\n`;
   if (code === undefined) throw new Error(`No module recipe for ${specifier}`);
-  return bundle(virtualId(code), self, code);
+  return bundle({ input: virtualId(code), self, code });
 }
 
-/** Bundles one module: everything it needs inside, except the shared specifiers other than itself. */
-async function bundle(input, self, virtualCode) {
+/**
+ * Bundles one module, minified: everything it needs inside, except (for an ES module) the shared specifiers
+ * other than itself. `code` is the source of a virtual entry named `input`; `format: 'iife'` makes a classic
+ * script that sets `window[name]`.
+ */
+async function bundle({ input, self, code, format = 'es', name }) {
+  const shared = (source) => format === 'es' && SHARED.has(source) && source !== self;
   const result = await build({
     input,
     cwd: root,
@@ -412,17 +417,17 @@ async function bundle(input, self, virtualCode) {
     transform: { define: { 'process.env.NODE_ENV': '"production"' } },
     plugins: [
       {
-        name: 'shelf-virtual-entry',
+        name: 'shelf',
         resolveId(source, importer, options) {
-          if (source === input && virtualCode !== undefined) return source;
-          if (SHARED.has(source) && source !== self) {
+          if (source === input && code !== undefined) return source;
+          if (shared(source)) {
             // CommonJS code requiring a shared library gets it through an ES import (the bundler would leave
             // a `require()`, which the browser does not have).
             if (options.kind === 'require-call') return `${REQUIRE_PREFIX}${source}`;
             return { id: source, external: true };
           }
           // Our sources import `cn` by a relative path (so TypeScript follows it); on the shelf it is shared.
-          if (importer?.startsWith(shelfSrc) && source.endsWith('/lib/utils'))
+          if (format === 'es' && importer?.startsWith(shelfSrc) && source.endsWith('/lib/utils'))
             return { id: '@/lib/utils', external: true };
           return null;
         },
@@ -432,14 +437,14 @@ async function bundle(input, self, virtualCode) {
             const withDefault = builtExports.get(source)?.includes('default');
             return `export * from '${source}';\n${withDefault ? `export { default } from '${source}';\n` : ''}`;
           }
-          return id === input && virtualCode !== undefined ? virtualCode : null;
+          return id === input && code !== undefined ? code : null;
         },
       },
     ],
-    output: { format: 'es', minify: true, comments: { legal: false, annotation: false, jsdoc: false } },
+    output: { format, name, minify: true, comments: { legal: false, annotation: false, jsdoc: false } },
   });
   const [chunk] = result.output;
-  builtExports.set(self, chunk.exports);
+  if (format === 'es') builtExports.set(self, chunk.exports);
   return chunk.code;
 }
 
@@ -455,29 +460,7 @@ async function buildScript(how) {
   }
   if (how.iife) {
     const code = `export * from '${how.iife}';\n`;
-    const id = virtualId(code);
-    const result = await build({
-      input: id,
-      cwd: root,
-      platform: 'browser',
-      logLevel: 'warn',
-      onLog,
-      write: false,
-      plugins: [
-        {
-          name: 'shelf-virtual-entry',
-          resolveId: (s) => (s === id ? s : null),
-          load: (i) => (i === id ? code : null),
-        },
-      ],
-      output: {
-        format: 'iife',
-        name: how.name,
-        minify: true,
-        comments: { legal: false, annotation: false, jsdoc: false },
-      },
-    });
-    return result.output[0].code;
+    return bundle({ input: virtualId(code), self: how.iife, code, format: 'iife', name: how.name });
   }
   throw new Error('Unknown script recipe');
 }
