@@ -20,9 +20,15 @@ function chromiumPath() {
 
 /** Starts everything a benchmark needs; `close()` stops it all. */
 export async function startBench() {
-  if (!existsSync('dist/index.html'))
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  const server = await preview({ preview: { port: 0, host: '127.0.0.1', open: false }, logLevel: 'warn' });
+  // The build to measure: `dist` unless EASEL_DIST names another output folder (as for the end-to-end tests).
+  const outDir = process.env.EASEL_DIST ?? 'dist';
+  if (!existsSync(`${outDir}/index.html`))
+    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'warn'], { stdio: 'inherit' });
+  const server = await preview({
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', open: false },
+    logLevel: 'warn',
+  });
   const appUrl = server.resolvedUrls?.local[0];
   if (!appUrl) throw new Error('vite preview did not report a URL');
   const fake = await startFakeAnthropic({ port: 0 });

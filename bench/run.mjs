@@ -7,6 +7,7 @@ const suites = {
   attachments: () => import('./attachments.mjs'),
   sessions: () => import('./sessions.mjs'),
   artifacts: () => import('./artifacts.mjs'),
+  'markdown-limits': () => import('./markdown-limits.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

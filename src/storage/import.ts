@@ -7,6 +7,7 @@ import type { AgentMessage } from '../agent';
 import { base64ToBytes } from './base64';
 import type { EaselDatabase } from './db';
 import { isObject, isString } from './guards';
+import { withLargeTextsApart } from './large-texts';
 import { textOf } from './message-text';
 import { allRequests } from './requests';
 import type { AttachmentBlobRecord, MessageRecord, SessionRecord, TokenTotals } from './schema';
@@ -161,7 +162,7 @@ async function writeSession(
   for (const record of records) if (!record.partial) await texts.set(record.key, textOf(record.message));
   await allRequests((add) => {
     for (const blob of blobs) add(tx.objectStore('attachments').put(blob));
-    for (const record of records) add(tx.objectStore('messages').put(record));
+    for (const record of records) add(tx.objectStore('messages').put(withLargeTextsApart(record)));
     add(tx.objectStore('sessions').put(session));
     add(texts.finish());
     add(tx.done);

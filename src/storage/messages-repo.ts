@@ -1,4 +1,6 @@
 import type { EaselDatabase } from './db';
+import { bad } from './guards';
+import { withLargeTextsApart, withLargeTextsRead } from './large-texts';
 import { textOf } from './message-text';
 import { sessionRange } from './ranges';
 import { allRequests } from './requests';
@@ -23,7 +25,7 @@ export class MessagesRepository implements SessionWriteTarget {
   /** Every message record of a session, in key order; bad records are reported and skipped. */
   async load(sessionId: string): Promise<MessageRecords> {
     const values: unknown[] = await this.db.getAll('messages', sessionRange(sessionId));
-    return parseAll(values);
+    return await parseAll(values);
   }
 
   /** The records with these keys that exist (another tab's new messages, say), in key order. */
@@ -31,7 +33,7 @@ export class MessagesRepository implements SessionWriteTarget {
     const tx = this.db.transaction('messages');
     const values: unknown[] = await Promise.all(keys.map((key) => tx.store.get([sessionId, key])));
     await tx.done;
-    const found = parseAll(values.filter((v) => v !== undefined));
+    const found = await parseAll(values.filter((v) => v !== undefined));
     return { ...found, records: [...found.records].sort((a, b) => compareKeys(a.key, b.key)) };
   }
 
@@ -59,7 +61,7 @@ export class MessagesRepository implements SessionWriteTarget {
         if (!record.partial) await texts.set(record.key, textOf(record.message));
       await allRequests((add) => {
         for (const key of write.deletes) add(messages.delete([write.sessionId, key]));
-        for (const record of write.puts) add(messages.put(record));
+        for (const record of write.puts) add(messages.put(withLargeTextsApart(record)));
         add(sessions.put(next));
         add(texts.finish());
         add(tx.done);
@@ -88,11 +90,22 @@ function abortQuietly(tx: { abort(): void }): void {
   }
 }
 
-function parseAll(values: readonly unknown[]): MessageRecords {
+/** Checks stored records, reading their long texts back first (see `large-texts.ts`). */
+async function parseAll(values: readonly unknown[]): Promise<MessageRecords> {
   const records: MessageRecord[] = [];
   const problems: string[] = [];
-  for (const value of values) {
-    const parsed = parseMessageRecord(value);
+  const read = await Promise.all(
+    values.map((value) =>
+      withLargeTextsRead(value).then(
+        (record) => parseMessageRecord(record),
+        (error: unknown) =>
+          bad<MessageRecord>(
+            `A message could not be read: ${error instanceof Error ? error.message : String(error)}.`,
+          ),
+      ),
+    ),
+  );
+  for (const parsed of read) {
     if (parsed.ok) records.push(parsed.value);
     else problems.push(parsed.problem);
   }

@@ -26,6 +26,17 @@ export const markdownStyles = css`
   .plain {
     white-space: pre-wrap;
   }
+  /* Text past the formatting limits: pieces laid out only when on screen, so megabytes open at once. */
+  .plain-chunk {
+    margin: 0;
+    white-space: pre-wrap;
+    content-visibility: auto;
+    contain-intrinsic-size: auto 30em;
+  }
+  .plain-note {
+    font-size: 0.85rem;
+    color: var(--easel-text-muted);
+  }
   .md > :first-child,
   .md > :first-child > :first-child {
     margin-top: 0;

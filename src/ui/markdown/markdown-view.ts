@@ -3,6 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { MarkdownBlockSplitter } from './block-splitter';
+import { isTooLongToFormat, MARKDOWN_LIMITS, PLAIN_NOTE, plainChunks } from './limits';
 import { markdownStyles } from './markdown-styles';
 import { loadRenderer, type RenderModule } from './renderer-loader';
 
@@ -17,6 +18,9 @@ const GROUP_SIZE = 48;
  * characters a second, sixty times the pace of a real answer.
  */
 const SLICE_MS = 16;
+
+/** Pieces of plain text (`MARKDOWN_LIMITS.plainChunkChars` each) shown at first, and added by `Show more`. */
+const PLAIN_CHUNKS_SHOWN = 16;
 
 /** While a stream pauses with blocks still waiting, they are rendered after this long (ms). */
 const CATCH_UP_MS = 250;
@@ -66,6 +70,10 @@ export class EaselMarkdown extends LitElement {
   private live = false;
   private nextSlice = 0;
   private catchUp: ReturnType<typeof setTimeout> | undefined;
+  /** The pieces of a text shown plain (see `renderPlain`), kept while the text is the same, and how many show. */
+  private plain:
+    | { readonly source: string; readonly chunks: readonly string[]; readonly shown: number }
+    | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -92,7 +100,15 @@ export class EaselMarkdown extends LitElement {
       return nothing;
     }
     const renderer = this.renderer;
-    if (!renderer) return html`<div class="plain">${this.source}</div>`;
+    if (!renderer) return html`<div class="plain">${this.renderPlain(false)}</div>`;
+    if (isTooLongToFormat(this.source)) {
+      if (this.plain?.source !== this.source) {
+        this.forgetBlocks();
+        this.whole = undefined;
+      }
+      return html`<div class="md">${this.renderPlain(true)}</div>`;
+    }
+    this.plain = undefined;
     return html`<div class="md" @click=${this.handleClick}>${this.renderContent(renderer)}</div>
       ${this.blockedImages > 0 && !this.imagesAllowed ? this.renderImageConsent() : nothing}`;
   }
@@ -109,12 +125,13 @@ export class EaselMarkdown extends LitElement {
   }
 
   private renderContent(renderer: RenderModule) {
-    if (!this.streaming && REFERENCE_DEFINITION.test(this.source)) {
+    const small = this.source.length <= MARKDOWN_LIMITS.blockChars;
+    if (!this.streaming && small && REFERENCE_DEFINITION.test(this.source)) {
       // The same fragment object while the source is the same: Lit leaves inserted nodes alone. The blocks'
       // nodes leave the page with this render, so they are forgotten.
       this.forgetBlocks();
       if (this.whole?.source !== this.source) {
-        this.whole = { source: this.source, nodes: renderer.renderMarkdownNodes(this.source) };
+        this.whole = { source: this.source, nodes: renderer.renderTail(this.source) };
         this.notePlainCode(renderer, this.source);
       }
       return this.whole.nodes;
@@ -132,8 +149,9 @@ export class EaselMarkdown extends LitElement {
       this.blockNodes.length = 0;
       this.lastBlock = undefined;
     }
-    // A stream's blocks are rendered a slice at a time; a message shown whole (a session opened) at once.
-    if (this.streaming) this.live = true;
+    // A stream's blocks are rendered a slice at a time; a message shown whole (a session opened) at once, unless
+    // it is long.
+    if (this.streaming || this.source.length > MARKDOWN_LIMITS.atOnceChars) this.live = true;
     const deadline = performance.now() + SLICE_MS;
     while (this.blockNodes.length < finished.length) {
       const source = finished[this.blockNodes.length] ?? '';
@@ -150,7 +168,7 @@ export class EaselMarkdown extends LitElement {
     if (this.streaming) {
       // The open tail shows once the blocks before it are all there.
       if (!this.behind) {
-        shownTail = html`<div class="tail">${renderer.renderMarkdownNodes(tail)}</div>`;
+        shownTail = html`<div class="tail">${renderer.renderTail(tail)}</div>`;
         this.notePlainCode(renderer, tail);
       }
     } else if (!this.behind && tail) {
@@ -163,6 +181,33 @@ export class EaselMarkdown extends LitElement {
     }
     // One template (one call site) for every state, so that when the stream ends the blocks keep their DOM.
     return html`${this.renderBlocks(blocks)}${shownTail}`;
+  }
+
+  /**
+   * The text as it is, in pieces laid out only when on screen: for a text too long to format, and until the
+   * Markdown stack has loaded. The first `PLAIN_CHUNKS_SHOWN` pieces show, and `Show more` adds as many again:
+   * putting tens of megabytes into the page at once is seconds of work (creating its text nodes alone).
+   */
+  private renderPlain(withNote: boolean) {
+    if (this.plain?.source !== this.source) {
+      // A growing text keeps the pieces already shown.
+      const shown = this.streaming ? (this.plain?.shown ?? PLAIN_CHUNKS_SHOWN) : PLAIN_CHUNKS_SHOWN;
+      this.plain = { source: this.source, chunks: plainChunks(this.source), shown };
+    }
+    const { chunks, shown } = this.plain;
+    const left = chunks.slice(shown).reduce((sum, chunk) => sum + chunk.length, 0);
+    return html`${withNote ? html`<p class="plain-note">${PLAIN_NOTE}</p>` : nothing}${repeat(
+      chunks.slice(0, shown),
+      (_, i) => i,
+      (chunk) => html`<p class="plain-chunk">${chunk}</p>`,
+    )}${
+      left > 0
+        ? html`<p class="plain-note">
+            ${formatCharacters(left)} more.
+            <button type="button" class="show-more" @click=${this.handleShowMore}>Show more</button>
+          </p>`
+        : nothing
+    }`;
   }
 
   /** Drops the block state (another text is shown): the next render parses the text from the start. */
@@ -264,6 +309,12 @@ export class EaselMarkdown extends LitElement {
     );
   }
 
+  private handleShowMore() {
+    if (!this.plain) return;
+    this.plain = { ...this.plain, shown: this.plain.shown + PLAIN_CHUNKS_SHOWN };
+    this.requestUpdate();
+  }
+
   private handleAllowImages() {
     this.imagesAllowed = true;
     this.loadImages();
@@ -277,6 +328,13 @@ export class EaselMarkdown extends LitElement {
     }
     this.blockedImages = 0;
   }
+}
+
+/** `1,234 characters`, `56 KB`-style counts of text left to show. */
+function formatCharacters(count: number): string {
+  if (count < 10_000) return `${count.toLocaleString('en')} characters`;
+  if (count < 1_000_000) return `${Math.round(count / 1000)} thousand characters`;
+  return `${(count / 1_000_000).toFixed(1)} million characters`;
 }
 
 function flash(button: HTMLButtonElement, text: string): void {

@@ -1,6 +1,7 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
 import { Marked, type Tokens } from 'marked';
+import { isTooComplexToFormat, MARKDOWN_LIMITS, PLAIN_NOTE, plainChunks } from './limits';
 import { decideAttribute, decideImage, firstSrcsetUrl } from './url-policy';
 
 /**
@@ -97,7 +98,10 @@ export function onHighlighterReady(listener: () => void): () => void {
 const blockCache = new Map<string, DocumentFragment>();
 const BLOCK_CACHE_SIZE = 2000;
 
-/** Renders one block into fresh nodes, cloned from the cache when it was rendered recently. */
+/**
+ * Renders one block into fresh nodes, cloned from the cache when it was rendered recently. A block past the
+ * limits (`limits.ts`) is shown as plain text.
+ */
 export function renderBlock(source: string): DocumentFragment {
   const cached = blockCache.get(source);
   if (cached !== undefined) {
@@ -105,7 +109,7 @@ export function renderBlock(source: string): DocumentFragment {
     blockCache.set(source, cached);
     return cached.cloneNode(true) as DocumentFragment;
   }
-  const nodes = renderMarkdownNodes(source);
+  const nodes = renderTail(source);
   blockCache.set(source, nodes.cloneNode(true) as DocumentFragment);
   if (blockCache.size > BLOCK_CACHE_SIZE) {
     const oldest = blockCache.keys().next().value;
@@ -186,6 +190,7 @@ function escapeHtml(text: string): string {
 }
 
 function highlight(code: string, lang: string): string {
+  if (code.length > MARKDOWN_LIMITS.highlightChars) return escapeHtml(code);
   if (!highlighter) {
     void loadHighlighter();
     return escapeHtml(code);
@@ -221,7 +226,31 @@ export function renderMarkdown(source: string): string {
   return toText.sanitize(parseMarkdown(source));
 }
 
-/** Renders Markdown to sanitised nodes, ready to insert. */
+/** Renders a block, or a stream's open tail, to nodes: as Markdown, or as plain text past the limits. */
+export function renderTail(source: string): DocumentFragment {
+  return isTooComplexToFormat(source) ? renderPlainNodes(source) : renderMarkdownNodes(source);
+}
+
+/**
+ * Text as it is, in pieces the browser lays out only when they scroll into view (`.plain-chunk`), under a
+ * note saying why it is not formatted. No markup is parsed: the text goes into text nodes.
+ */
+export function renderPlainNodes(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const note = document.createElement('p');
+  note.className = 'plain-note';
+  note.textContent = PLAIN_NOTE;
+  fragment.append(note);
+  for (const chunk of plainChunks(text)) {
+    const piece = document.createElement('p');
+    piece.className = 'plain-chunk';
+    piece.textContent = chunk;
+    fragment.append(piece);
+  }
+  return fragment;
+}
+
+/** Renders Markdown to sanitised nodes, ready to insert (no limits: see `renderTail`). */
 export function renderMarkdownNodes(source: string): DocumentFragment {
   // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
   return toNodes.sanitize(parseMarkdown(source)) as unknown as DocumentFragment;
