@@ -351,7 +351,7 @@ class PlanBuilder {
   }
 
   private generatedMarker(name: string, text: string): string {
-    return `${SHELF_MARKER}${this.generatedFile(name, text)}`;
+    return this.fileMarker(this.generatedFile(name, text));
   }
 }
 

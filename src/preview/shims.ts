@@ -18,10 +18,16 @@ export type Send = (message: Record<string, unknown> & { kind: string; text?: st
 
 const LEVELS = ['log', 'info', 'warn', 'error', 'debug'] as const;
 
+/** The document written now (set when it is opened), for line numbers in errors. */
+let current: RenderContext | undefined;
+/** Errors already reported through `console.error` (React logs an error, then throws it again). */
+const reported = new WeakSet<object>();
+
 export function installShims(send: Send): { afterOpen(context: RenderContext): void } {
   for (const level of LEVELS) {
     const original = console[level];
     console[level] = (...args: unknown[]) => {
+      if (level === 'error') for (const arg of args) if (arg instanceof Error) reported.add(arg);
       send({ kind: 'console', level, text: join(args) });
       original.apply(console, args);
     };
@@ -70,9 +76,11 @@ export function installShims(send: Send): { afterOpen(context: RenderContext): v
 
   return {
     afterOpen(context) {
+      current = context;
       const fontsNoted = new Set<string>();
       window.addEventListener('error', (e) => {
         if (!(e instanceof ErrorEvent)) return;
+        if (typeof e.error === 'object' && e.error !== null && reported.has(e.error)) return;
         send(errorMessage(e, context));
       });
       window.addEventListener('unhandledrejection', (e) => {
@@ -116,6 +124,8 @@ function errorMessage(e: ErrorEvent, context: RenderContext): Record<string, unk
   const text = e.message || (e.error ? show(e.error) : 'Script error');
   const own = e.filename === '' || e.filename === context.artifactUrl || e.filename === location.href;
   if (!own) {
+    const at = e.error instanceof Error ? artifactLine(e.error) : undefined;
+    if (at) return { kind: 'error', text: `Uncaught ${show(e.error)}`, line: at.line, column: at.column };
     const file = context.names.get(e.filename);
     const where = file ? ` (in the library file ${file}, line ${e.lineno})` : '';
     return { kind: 'error', text: text + where };
@@ -129,10 +139,23 @@ function errorMessage(e: ErrorEvent, context: RenderContext): Record<string, unk
   return m;
 }
 
+/** Where in the artifact's own module an error was thrown, from its stack. */
+function artifactLine(error: Error): { line: number; column: number } | undefined {
+  const url = current?.artifactUrl;
+  if (!url || typeof error.stack !== 'string') return undefined;
+  const at = error.stack.indexOf(`${url}:`);
+  if (at < 0) return undefined;
+  const m = /^:(\d+):(\d+)/.exec(error.stack.slice(at + url.length));
+  return m ? { line: Number(m[1]), column: Number(m[2]) } : undefined;
+}
+
 /** A value as console text (errors by name and message, objects as JSON, cycles marked). */
 export function show(v: unknown): string {
   if (typeof v === 'string') return v;
-  if (v instanceof Error) return `${v.name || 'Error'}: ${v.message}`;
+  if (v instanceof Error) {
+    const at = artifactLine(v);
+    return `${v.name || 'Error'}: ${v.message}${at ? ` (line ${at.line}, column ${at.column})` : ''}`;
+  }
   if (typeof v === 'function') return `function ${v.name || '(anonymous)'}`;
   if (typeof v === 'bigint') return `${v}n`;
   if (typeof v !== 'object' || v === null) return String(v);

@@ -17,6 +17,8 @@ export const MAX_DOWNLOADS = 20;
 export const MAX_DOWNLOAD_BYTES = 100_000_000;
 /** Messages are handed on in batches, at most this often. */
 const BATCH_MS = 50;
+/** Fired (not bubbling) when a frame has been sent its document: from here on it reports. */
+export const PREVIEW_READY = 'preview-ready';
 /** How long a notice (`Downloaded …`, `Copied …`) stays. */
 const NOTICE_MS = 6_000;
 
@@ -250,6 +252,7 @@ export class EaselArtifactPreview extends LitElement {
     this.port = port1;
     port1.onmessage = (e: MessageEvent) => this.handlePortMessage(e.data, channel);
     frame.contentWindow.postMessage({ ...prepared, source: 'easel-host', channel }, '*', [port2]);
+    this.dispatchEvent(new Event(PREVIEW_READY));
   };
 
   private handlePortMessage(data: unknown, channel: string): void {

@@ -9,11 +9,11 @@ import {
   type SettleOptions,
   withEntry,
 } from '../../artifacts';
-import { EaselArtifactPreview } from './artifact-preview';
+import { EaselArtifactPreview, PREVIEW_READY } from './artifact-preview';
 import type { PreviewMessageEvent } from './events';
 import { PreviewRuntime } from './preview-runtime';
 
-/** Longest wait for a preview's document to be prepared (shelf read, code compiled) before it starts. */
+/** Longest wait for a preview's document to be prepared and its frame started. */
 const PREPARE_WITHIN_MS = 10_000;
 
 /** Where a file's latest console came from, and when that document started. */
@@ -77,11 +77,11 @@ export class PreviewHost {
       preview.addEventListener('preview-message', onMessage);
       return () => preview.removeEventListener('preview-message', onMessage);
     };
-    // The settle clock starts with the document, not with its preparation (reading the shelf and compiling
-    // can take a moment the first time); preparation itself is capped too.
+    // The settle clock starts when the document has its content, not before: reading the shelf, compiling
+    // and starting the frame's process can take a moment the first time. That wait is capped too.
     const started = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, PREPARE_WITHIN_MS);
-      preview.addEventListener('preview-start', () => {
+      preview.addEventListener(PREVIEW_READY, () => {
         clearTimeout(timer);
         resolve();
       });

@@ -1,0 +1,256 @@
+import type { Page } from '@playwright/test';
+import { sse } from './fake-anthropic/responses.mjs';
+import { expect, messageRequests, send, test } from './support/test';
+
+// The artifact runtime end to end: React components and pages that load libraries from CDNs run offline from
+// the library shelf, in the sandboxed preview; what cannot run says so once, clearly, to the person and to
+// Claude; copying and downloading from an artifact reach the person.
+
+type Lane = Parameters<typeof messageRequests>[0];
+
+const claude = (page: Page) => page.getByRole('article', { name: 'Claude' });
+const panel = (page: Page) => page.getByRole('region', { name: 'Artifacts' });
+const preview = (page: Page, filename: string) =>
+  page.getByTitle(`${filename} preview`, { exact: true }).contentFrame();
+const consoleRegion = (page: Page) => panel(page).getByRole('region', { name: 'Console' });
+
+/** The model creates `filename` with `content`, then answers; resolves once the answer is shown. */
+async function modelCreates(
+  page: Page,
+  anthropic: Lane,
+  filename: string,
+  content: string,
+  id = 'toolu_create',
+) {
+  await anthropic.reply(
+    sse.toolUse({ name: 'artifacts', id, input: { command: 'create', filename, content } }),
+  );
+  await anthropic.reply(sse.text('The file is ready.'));
+  await send(page, `Write ${filename}`);
+  await expect(claude(page).last()).toContainText('The file is ready.');
+}
+
+type WireBlock = { type: string; text?: string; tool_use_id?: string; content?: string | WireBlock[] };
+
+/** What the model read back from the tool call `id`. */
+async function toolResult(anthropic: Lane, id = 'toolu_create'): Promise<string> {
+  for (const request of await messageRequests(anthropic)) {
+    for (const message of (request.body.messages ?? []) as { content: string | WireBlock[] }[]) {
+      if (typeof message.content === 'string') continue;
+      const block = message.content.find((b) => b.type === 'tool_result' && b.tool_use_id === id);
+      if (!block) continue;
+      return typeof block.content === 'string'
+        ? block.content
+        : (block.content ?? []).map((b) => b.text ?? '').join('\n');
+    }
+  }
+  throw new Error(`no result for ${id}`);
+}
+
+const DASHBOARD = `import React, { useState } from 'react';
+import { LineChart, Line, XAxis, YAxis, CartesianGrid, Tooltip } from 'recharts';
+import { TrendingUp, Users } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+
+const data = [
+  { month: 'Jan', sales: 40 },
+  { month: 'Feb', sales: 55 },
+  { month: 'Mar', sales: 48 },
+  { month: 'Apr', sales: 70 },
+];
+
+interface Props {
+  title?: string;
+}
+
+export default function Dashboard({ title = 'Sales dashboard' }: Props) {
+  const [count, setCount] = useState<number>(0);
+  return (
+    <div className="p-6 bg-slate-100 min-h-screen">
+      <h1 className="text-3xl font-bold text-blue-700" data-testid="title">{title}</h1>
+      <Card className="mt-4">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2"><TrendingUp aria-label="trend" /> Monthly sales</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <LineChart width={400} height={200} data={data}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="month" />
+            <YAxis />
+            <Tooltip />
+            <Line type="monotone" dataKey="sales" stroke="#2563eb" isAnimationActive={false} />
+          </LineChart>
+        </CardContent>
+      </Card>
+      <Button className="mt-4" onClick={() => setCount(count + 1)}><Users aria-label="people" /> Clicked {count}</Button>
+    </div>
+  );
+}
+`;
+
+test('a React component with recharts, lucide-react, shadcn/ui and Tailwind renders with an empty console', async ({
+  app,
+  anthropic,
+}) => {
+  await modelCreates(app, anthropic, 'Dashboard.tsx', DASHBOARD);
+
+  const frame = preview(app, 'Dashboard.tsx');
+  const title = frame.getByTestId('title');
+  await expect(title).toHaveText('Sales dashboard');
+  // Tailwind made the classes: 3xl text, bold, blue.
+  await expect(title).toHaveCSS('font-weight', '700');
+  await expect(title).toHaveCSS('font-size', '30px');
+  // The chart is drawn (a line path), and the icons are there.
+  await expect(frame.locator('.recharts-line-curve')).toHaveAttribute('d', /^M/);
+  await expect(frame.locator('svg.lucide')).toHaveCount(2);
+  await frame.getByRole('button', { name: /Clicked 0/ }).click();
+  await expect(frame.getByRole('button', { name: /Clicked 1/ })).toBeVisible();
+
+  const result = await toolResult(anthropic);
+  expect(result).toContain('Preview: the page loaded. No console output and no errors.');
+  await expect(consoleRegion(app)).not.toContainText('error');
+});
+
+test('an HTML page loading Chart.js from cdnjs and d3 from jsdelivr renders', async ({ app, anthropic }) => {
+  const page = `<!DOCTYPE html>
+<html>
+<head>
+  <script src="https://cdnjs.cloudflare.com/ajax/libs/Chart.js/4.4.1/chart.umd.min.js"></script>
+  <script src="https://cdn.jsdelivr.net/npm/d3@7"></script>
+</head>
+<body>
+  <canvas id="chart" width="300" height="150"></canvas>
+  <div id="bars"></div>
+  <script>
+    new Chart(document.getElementById('chart'), {
+      type: 'bar',
+      data: { labels: ['a', 'b'], datasets: [{ label: 'n', data: [1, 2] }] },
+      options: { animation: false },
+    });
+    d3.select('#bars').selectAll('p').data([1, 2, 3]).enter().append('p').text(function (d) { return 'bar ' + d; });
+    console.log('chart ' + Chart.version + ', d3 ' + d3.version);
+  </script>
+</body>
+</html>`;
+  await modelCreates(app, anthropic, 'charts.html', page);
+
+  const frame = preview(app, 'charts.html');
+  await expect(frame.getByText('bar 3')).toBeVisible();
+  await expect(frame.locator('#chart')).toHaveAttribute('style', /display: block/);
+  const result = await toolResult(anthropic);
+  expect(result).toMatch(/\[log\] chart 4\.\d+\.\d+, d3 7\.\d+\.\d+/);
+  expect(result).not.toContain('[error]');
+});
+
+test('a library that is not on the shelf fails with one clear error', async ({ app, anthropic }) => {
+  const page = `<h1>Globe</h1>
+<script src="https://cdnjs.cloudflare.com/ajax/libs/cesium/1.110.0/Cesium.js"></script>
+<script>console.log('after');</script>`;
+  await modelCreates(app, anthropic, 'globe.html', page);
+
+  await expect(preview(app, 'globe.html').getByRole('heading', { name: 'Globe' })).toBeVisible();
+  const result = await toolResult(anthropic);
+  const errors = result.split('\n').filter((line) => line.startsWith('[error]'));
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toContain('cesium is not available in the preview: previews have no network');
+  await expect(consoleRegion(app)).toContainText('1 error');
+});
+
+test('a Google Fonts stylesheet falls back to local fonts with an information line, not an error', async ({
+  app,
+  anthropic,
+}) => {
+  const page = `<link rel="preconnect" href="https://fonts.googleapis.com">
+<link href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap" rel="stylesheet">
+<style>@import url('https://fonts.bunny.net/css?family=roboto'); body { font-family: Inter, sans-serif; }</style>
+<h1>Typeset</h1>`;
+  await modelCreates(app, anthropic, 'fonts.html', page);
+
+  await expect(preview(app, 'fonts.html').getByRole('heading', { name: 'Typeset' })).toBeVisible();
+  const result = await toolResult(anthropic);
+  expect(result).not.toContain('[error]');
+  expect(result).toContain('[info] Web fonts from fonts.googleapis.com are not loaded');
+  await expect(consoleRegion(app)).not.toContainText('error');
+});
+
+test('copy and download from an artifact reach the person', async ({ app, anthropic, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = `<h1>Export</h1>
+<button id="copy">Copy code</button>
+<button id="save">Save CSV</button>
+<a id="link" download="notes.txt" href="data:text/plain;charset=utf-8,hello%20notes">Get notes</a>
+<script>
+  document.getElementById('copy').onclick = function () {
+    navigator.clipboard.writeText('copied from the artifact').then(function () { console.log('copy resolved'); });
+  };
+  document.getElementById('save').onclick = function () {
+    var blob = new Blob(['a,b\\n1,2\\n'], { type: 'text/csv' });
+    var a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = 'report.csv';
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+</script>`;
+  await modelCreates(app, anthropic, 'export.html', page);
+  const frame = preview(app, 'export.html');
+
+  await frame.getByRole('button', { name: 'Copy code' }).click();
+  await expect(panel(app).getByRole('status').filter({ hasText: 'Copied to the clipboard' })).toBeVisible();
+  expect(await app.evaluate(() => navigator.clipboard.readText())).toBe('copied from the artifact');
+
+  const csv = app.waitForEvent('download');
+  await frame.getByRole('button', { name: 'Save CSV' }).click();
+  const download = await csv;
+  expect(download.suggestedFilename()).toBe('report.csv');
+  expect(await (await download.createReadStream()).toArray()).toEqual([Buffer.from('a,b\n1,2\n')]);
+  await expect(
+    panel(app).getByRole('status').filter({ hasText: 'Downloaded report.csv (8 B)' }),
+  ).toBeVisible();
+
+  const notes = app.waitForEvent('download');
+  await frame.getByRole('link', { name: 'Get notes' }).click();
+  expect((await notes).suggestedFilename()).toBe('notes.txt');
+  await expect(
+    panel(app).getByRole('status').filter({ hasText: 'Downloaded notes.txt (11 B)' }),
+  ).toBeVisible();
+});
+
+test("a component's compile error reaches Claude's tool result with its line number", async ({
+  app,
+  anthropic,
+}) => {
+  const broken = `import React from 'react';
+
+export default function App() {
+  return (
+    <div>
+      <p>Unclosed
+    </div>
+  );
+}
+`;
+  await modelCreates(app, anthropic, 'Broken.jsx', broken);
+
+  const result = await toolResult(anthropic);
+  expect(result).toMatch(/\[error\] Broken\.jsx does not compile: SyntaxError: .+ \(line \d+/);
+  await expect(preview(app, 'Broken.jsx').getByText(/Broken\.jsx does not compile/)).toBeVisible();
+  await expect(consoleRegion(app)).toContainText('1 error');
+});
+
+test("a runtime error in a component carries the component's own line number", async ({ app, anthropic }) => {
+  const failing = `import React from 'react';
+
+type Item = { name: string };
+
+export default function App() {
+  const items: Item[] | undefined = undefined;
+  return <ul>{items!.map((item) => <li>{item.name}</li>)}</ul>;
+}
+`;
+  await modelCreates(app, anthropic, 'Failing.tsx', failing);
+
+  const result = await toolResult(anthropic);
+  expect(result).toMatch(/\[error\] .*Cannot read properties of undefined \(reading 'map'\) \(line 7/);
+});
