@@ -73,6 +73,18 @@ describe('collectUntilSettled', () => {
     await expect(done).resolves.toMatchObject({ status: 'timeout', entries: [{ text: 'working' }] });
   });
 
+  it('waits seconds for a page that loads slowly, then caps the time after its load', async () => {
+    const s = source();
+    const done = collectUntilSettled(s.subscribe, new AbortController().signal, { loadMs: 8000 });
+    await vi.advanceTimersByTimeAsync(5000);
+    s.push(loaded);
+    for (let t = 0; t < 2000; t += 100) {
+      s.push(log(String(t)));
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await expect(done).resolves.toMatchObject({ status: 'busy' });
+  });
+
   it('stops at the cap when a loaded page keeps printing', async () => {
     const s = source();
     const done = collectUntilSettled(s.subscribe, new AbortController().signal, {

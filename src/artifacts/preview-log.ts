@@ -144,13 +144,18 @@ export type PreviewMessageSource = (listener: (message: PreviewMessage) => void)
 export interface SettleOptions {
   /** Quiet time after `load` (and after each later entry) before the page counts as settled. Default 300. */
   readonly quietMs?: number;
-  /** The cap, from the start. Default 2000. */
+  /** The cap once the page has loaded, from `load`. Default 2000. */
   readonly maxMs?: number;
+  /**
+   * The cap on waiting for `load`, from the start. A component with several libraries reads and runs a few
+   * hundred kilobytes first, which takes seconds on a busy machine. Default `maxMs` when given, else 8000.
+   */
+  readonly loadMs?: number;
 }
 
 /**
  * Collects a freshly started preview's entries until it has loaded and then stayed quiet for `quietMs`, or
- * until `maxMs` has passed, or `signal` aborts. Never rejects.
+ * until `loadMs` has passed without `load`, or `maxMs` after it, or `signal` aborts. Never rejects.
  */
 export function collectUntilSettled(
   source: PreviewMessageSource,
@@ -159,6 +164,7 @@ export function collectUntilSettled(
 ): Promise<PreviewLog> {
   const quietMs = options.quietMs ?? 300;
   const maxMs = options.maxMs ?? 2000;
+  const loadMs = options.loadMs ?? options.maxMs ?? 8000;
   return new Promise((resolve) => {
     let log: PreviewLog = EMPTY_LOG;
     let loaded = false;
@@ -178,11 +184,15 @@ export function collectUntilSettled(
       quiet = setTimeout(() => finish('settled'), quietMs);
     };
     const onAbort = () => finish('aborted');
-    const cap = setTimeout(() => finish(loaded ? 'busy' : 'timeout'), maxMs);
+    let cap = setTimeout(() => finish('timeout'), loadMs);
     const stop = source((message) => {
       const entry = entryOf(message);
       if (entry) log = withEntry(log, entry);
-      if (message.kind === 'loaded') loaded = true;
+      if (message.kind === 'loaded' && !loaded) {
+        loaded = true;
+        clearTimeout(cap);
+        cap = setTimeout(() => finish('busy'), maxMs);
+      }
       if (loaded) armQuiet();
     });
     if (signal.aborted) onAbort();
