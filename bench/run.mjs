@@ -1,5 +1,5 @@
 // Runs the benchmarks and prints their numbers (also kept in bench/results/*.jsonl to compare over time).
-// Usage: npm run bench [-- name ...]   names: stream-markdown
+// Usage: npm run bench [-- name ...]   names: the keys of `suites`
 import { startBench } from './harness.mjs';
 
 const suites = {
@@ -7,6 +7,7 @@ const suites = {
   attachments: () => import('./attachments.mjs'),
   sessions: () => import('./sessions.mjs'),
   artifacts: () => import('./artifacts.mjs'),
+  'react-artifact': () => import('./react-artifact.mjs'),
   'markdown-limits': () => import('./markdown-limits.mjs'),
 };
 
