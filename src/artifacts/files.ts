@@ -109,16 +109,72 @@ export function mimeTypeOf(filename: string): string {
 }
 
 /**
+ * Characters no file name may hold: controls (`\p{Cc}`), invisible format characters (`\p{Cf}`: the bidi
+ * embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, the marks, zero-width spaces and
+ * joiners, the byte-order mark, tags) and the line and paragraph separators U+2028 and U+2029. They make a
+ * name read as something it is not: `invoice\u202Elmth.txt` shows as `invoicetxt.html`.
+ */
+const REFUSED_CHARACTER = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/** Unicode names of the refused characters a name is likely to hold; others are shown by code point alone. */
+const CHARACTER_NAMES: ReadonlyMap<number, string> = new Map([
+  [0x00, 'NULL'],
+  [0x09, 'CHARACTER TABULATION'],
+  [0x0a, 'LINE FEED'],
+  [0x0d, 'CARRIAGE RETURN'],
+  [0x1b, 'ESCAPE'],
+  [0x7f, 'DELETE'],
+  [0xad, 'SOFT HYPHEN'],
+  [0x061c, 'ARABIC LETTER MARK'],
+  [0x200b, 'ZERO WIDTH SPACE'],
+  [0x200c, 'ZERO WIDTH NON-JOINER'],
+  [0x200d, 'ZERO WIDTH JOINER'],
+  [0x200e, 'LEFT-TO-RIGHT MARK'],
+  [0x200f, 'RIGHT-TO-LEFT MARK'],
+  [0x2028, 'LINE SEPARATOR'],
+  [0x2029, 'PARAGRAPH SEPARATOR'],
+  [0x202a, 'LEFT-TO-RIGHT EMBEDDING'],
+  [0x202b, 'RIGHT-TO-LEFT EMBEDDING'],
+  [0x202c, 'POP DIRECTIONAL FORMATTING'],
+  [0x202d, 'LEFT-TO-RIGHT OVERRIDE'],
+  [0x202e, 'RIGHT-TO-LEFT OVERRIDE'],
+  [0x2060, 'WORD JOINER'],
+  [0x2066, 'LEFT-TO-RIGHT ISOLATE'],
+  [0x2067, 'RIGHT-TO-LEFT ISOLATE'],
+  [0x2068, 'FIRST STRONG ISOLATE'],
+  [0x2069, 'POP DIRECTIONAL ISOLATE'],
+  [0xfeff, 'ZERO WIDTH NO-BREAK SPACE'],
+]);
+
+/** `U+202E RIGHT-TO-LEFT OVERRIDE`, or just `U+E0041` for a character without a name here. */
+function describeCodePoint(codePoint: number): string {
+  const hex = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+  const name = CHARACTER_NAMES.get(codePoint);
+  return name === undefined ? hex : `${hex} ${name}`;
+}
+
+/** What kind of refused character `char` is, as the end of a sentence. */
+function refusedKind(char: string): string {
+  if (/\p{Cc}/u.test(char)) return 'a control character';
+  if (char === '\u2028' || char === '\u2029') return 'a line break';
+  return 'an invisible formatting character that can make a name look like another';
+}
+
+/**
  * Why `filename` cannot name an artifact, or `undefined` when it can: it must be a plain name (no folders),
- * without control characters or surrounding spaces, at most {@link MAX_FILENAME_LENGTH} characters.
+ * without control, invisible formatting (bidi, zero-width) or line-break characters and without surrounding
+ * spaces, at most {@link MAX_FILENAME_LENGTH} characters. A refused character is named by its code point.
  */
 export function filenameProblem(filename: string): string | undefined {
   if (filename.length === 0) return 'The filename is empty.';
   if (filename.length > MAX_FILENAME_LENGTH)
     return `The filename is longer than ${MAX_FILENAME_LENGTH} characters.`;
+  const refused = REFUSED_CHARACTER.exec(filename);
+  if (refused) {
+    const what = describeCodePoint(refused[0].codePointAt(0)!);
+    return `The filename contains ${what}, ${refusedKind(refused[0])}; remove it and use visible characters only.`;
+  }
   if (filename.trim() !== filename) return 'The filename starts or ends with a space.';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(filename)) return 'The filename contains a control character.';
   if (/[/\\]/.test(filename)) return 'The filename contains a slash; artifacts have no folders.';
   if (filename === '.' || filename === '..') return 'The filename is not a file name.';
   return undefined;

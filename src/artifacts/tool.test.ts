@@ -87,6 +87,18 @@ describe('the artifacts tool', () => {
       );
     });
 
+    it('refuses a name with a bidi override, naming the code point and how to fix it', async () => {
+      const { run, records, store } = toolHarness();
+      const result = await run({ command: 'create', filename: 'invoice\u202Elmth.txt', content: 'x' });
+      expect(result.text).toBe(
+        'The filename contains U+202E RIGHT-TO-LEFT OVERRIDE, an invisible formatting character that can make ' +
+          'a name look like another; remove it and use visible characters only. Use a plain name with an ' +
+          'extension, like index.html.',
+      );
+      expect(records).toEqual([]);
+      expect(store.list()).toEqual([]);
+    });
+
     it('refuses content past the size limit', async () => {
       const { run, records } = toolHarness();
       const result = await run({
