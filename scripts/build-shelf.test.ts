@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TOOL_DESCRIPTION } from '../src/artifacts/description';
 import { isShelfManifest, type ShelfManifest, shelfFiles } from '../src/artifacts/shelf-manifest';
 
 /**
@@ -81,6 +82,20 @@ describe('the shelf manifest', () => {
     expect(manifest.packages.lodash?.cdnNames).toContain('lodash.js');
     expect(manifest.packages.papaparse?.cdnNames).toContain('PapaParse');
     expect(manifest.packages.tailwindcss?.cdnNames).toContain('@tailwindcss/browser');
+  });
+
+  it('is what the artifacts tool tells Claude: every library by name and exact version, every component', () => {
+    const ours = new Set(['@/lib/utils', '@/components/ui']);
+    for (const [name, entry] of Object.entries(manifest.packages)) {
+      if (ours.has(name)) continue;
+      expect(TOOL_DESCRIPTION, name).toContain(`${name} ${entry.version}`);
+    }
+    const components = Object.keys(manifest.packages['@/components/ui']?.modules ?? {})
+      .filter((key) => key !== '.')
+      .map((key) => key.slice(2));
+    expect(components.length).toBeGreaterThan(15);
+    const listed = /@\/components\/ui\/<name> \(([^)]+)\)/.exec(TOOL_DESCRIPTION)?.[1]?.split(', ');
+    expect(listed?.sort()).toEqual(components.filter((c) => c !== 'icons').sort());
   });
 
   it('gives each package the gzip size of all its files', () => {

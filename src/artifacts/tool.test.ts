@@ -43,7 +43,9 @@ describe('the artifacts tool', () => {
       const { run, store, records } = toolHarness();
       const result = await run({ command: 'create', filename: 'notes.md', content: '# Hi' });
       expect(result.isError).toBeUndefined();
-      expect(result.text).toBe('Created notes.md (version 1, 4 characters).');
+      expect(result.text).toBe(
+        'Created notes.md (version 1, 4 characters). It is shown as formatted Markdown.',
+      );
       expect(result.details).toEqual({ command: 'create', filename: 'notes.md', version: 1 });
       expect(records).toEqual([
         {
@@ -150,7 +152,9 @@ describe('the artifacts tool', () => {
         },
       });
       const result = await run({ command: 'create', filename: 'a.js', content: 'x()' });
-      expect(result.text).toBe('Created a.js (version 1, 3 characters).');
+      expect(result.text).toBe(
+        'Created a.js (version 1, 3 characters). It is shown as code and does not run: only HTML pages, SVG images and React components (.jsx, .tsx) run.',
+      );
     });
 
     it('keeps the change when the run is stopped while the page loads', async () => {
@@ -327,7 +331,7 @@ describe('the artifacts tool', () => {
       const { run, store } = toolHarness();
       await run({ command: 'create', filename: 'a.md', content: 'old' });
       const result = await run({ command: 'rewrite', filename: 'a.md', content: 'new!' });
-      expect(result.text).toBe('Rewrote a.md (version 2, 4 characters).');
+      expect(result.text).toBe('Rewrote a.md (version 2, 4 characters). It is shown as formatted Markdown.');
       expect(store.get('a.md')?.versions.map((v) => v.content)).toEqual(['old', 'new!']);
     });
 
@@ -423,7 +427,7 @@ describe('the artifacts tool', () => {
       const result = await run({ command: 'logs', filename: 'a.md' });
       expect(result.isError).toBe(true);
       expect(result.text).toBe(
-        'a.md is not an HTML or SVG file; only those run in a preview with a console.',
+        'a.md does not run in a preview, so it has no console: only HTML pages, SVG images and React components (.jsx, .tsx) run.',
       );
     });
 

@@ -9,7 +9,7 @@ import type { AgentTool, AgentToolResult } from '../agent';
 import { assertNever } from '../agent';
 import type { ArtifactMessage } from '../messages';
 import { TOOL_DESCRIPTION } from './description';
-import { artifactKindOf, filenameProblem, runsInSandbox } from './files';
+import { type ArtifactKind, artifactKindOf, filenameProblem, runsInSandbox } from './files';
 import { describeLog, type PreviewLog } from './preview-log';
 import type { ArtifactAction, ArtifactStore } from './store';
 import {
@@ -160,7 +160,7 @@ async function runCommand(
       if (!runsInSandbox(file.kind))
         return failure(
           args,
-          `${filename} is not an HTML or SVG file; only those run in a preview with a console.`,
+          `${filename} does not run in a preview, so it has no console: ${RUNNING_KINDS}.`,
         );
       const log = deps.getLogs?.(filename);
       if (!log)
@@ -191,8 +191,9 @@ async function change(
   const version = record(deps, toolCallId, action, filename, content);
   const verb = action === 'create' ? 'Created' : action === 'update' ? 'Updated' : 'Rewrote';
   const summary = `${verb} ${filename} (version ${version}, ${quantity(content.length, 'character')}).`;
-  if (!deps.runPreview || !runsInSandbox(artifactKindOf(filename)))
-    return success(args, summary, { version });
+  const kind = artifactKindOf(filename);
+  if (!runsInSandbox(kind)) return success(args, `${summary} ${shownAsText(kind)}`, { version });
+  if (!deps.runPreview) return success(args, summary, { version });
   const log = await deps.runPreview(filename, content, signal);
   return success(args, `${summary}\n${describeLog(log)}`, { version, log });
 }
@@ -219,6 +220,16 @@ function record(
   deps.store.apply(message);
   deps.appendRecord(message);
   return version;
+}
+
+/** Which files run in the preview (said whenever Claude writes or asks about a file that does not). */
+const RUNNING_KINDS = 'only HTML pages, SVG images and React components (.jsx, .tsx) run';
+
+/** What the panel does with a file of a kind that does not run. */
+function shownAsText(kind: Exclude<ArtifactKind, 'html' | 'svg' | 'react'>): string {
+  if (kind === 'markdown') return 'It is shown as formatted Markdown.';
+  if (kind === 'image') return 'It is shown as an image.';
+  return `It is shown as code and does not run: ${RUNNING_KINDS}.`;
 }
 
 function listRemaining(names: readonly string[]): string {
