@@ -16,7 +16,7 @@ import { newId, SortKeyGenerator } from './sort-key';
 import { TextChunkWriter } from './text-chunks';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedMessage } from './transfer';
 import { parseSessionRecord } from './validate';
-import { parseAgentMessage } from './validate-message';
+import { parseImportedMessage } from './validate-message';
 
 export interface ImportedSession {
   /** The id it has here. */
@@ -99,7 +99,7 @@ function checkSession(entry: unknown, index: number, problems: string[]): Checke
   const label = `Session "${session.title || session.id}"`;
   const messages: ExportedMessage[] = [];
   (Array.isArray(entry.messages) ? entry.messages : []).forEach((item: unknown, i: number) => {
-    const message = isObject(item) ? parseAgentMessage(item.message) : undefined;
+    const message = isObject(item) ? parseImportedMessage(item.message) : undefined;
     if (isObject(item) && message?.ok && (item.partial === undefined || item.partial === true)) {
       messages.push(item.partial ? { message: message.value, partial: true } : { message: message.value });
     } else {

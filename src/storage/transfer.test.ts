@@ -163,6 +163,58 @@ describe('export and import', () => {
     expect((await loaded(db, 'ok')).session.messageCount).toBe(1);
   });
 
+  it('skips a message whose file name has a bidi override, says why, and imports the rest', async () => {
+    const db = await freshDb();
+    const spoofed = artifact('invoice\u202Elmth.txt', '<p>pay</p>');
+    const file = {
+      format: EXPORT_FORMAT,
+      version: 1,
+      exportedAt: '2025-01-31T00:00:00.000Z',
+      sessions: [
+        {
+          session: {
+            id: 'bidi',
+            title: 'Invoice',
+            created: 1,
+            updated: 2,
+            model: '',
+            thinkingLevel: 'off',
+            messageCount: 4,
+            tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+            cost: 0,
+            preview: '',
+          },
+          messages: [
+            { message: user('make an invoice') },
+            { message: spoofed },
+            {
+              message: {
+                role: 'user-with-attachments',
+                text: 'and this picture',
+                attachments: [
+                  { id: 'i', name: 'cat\u2067.png', mimeType: 'image/png', size: 4, kind: 'image' },
+                ],
+                timestamp: 6,
+              },
+            },
+            { message: assistant('Done.') },
+          ],
+          attachments: [],
+        },
+      ],
+    };
+    const report = await importSessions(db, JSON.stringify(file));
+
+    expect(report.imported).toEqual([{ id: 'bidi', title: 'Invoice', messageCount: 2 }]);
+    expect(report.problems).toEqual([
+      'Session "Invoice": message 2 was skipped (the artifact file name "invoice<U+202E>lmth.txt" contains ' +
+        'U+202E, an invisible formatting character that can make a name look like another).',
+      'Session "Invoice": message 3 was skipped (the attachment name "cat<U+2067>.png" contains U+2067, an ' +
+        'invisible formatting character that can make a name look like another).',
+    ]);
+    expect((await loaded(db, 'bidi')).messages).toEqual([user('make an invoice'), assistant('Done.')]);
+  });
+
   it('refuses files that are not Easel exports or come from a newer version', async () => {
     const db = await freshDb();
     expect((await importSessions(db, 'not json')).problems).toEqual([

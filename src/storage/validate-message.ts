@@ -5,6 +5,7 @@
  */
 
 import type { AgentMessage, ThinkingLevel } from '../agent';
+import { refusedCharacterProblem, visibleName } from './file-names';
 import {
   bad,
   describeWrong,
@@ -38,6 +39,35 @@ export function parseAgentMessage(value: unknown): Parsed<AgentMessage> {
   if (wrong.length > 0) return bad(describeWrong(`the ${role} message`, wrong));
   // Every field the app reads was checked above; extra fields are carried along unchanged.
   return ok(value as unknown as AgentMessage);
+}
+
+/**
+ * Checks a message from an import file: everything {@link parseAgentMessage} checks, and that its file names
+ * (an artifact record's, each attachment's) hold no character that makes a name read as another — controls,
+ * invisible format characters such as the bidi override U+202E, line separators. The problem quotes the name
+ * with such characters written as `<U+202E>`. Messages read back from this app's own database are not held
+ * to it, so a session saved before the rule keeps every message.
+ */
+export function parseImportedMessage(value: unknown): Parsed<AgentMessage> {
+  const parsed = parseAgentMessage(value);
+  if (!parsed.ok) return parsed;
+  const problem = fileNameProblemOf(parsed.value);
+  return problem === undefined ? parsed : bad(problem);
+}
+
+/** The first file name of `message` that is refused, as a sentence without a capital, or `undefined`. */
+function fileNameProblemOf(message: AgentMessage): string | undefined {
+  const named: { what: string; name: string }[] =
+    message.role === 'artifact'
+      ? [{ what: 'the artifact file name', name: message.filename }]
+      : message.role === 'user-with-attachments'
+        ? message.attachments.map((a) => ({ what: 'the attachment name', name: a.name }))
+        : [];
+  for (const { what, name } of named) {
+    const problem = refusedCharacterProblem(name);
+    if (problem !== undefined) return `${what} "${visibleName(name)}" ${problem}`;
+  }
+  return undefined;
 }
 
 /** The fields that fail for `role`, or `undefined` when the role is not a kind the app knows. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, user } from './test-fixtures';
 import { parseMessageRecord, parseSessionRecord } from './validate';
-import { parseAgentMessage } from './validate-message';
+import { parseAgentMessage, parseImportedMessage } from './validate-message';
 
 describe('parseAgentMessage', () => {
   it('accepts every message kind the app keeps and keeps unknown extra fields', () => {
@@ -45,6 +45,73 @@ describe('parseAgentMessage', () => {
       ok: false,
       problem: 'the assistant message has a missing or invalid content',
     });
+  });
+});
+
+describe('parseImportedMessage', () => {
+  const record = (filename: string) => ({
+    role: 'artifact',
+    action: 'create',
+    filename,
+    content: '<p>',
+    version: 1,
+    author: 'model',
+    timestamp: 1,
+  });
+  const withAttachment = (name: string) => ({
+    role: 'user-with-attachments',
+    text: 'see',
+    attachments: [
+      { id: 'a', name: 'fine.txt', mimeType: 'text/plain', size: 1, kind: 'text' },
+      { id: 'b', name, mimeType: 'text/plain', size: 1, kind: 'text' },
+    ],
+    timestamp: 1,
+  });
+
+  it('accepts the names the app itself would make, in any script', () => {
+    for (const name of ['index.html', 'отчёт.md', 'تقرير.txt', 'cat (2).png']) {
+      expect(parseImportedMessage(record(name)).ok).toBe(true);
+      expect(parseImportedMessage(withAttachment(name)).ok).toBe(true);
+    }
+    expect(parseImportedMessage(user('text with \u202E in it'))).toEqual({
+      ok: true,
+      value: user('text with \u202E in it'),
+    });
+  });
+
+  it('refuses an artifact name with a bidi override, quoting it with the code point written out', () => {
+    expect(parseImportedMessage(record('invoice\u202Elmth.txt'))).toEqual({
+      ok: false,
+      problem:
+        'the artifact file name "invoice<U+202E>lmth.txt" contains U+202E, an invisible formatting character ' +
+        'that can make a name look like another',
+    });
+  });
+
+  it('refuses attachment names with format, control or line-separator characters', () => {
+    expect(parseImportedMessage(withAttachment('a\u2066b.pdf'))).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(
+        /^the attachment name "a<U\+2066>b\.pdf" contains U\+2066, an invisible/,
+      ),
+    });
+    expect(parseImportedMessage(withAttachment('a\u200Bb.pdf'))).toMatchObject({ ok: false });
+    expect(parseImportedMessage(withAttachment('a\u0007b.pdf'))).toMatchObject({
+      problem: 'the attachment name "a<U+0007>b.pdf" contains U+0007, a control character',
+    });
+    expect(parseImportedMessage(withAttachment('a\u2028b.pdf'))).toMatchObject({
+      problem: 'the attachment name "a<U+2028>b.pdf" contains U+2028, a line break',
+    });
+  });
+
+  it('reports a malformed message as parseAgentMessage does', () => {
+    expect(parseImportedMessage({ role: 'robot', timestamp: 1 })).toEqual(
+      parseAgentMessage({ role: 'robot', timestamp: 1 }),
+    );
+  });
+
+  it('leaves messages read back from the database alone, so nothing saved earlier is lost', () => {
+    expect(parseAgentMessage(record('invoice\u202Elmth.txt')).ok).toBe(true);
   });
 });
 
