@@ -20,6 +20,17 @@ describe('file names', () => {
     expect(displayName('  ')).toBe('attachment');
     expect(displayName(' a.txt ')).toBe('a.txt');
   });
+
+  it('drops bidi controls, zero-width, control and line-separator characters from a name', () => {
+    expect(displayName('invoice\u202Elmth.txt')).toBe('invoicelmth.txt');
+    expect(displayName('\u2066report\u2069.pdf')).toBe('report.pdf');
+    expect(displayName('a\u200B\u200D\uFEFFb.png')).toBe('ab.png');
+    expect(displayName('line\u2028break\u2029.md')).toBe('linebreak.md');
+    expect(displayName('tab\there\u0000\u007f\u0085.txt')).toBe('tabhere.txt');
+    expect(displayName('\u202E\u202E')).toBe('attachment');
+    expect(displayName(' \u200B notes.txt')).toBe('notes.txt');
+    expect(displayName('отчёт (2).txt')).toBe('отчёт (2).txt');
+  });
 });
 
 describe('formatBytes', () => {

@@ -6,9 +6,22 @@ export function extensionOf(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** A usable display name: trimmed, never empty. */
+/**
+ * Characters a file name from the person's disk loses on the way in: controls (`\p{Cc}`), invisible format
+ * characters (`\p{Cf}`: bidi embeddings, overrides and isolates, marks, zero-width characters, tags) and
+ * U+2028/U+2029. They make a name read as another (`invoice\u202Elmth.txt` shows as `invoicetxt.html`). The
+ * same rule as the artifacts tool's, kept here as its own copy since this folder does not import
+ * `src/artifacts`.
+ */
+const REFUSED_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+/**
+ * A usable display name: without the characters above, trimmed, never empty. The file itself is not refused
+ * for its name (the person chose it, and its content decides what it is); only the name shown and sent to
+ * Claude is cleaned, so it reads as what it is: `invoice\u202Elmth.txt` → `invoicelmth.txt`.
+ */
 export function displayName(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = name.replace(REFUSED_CHARACTERS, '').trim();
   return trimmed === '' ? 'attachment' : trimmed;
 }
 

@@ -78,6 +78,17 @@ describe('prepareAttachment', () => {
     expect(outcome.record).toMatchObject({ kind: 'text', mimeType: 'text/csv', name: 'csv-utf8.csv' });
   });
 
+  it('keeps a file whose name has a bidi override, under its name without it', async () => {
+    const file = new File(['total: 12'], 'invoice\u202Elmth.txt', { type: 'text/plain' });
+    const outcome = prepared(await prepareAttachment(file, options(vi.fn())));
+    expect(outcome.record).toMatchObject({ kind: 'text', name: 'invoicelmth.txt' });
+  });
+
+  it('names a refused file without its invisible characters', async () => {
+    const file = new File([new Uint8Array([0, 1, 2, 0])], 'a\u2067b\u2069.bin');
+    expect(await prepareAttachment(file, options(vi.fn()))).toMatchObject({ file: 'ab.bin' });
+  });
+
   it('hands a PNG to the image processor and records what comes back', async () => {
     const { process, jobs } = fakeProcessor();
     const outcome = prepared(
