@@ -60,6 +60,29 @@ const UI_COMPONENTS = [
   'tooltip',
 ];
 
+/** The icons of lucide-react 0.x that release 1 removed (its brand icons, and one more). */
+const LUCIDE_BRANDS = [
+  'Chrome',
+  'Chromium',
+  'Codepen',
+  'Codesandbox',
+  'Dribbble',
+  'Facebook',
+  'Figma',
+  'Framer',
+  'Github',
+  'Gitlab',
+  'Instagram',
+  'Linkedin',
+  'Pocket',
+  'RailSymbol',
+  'Slack',
+  'Trello',
+  'Twitch',
+  'Twitter',
+  'Youtube',
+];
+
 // How a module is made:
 //   { esm: 'specifier' }                   the package's ES build, bundled
 //   { esm: 'specifier', withDefault }      …with the package's own default export too
@@ -92,7 +115,14 @@ const LIBRARIES = [
     name: 'lucide-react',
     cdnNames: ['lucide-react'],
     why: 'the icon set Claude imports in React artifacts (every icon; icons renamed since 0.263 keep aliases)',
-    modules: { '.': { esm: 'lucide-react' } },
+    // Release 1 dropped the brand icons (Github, Twitter, Facebook …) that artifacts written for 0.x import;
+    // they come from the last 0.x release (ISC, like the rest), so those imports still link.
+    modules: {
+      '.': {
+        code: `export * from 'lucide-react';\nexport { ${LUCIDE_BRANDS.flatMap((n) => [n, `${n}Icon`, `Lucide${n}`]).join(', ')} } from 'lucide-react-0x';\n`,
+        bundleSelf: true,
+      },
+    },
   },
   {
     name: 'recharts',
@@ -262,6 +292,22 @@ const LIBRARIES = [
     modules: { '.': { cjs: 'qrcode-generator' } },
     script: { copy: 'qrcode-generator/qrcode.js', minify: true },
     globals: ['qrcode'],
+  },
+  {
+    name: 'exif-js',
+    cdnNames: ['exif-js'],
+    why: 'reading photo metadata (EXIF) in image tools',
+    modules: { '.': { cjs: 'exif-js' } },
+    script: { copy: 'exif-js/exif.js', minify: true },
+    globals: ['EXIF'],
+  },
+  {
+    name: 'jsmediatags',
+    cdnNames: ['jsmediatags'],
+    why: 'reading audio tags (ID3, MP4) in music tools',
+    modules: { '.': { cjs: 'jsmediatags/dist/jsmediatags.min.js' } },
+    script: { copy: 'jsmediatags/dist/jsmediatags.min.js' },
+    globals: ['jsmediatags'],
   },
   {
     name: 'tone',

@@ -162,6 +162,9 @@ describe('the ES modules', () => {
     expect((await load('tone')).Synth).toBeTypeOf('function');
     expect((await load('jszip')).default).toBeTypeOf('function');
     expect((await load('lucide-react')).AlertTriangle).toBeDefined();
+    // The brand icons release 1 dropped, as 0.x named them.
+    for (const name of ['Github', 'GithubIcon', 'LucideTwitter', 'Facebook', 'Youtube'])
+      expect((await load('lucide-react'))[name], name).toBeDefined();
     expect((await load('recharts')).ResponsiveContainer).toBeDefined();
     expect((await load('framer-motion')).motion).toBeDefined();
     expect((await load('motion/react')).AnimatePresence).toBeDefined();

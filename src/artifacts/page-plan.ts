@@ -60,6 +60,12 @@ export interface PagePlan {
   readonly notes: readonly ConsoleNote[];
   /** Addresses already explained by a note: the frame does not report them again as blocked. */
   readonly handled: readonly string[];
+  /**
+   * Specifier → the console line of a library that is not on the shelf. Its stand-in throws that line when it
+   * runs, but a named import of it fails to link first, with the browser's own words (`does not provide an
+   * export named …`); the frame reports this line instead.
+   */
+  readonly missing: Readonly<Record<string, string>>;
 }
 
 /** The token standing for the compiled code of job `index` in `PagePlan.html`. */
@@ -105,6 +111,7 @@ class PlanBuilder {
   private readonly notes: ConsoleNote[] = [];
   private readonly noted = new Set<string>();
   private readonly handled = new Set<string>();
+  private readonly unlinked: Record<string, string> = {};
   private readonly compile: CompileJob[] = [];
 
   constructor(private readonly manifest: ShelfManifest) {}
@@ -118,6 +125,7 @@ class PlanBuilder {
       generated: this.generated,
       notes: this.notes,
       handled: [...this.handled],
+      missing: this.unlinked,
     };
   }
 
@@ -278,6 +286,7 @@ class PlanBuilder {
       const name = hit ? `${address.name}/${address.path}` : address.name;
       const stand = `easel-missing/${slug(name)}`;
       this.imports[stand] = this.generatedFile(`missing-${slug(name)}.mjs`, throwing(name));
+      this.unlinked[stand] = missingLibraryText(name);
       return stand;
     }
     if (isBareSpecifier(specifier) && specifier !== ARTIFACT_SPECIFIER) this.addSpecifier(specifier);
@@ -287,14 +296,15 @@ class PlanBuilder {
   /** Puts a bare specifier into the import map: its shelf module, or a stand-in that says it is missing. */
   private addSpecifier(specifier: string): void {
     if (this.imports[specifier]) return;
-    const found = packageOfSpecifier(this.manifest, specifier);
-    const file = found?.hit.entry.modules[found.subpath];
+    const file = shelfModuleOf(this.manifest, specifier);
     if (file) {
       this.imports[specifier] = file;
       return;
     }
+    const found = packageOfSpecifier(this.manifest, specifier);
     const name = found ? specifier : packageNameOf(specifier);
     this.imports[specifier] = this.generatedFile(`missing-${slug(specifier)}.mjs`, throwing(name));
+    this.unlinked[specifier] = missingLibraryText(name);
   }
 
   private importMapKeys(body: string): void {
@@ -379,6 +389,20 @@ export function withDefaultExport(source: string): string {
 /** The specifier of a package's module subpath (`react-dom` + `./client` → `react-dom/client`). */
 export function specifierOf(key: string, subpath: string): string {
   return subpath === '.' ? key : `${key}${subpath.slice(1)}`;
+}
+
+/**
+ * The shelf file of a bare specifier, if the shelf has it. A subpath written with a file extension
+ * (`@/components/ui/button.jsx`, `lodash/debounce.js`) or as a folder's `index` names the same module.
+ */
+export function shelfModuleOf(manifest: ShelfManifest, specifier: string): string | undefined {
+  const found = packageOfSpecifier(manifest, specifier);
+  if (!found) return undefined;
+  const { modules } = found.hit.entry;
+  const exact = modules[found.subpath];
+  if (exact) return exact;
+  const bare = found.subpath.replace(/\.(?:[cm]?js|jsx|ts|tsx)$/, '').replace(/\/index$/, '');
+  return modules[bare === '' ? '.' : bare];
 }
 
 function throwing(name: string): string {

@@ -64,6 +64,8 @@ export interface RenderRequest {
   readonly imports: Readonly<Record<string, string>>;
   readonly notes: readonly RenderNote[];
   readonly handled: readonly string[];
+  /** Specifier of a library that is not on the shelf → the console line that says so (see `PagePlan`). */
+  readonly missing?: Readonly<Record<string, string>>;
   /** The artifact's own module (a `.jsx`/`.tsx` file): its errors are reported with its line numbers. */
   readonly artifactFile?: string;
 }
@@ -79,6 +81,7 @@ export function isRenderRequest(data: unknown, channel: string): data is RenderR
   if (!isRecordOf(m.imports, (v) => typeof v === 'string')) return false;
   if (!Array.isArray(m.handled) || !m.handled.every((h) => typeof h === 'string')) return false;
   if (m.artifactFile !== undefined && typeof m.artifactFile !== 'string') return false;
+  if (m.missing !== undefined && !isRecordOf(m.missing, (v) => typeof v === 'string')) return false;
   return (
     Array.isArray(m.notes) &&
     m.notes.every(

@@ -88,13 +88,33 @@ function render(request: RenderRequest, send: Send, afterOpen: (context: RenderC
   const artifactUrl = request.artifactFile ? urls[request.artifactFile] : undefined;
   for (const note of request.notes) send({ kind: 'console', level: note.level, text: note.text });
   const map = JSON.stringify({ imports }).replaceAll('<', '\\u003c');
+  forgetChannelAddress();
   document.open();
-  afterOpen({ names, artifactUrl, handled: new Set(request.handled) });
+  afterOpen({
+    names,
+    artifactUrl,
+    handled: new Set(request.handled),
+    missing: new Map(Object.entries(request.missing ?? {})),
+  });
   document.write(
     '<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="frame-src \'none\'">' +
       `<script type="importmap">${map}</script>${html}`,
   );
   document.close();
+}
+
+/**
+ * Takes the channel out of the address before the artifact runs: pages read `location.hash` as their own
+ * state (a shared link's data, say) and must find it empty, as in a page opened fresh.
+ */
+function forgetChannelAddress(): void {
+  const plain = location.pathname + location.search;
+  try {
+    history.replaceState(history.state, '', plain);
+  } catch {
+    // Some browsers refuse URL changes in an opaque-origin document; a fragment navigation is always allowed.
+    location.replace('#');
+  }
 }
 
 /** What the listeners of a written document need to know about it. */
@@ -105,6 +125,8 @@ export interface RenderContext {
   readonly artifactUrl: string | undefined;
   /** Addresses the host already explained (not reported again as blocked). */
   readonly handled: ReadonlySet<string>;
+  /** Specifier of a library not on the shelf → the line that says so (a named import of it fails to link). */
+  readonly missing: ReadonlyMap<string, string>;
 }
 
 function mimeOf(file: string): string {

@@ -120,7 +120,14 @@ export function installShims(send: Send): { afterOpen(context: RenderContext): v
   };
 }
 
+/** The browser's words when a named import is not among a module's exports (Chromium's and Firefox's). */
+const NOT_EXPORTED =
+  /requested module '([^']+)' does not provide an export named|import not found: .* from '([^']+)'/;
+
 function errorMessage(e: ErrorEvent, context: RenderContext): Record<string, unknown> & { kind: string } {
+  const unlinked = NOT_EXPORTED.exec(e.message);
+  const missing = unlinked ? context.missing.get(unlinked[1] ?? unlinked[2] ?? '') : undefined;
+  if (missing) return { kind: 'error', text: `Uncaught Error: ${missing}` };
   const text = e.message || (e.error ? show(e.error) : 'Script error');
   const own = e.filename === '' || e.filename === context.artifactUrl || e.filename === location.href;
   if (!own) {

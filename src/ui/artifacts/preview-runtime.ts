@@ -91,6 +91,7 @@ export class PreviewRuntime {
       };
     }
     const imports: Record<string, string> = { ...plan.imports };
+    const missing: Record<string, string> = { ...plan.missing };
     const wanted = new Set<string>(plan.files);
     for (const file of Object.values(imports)) wanted.add(file);
     const files: Record<string, Blob> = {};
@@ -115,8 +116,9 @@ export class PreviewRuntime {
           queue.push(target);
         } else {
           const stand = `${GENERATED_FOLDER}missing-${specifier.replace(/[^\w.-]+/g, '_')}.mjs`;
-          generated[stand] =
-            `throw new Error(${JSON.stringify(missingLibraryText(packageNameOf(specifier)))});`;
+          const text = missingLibraryText(packageNameOf(specifier));
+          generated[stand] = `throw new Error(${JSON.stringify(text)});`;
+          missing[specifier] = text;
           imports[specifier] = stand;
           queue.push(stand);
         }
@@ -129,6 +131,7 @@ export class PreviewRuntime {
       imports,
       notes: [...this.manifestNotes, ...plan.notes],
       handled: plan.handled,
+      missing,
       ...(kind === 'react' ? { artifactFile: `${GENERATED_FOLDER}artifact.js` } : {}),
     };
   }
