@@ -206,6 +206,9 @@ describe('the shadcn/ui stand-ins', () => {
     accordion: ['Accordion', 'AccordionItem', 'AccordionTrigger', 'AccordionContent'],
     separator: ['Separator'],
     'scroll-area': ['ScrollArea', 'ScrollBar'],
+    popover: ['Popover', 'PopoverTrigger', 'PopoverContent', 'PopoverAnchor'],
+    avatar: ['Avatar', 'AvatarImage', 'AvatarFallback'],
+    'radio-group': ['RadioGroup', 'RadioGroupItem'],
   };
 
   it.each(Object.entries(documented))('@/components/ui/%s exports its components', async (name, names) => {

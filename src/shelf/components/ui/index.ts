@@ -3,6 +3,7 @@
 export * from './accordion';
 export * from './alert';
 export * from './alert-dialog';
+export * from './avatar';
 export * from './badge';
 export * from './button';
 export * from './card';
@@ -10,7 +11,9 @@ export * from './checkbox';
 export * from './dialog';
 export * from './input';
 export * from './label';
+export * from './popover';
 export * from './progress';
+export * from './radio-group';
 export * from './scroll-area';
 export * from './select';
 export * from './separator';
