@@ -76,7 +76,15 @@ export function parseCdnUrl(url: string): CdnAddress | undefined {
         const [repo, version] = splitVersion(segments[2]);
         return { host, name: repo, ...(version ? { version } : {}), path: segments.slice(3).join('/') };
       }
-      return undefined;
+      // A project's own folder (/pyodide/v0.25.0/full/pyodide.js): its name, and a version if one follows.
+      if (!segments[0]) return undefined;
+      const version = /^v?\d/.test(segments[1] ?? '') ? segments[1]?.replace(/^v/, '') : undefined;
+      return {
+        host,
+        name: segments[0],
+        ...(version ? { version } : {}),
+        path: segments.slice(version ? 2 : 1).join('/'),
+      };
     }
     case 'esm.sh': {
       // /v135/react@18.2.0/es2022/react.mjs, /stable/…, /*react-dom@18/client, /react@18?dev
