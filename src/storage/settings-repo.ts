@@ -1,8 +1,16 @@
 import type { EaselDatabase } from './db';
+import { KeyVault, type RootDirectory } from './key-vault';
 
-/** Typed access to the `settings` and `keys` stores. */
+/** Typed access to the `settings` store, and to the remembered API key (see `KeyVault`). */
 export class SettingsRepository {
-  constructor(private readonly db: EaselDatabase) {}
+  private readonly vault: KeyVault;
+
+  constructor(
+    private readonly db: EaselDatabase,
+    root?: RootDirectory,
+  ) {
+    this.vault = root ? new KeyVault(db, root) : new KeyVault(db);
+  }
 
   async get(key: string): Promise<unknown> {
     const record = await this.db.get('settings', key);
@@ -13,18 +21,15 @@ export class SettingsRepository {
     await this.db.put('settings', { key, value });
   }
 
-  async getKey(provider: string): Promise<string | undefined> {
-    const record: unknown = await this.db.get('keys', provider);
-    if (typeof record !== 'object' || record === null) return undefined;
-    const key = (record as { key?: unknown }).key;
-    return typeof key === 'string' && key.length > 0 ? key : undefined;
+  getKey(provider: string): Promise<string | undefined> {
+    return this.vault.get(provider);
   }
 
-  async setKey(provider: string, key: string): Promise<void> {
-    await this.db.put('keys', { provider, key, savedAt: Date.now() });
+  setKey(provider: string, key: string): Promise<void> {
+    return this.vault.set(provider, key);
   }
 
-  async deleteKey(provider: string): Promise<void> {
-    await this.db.delete('keys', provider);
+  deleteKey(provider: string): Promise<void> {
+    return this.vault.delete(provider);
   }
 }
