@@ -2,6 +2,8 @@
  * Composition root: opens the database, builds the services and the agent, and hands them to <easel-app>.
  * The only place that constructs services.
  */
+// First: the Trusted Types default policy must exist before any module can reach a sink.
+import './trusted-types';
 import './ui/styles/tokens.css';
 import { Agent } from './agent';
 import {

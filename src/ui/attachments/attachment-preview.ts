@@ -7,6 +7,27 @@ import type { AttachmentRecord } from '../../messages';
 const TEXT_PREVIEW_CHARS = 200_000;
 const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
+/** The part of `window.trustedTypes` used here (the DOM typings have no Trusted Types). */
+interface TrustedTypesFactory {
+  createPolicy(
+    name: string,
+    rules: { createScriptURL(input: string): string | null },
+  ): {
+    createScriptURL(input: string): unknown;
+  };
+}
+
+/**
+ * `<object data>` is a script URL sink under the app page's Trusted Types (`index.html`), and the default
+ * policy accepts only the app's own scripts. This policy vouches for the one other kind of URL the page puts
+ * there: a `blob:` URL of the page's own origin, which only this element makes, from bytes it re-typed
+ * `application/pdf`. Anything else gets an empty URL.
+ */
+const pdfUrlPolicy = (globalThis as { trustedTypes?: TrustedTypesFactory }).trustedTypes?.createPolicy(
+  'easel-pdf-preview',
+  { createScriptURL: (input) => (input.startsWith(`blob:${location.origin}/`) ? input : null) },
+);
+
 /**
  * A modal preview of one attachment: the image; the PDF in the browser's own viewer; or the text.
  *
@@ -16,6 +37,7 @@ const IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'im
  * that passed the PDF checks, so nothing can make the browser treat it as HTML in the app's origin, and the
  * viewer runs in its own isolated process and origin. Browsers without a PDF viewer get an `Open` link.
  * Images are shown with `<img>` (no script runs in an image); text through a text binding, never as HTML.
+ * Under the app page's Trusted Types the `data` URL goes through `pdfUrlPolicy`.
  */
 @customElement('easel-attachment-preview')
 export class EaselAttachmentPreview extends LitElement {
@@ -142,7 +164,8 @@ export class EaselAttachmentPreview extends LitElement {
     if (r.kind === 'image') return html`<img src=${url} alt=${r.name} />`;
     const open = html`<a href=${url} target="_blank" rel="noopener">Open ${r.name} in a new tab</a>`;
     if (!navigator.pdfViewerEnabled) return html`<p>This browser cannot show PDFs here. ${open}</p>`;
-    return html`<object type="application/pdf" data=${url} title=${`${r.name} preview`}>
+    const data = pdfUrlPolicy?.createScriptURL(url) ?? url;
+    return html`<object type="application/pdf" data=${data} title=${`${r.name} preview`}>
         <p>The PDF could not be shown here. ${open}</p>
       </object>
       <p>${open}</p>`;
