@@ -77,6 +77,8 @@ export {
 } from './preview-log';
 export {
   HOST_SOURCE,
+  type HostPing,
+  isHostPing,
   isPreviewMessage,
   isRenderRequest,
   PREVIEW_SOURCE,
@@ -103,6 +105,7 @@ export {
   type ArtifactsListener,
   type ArtifactsSnapshot,
   type ArtifactVersion,
+  type IncompleteArtifact,
   isArtifactMessage,
   type StreamingArtifact,
 } from './store';
@@ -117,3 +120,4 @@ export {
   createArtifactsTool,
   MAX_CONTENT_CHARS,
 } from './tool';
+export type { IncompleteReason } from './written';

@@ -99,6 +99,17 @@ describe('collectUntilSettled', () => {
     await expect(done).resolves.toMatchObject({ status: 'busy' });
   });
 
+  it('ends at once when the host stopped a page that stopped answering, and says so', async () => {
+    const s = source();
+    const done = collectUntilSettled(s.subscribe, new AbortController().signal);
+    s.push(log('before'));
+    s.push({ ...env, kind: 'stopped', text: 'The page stopped responding.' });
+    const result = await done;
+    expect(result.status).toBe('stopped');
+    expect(result.errorCount).toBe(1);
+    expect(describeLog(result)).toContain('Preview: the page stopped responding and was stopped. 1 error.');
+  });
+
   it('stops when the signal aborts, also when it was aborted already', async () => {
     const s = source();
     const controller = new AbortController();

@@ -27,7 +27,7 @@ export interface PreviewEntry {
  * `timeout` (never reported `load` before the cap: stuck, or the bridge was removed), `aborted`, or `live`
  * (the entries of a preview the person is looking at, still open).
  */
-export type PreviewStatus = 'settled' | 'busy' | 'timeout' | 'aborted' | 'live';
+export type PreviewStatus = 'settled' | 'busy' | 'timeout' | 'aborted' | 'stopped' | 'live';
 
 export interface PreviewLog {
   readonly entries: readonly PreviewEntry[];
@@ -61,8 +61,17 @@ export function entryOf(message: PreviewMessage): PreviewEntry | undefined {
         origin: 'console',
         text: `The page downloaded ${message.filename} (${formatBytes(message.blob.size)}).`,
       };
+    case 'stopped':
+      return { level: 'error', origin: 'error', text: cut(message.text) };
+    case 'left':
+      return {
+        level: 'warn',
+        origin: 'console',
+        text: 'The page navigated its frame away; previews cannot navigate, so the frame now shows an error page.',
+      };
     case 'loaded':
     case 'clipboard':
+    case 'pong':
       return undefined;
     default:
       return assertNever(message);
@@ -125,6 +134,8 @@ function headingFor(log: PreviewLog): string {
       return 'Preview: the page had not finished loading when collection stopped (a long task or an endless loop?).';
     case 'aborted':
       return 'Preview: stopped before the page finished loading.';
+    case 'stopped':
+      return 'Preview: the page stopped responding and was stopped.';
     case 'live':
       return 'Preview (as the person sees it now):';
     default:
@@ -188,6 +199,10 @@ export function collectUntilSettled(
     const stop = source((message) => {
       const entry = entryOf(message);
       if (entry) log = withEntry(log, entry);
+      if (message.kind === 'stopped') {
+        finish('stopped');
+        return;
+      }
       if (message.kind === 'loaded' && !loaded) {
         loaded = true;
         clearTimeout(cap);

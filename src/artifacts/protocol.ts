@@ -30,6 +30,10 @@ interface Envelope {
  * - `loaded`: the document's `load` event fired.
  * - `download`: the page started a download (`<a download href="blob:…">` clicked); the host saves it.
  * - `clipboard`: the page wrote text to the clipboard; the host writes it (only just after a click).
+ * - `pong`: the preview runtime answers the host's `ping` (`HostPing`), which it can only do while the page
+ *   leaves its thread free: the host's watchdog stops a page that stops answering.
+ * - `left`: the page navigated its frame away (the policy then shows an error page in it).
+ * - `stopped`: made by the host, never accepted from a frame: the watchdog stopped the page.
  */
 export type PreviewMessage = Envelope &
   (
@@ -40,7 +44,24 @@ export type PreviewMessage = Envelope &
     | { readonly kind: 'loaded' }
     | { readonly kind: 'download'; readonly filename: string; readonly blob: Blob }
     | { readonly kind: 'clipboard'; readonly text: string }
+    | { readonly kind: 'pong'; readonly n: number }
+    | { readonly kind: 'left' }
+    | { readonly kind: 'stopped'; readonly text: string }
   );
+
+/** The host's heartbeat, sent on the port; the preview runtime answers `pong` with the same `n`. */
+export interface HostPing {
+  readonly source: typeof HOST_SOURCE;
+  readonly kind: 'ping';
+  readonly n: number;
+}
+
+/** True for a well-formed heartbeat from the host. */
+export function isHostPing(data: unknown): data is HostPing {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  return m.source === HOST_SOURCE && m.kind === 'ping' && Number.isSafeInteger(m.n);
+}
 
 export const HOST_SOURCE = 'easel-host';
 
@@ -121,6 +142,10 @@ export function isPreviewMessage(data: unknown, channel: string): data is Previe
       return typeof m.filename === 'string' && m.blob instanceof Blob;
     case 'clipboard':
       return typeof m.text === 'string';
+    case 'pong':
+      return Number.isSafeInteger(m.n);
+    case 'left':
+      return true;
     default:
       return false;
   }

@@ -11,6 +11,7 @@
  */
 import {
   HOST_SOURCE,
+  isHostPing,
   isRenderRequest,
   PREVIEW_SOURCE,
   type PreviewLevel,
@@ -47,7 +48,15 @@ function runFramed(): void {
   };
   const send: Send = (m) => {
     if (m.kind !== 'loaded') {
-      if (sent >= MAX_MESSAGES) return;
+      if (sent >= MAX_MESSAGES) {
+        if (sent++ === MAX_MESSAGES)
+          postNow({
+            kind: 'console',
+            level: 'warn',
+            text: `The page sent more than ${MAX_MESSAGES} console messages and errors; the rest are not reported.`,
+          });
+        return;
+      }
       sent++;
     }
     const text = m.text;
@@ -61,6 +70,12 @@ function runFramed(): void {
     if (!isRenderRequest(event.data, channel) || !event.ports[0]) return;
     window.removeEventListener('message', onMessage);
     port = event.ports[0];
+    const own = port;
+    // The heartbeat: answered only while the page leaves this thread free (see the host's watchdog).
+    own.onmessage = (e: MessageEvent) => {
+      if (isHostPing(e.data))
+        apply(post, own, [{ source: PREVIEW_SOURCE, channel, kind: 'pong', n: e.data.n }]);
+    };
     for (const m of queue.splice(0)) apply(post, port, [m]);
     render(event.data, send, shims.afterOpen);
   };

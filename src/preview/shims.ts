@@ -86,6 +86,10 @@ export function installShims(send: Send): { afterOpen(context: RenderContext): v
       window.addEventListener('unhandledrejection', (e) => {
         send({ kind: 'rejection', text: `Unhandled promise rejection: ${show(e.reason)}` });
       });
+      // The page navigates its frame away: said before it goes, so the host's watchdog knows it is no hang.
+      window.addEventListener('pagehide', (e) => {
+        if (e.isTrusted) send({ kind: 'left' });
+      });
       const seen = new Set<string>();
       window.addEventListener('securitypolicyviolation', (e) => {
         if (context.handled.has(e.blockedURI)) return;

@@ -1,11 +1,18 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { formatBytes, isPreviewMessage, type PlanKind, type PreviewMessage } from '../../artifacts';
+import {
+  formatBytes,
+  isPreviewMessage,
+  type PlanKind,
+  PREVIEW_SOURCE,
+  type PreviewMessage,
+} from '../../artifacts';
 import { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { saveBlob } from './file-actions';
 import type { PreparedRender } from './preview-runtime';
 import { PreviewRuntime } from './preview-runtime';
+import { PreviewWatchdog, WATCHDOG_STALL_MS } from './preview-watchdog';
 import { refreshDelay } from './refresh-policy';
 
 /** Most messages the app takes from one document; the rest are dropped (and counted once). */
@@ -19,6 +26,12 @@ export const MAX_DOWNLOAD_BYTES = 100_000_000;
 const BATCH_MS = 50;
 /** Fired (not bubbling) when a frame has been sent its document: from here on it reports. */
 export const PREVIEW_READY = 'preview-ready';
+/**
+ * The longest wait for a new frame's own document (a small page of the app) to load. Longer means its process
+ * is stuck: Chromium may put previews of the same file in one process, where one page's endless loop keeps the
+ * next from starting.
+ */
+const FRAME_LOAD_MS = 8_000;
 /** How long a notice (`Downloaded …`, `Copied …`) stays. */
 const NOTICE_MS = 6_000;
 
@@ -26,6 +39,8 @@ interface Notice {
   readonly text: string;
   /** A download that waits for a click (it came without one). */
   readonly save?: { readonly filename: string; readonly blob: Blob };
+  /** The page was stopped by the watchdog: the notice stays and offers `Run again`. */
+  readonly stopped?: true;
 }
 
 /**
@@ -103,6 +118,9 @@ export class EaselArtifactPreview extends LitElement {
   private prepared: PreparedRender | undefined;
   private started: HTMLIFrameElement | undefined;
   private port: MessagePort | undefined;
+  private watchdog: PreviewWatchdog | undefined;
+  /** Until the frame loads: a frame that never does is stopped too (see `FRAME_LOAD_MS`). */
+  private frameTimer: ReturnType<typeof setTimeout> | undefined;
   private accepted = 0;
   private dropped = 0;
   private downloads = 0;
@@ -169,7 +187,9 @@ export class EaselArtifactPreview extends LitElement {
         notice.save
           ? html`<button type="button" @click=${this.handleSave}>Save</button>
               <button type="button" @click=${this.handleDismiss}>Dismiss</button>`
-          : nothing
+          : notice.stopped
+            ? html`<button type="button" @click=${this.handleRunAgain}>Run again</button>`
+            : nothing
       }
     </div>`;
   }
@@ -225,11 +245,18 @@ export class EaselArtifactPreview extends LitElement {
     this.accepted = 0;
     this.dropped = 0;
     this.downloads = 0;
-    this.channel = crypto.randomUUID();
+    if (this.notice?.stopped) this.notice = undefined;
+    const channel = crypto.randomUUID();
+    this.channel = channel;
+    this.frameTimer = setTimeout(() => this.stopStalled(channel), FRAME_LOAD_MS);
     this.dispatchEvent(new PreviewStartEvent(this.filename, content));
   }
 
   private closePort(): void {
+    clearTimeout(this.frameTimer);
+    this.frameTimer = undefined;
+    this.watchdog?.dispose();
+    this.watchdog = undefined;
     if (this.port) {
       this.port.onmessage = null;
       this.port.close();
@@ -247,16 +274,28 @@ export class EaselArtifactPreview extends LitElement {
     // document of the app's origin, the only kind its parent's policy lets in), which gets nothing.
     if (this.started === frame || !prepared || !frame.contentWindow) return;
     this.started = frame;
+    clearTimeout(this.frameTimer);
+    this.frameTimer = undefined;
     const channel = this.channel;
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     port1.onmessage = (e: MessageEvent) => this.handlePortMessage(e.data, channel);
     frame.contentWindow.postMessage({ ...prepared, source: 'easel-host', channel }, '*', [port2]);
+    this.watchdog = new PreviewWatchdog(port1, () => this.stopStalled(channel));
     this.dispatchEvent(new Event(PREVIEW_READY));
   };
 
   private handlePortMessage(data: unknown, channel: string): void {
     if (channel !== this.channel || !isPreviewMessage(data, channel)) return;
+    if (data.kind === 'pong') {
+      this.watchdog?.pong(data.n);
+      return;
+    }
+    if (data.kind === 'left') {
+      // Nothing of the page runs any more, and that is no hang: the watchdog stops listening.
+      this.watchdog?.dispose();
+      this.watchdog = undefined;
+    }
     if (data.kind !== 'loaded' && this.accepted >= MAX_DOCUMENT_MESSAGES) {
       if (this.dropped++ === 0)
         this.queue({
@@ -283,6 +322,38 @@ export class EaselArtifactPreview extends LitElement {
       this.queue({ ...data, text: `${data.text.slice(0, MAX_MESSAGE_TEXT)}…` });
     else this.queue(data);
   }
+
+  /**
+   * Resolves `true` once the page answers the heartbeat, `false` if the watchdog stops it first: a page can
+   * load and then loop, and only this tells the two apart.
+   */
+  responsive(): Promise<boolean> {
+    return this.watchdog?.responsive() ?? Promise.resolve(true);
+  }
+
+  /** The page stopped answering: its frame goes (ending its process) and the person and Claude are told. */
+  private stopStalled(channel: string): void {
+    if (channel !== this.channel) return;
+    const pending = this.batch;
+    this.closePort();
+    this.channel = '';
+    this.started = undefined;
+    const seconds = WATCHDOG_STALL_MS / 1000;
+    const text =
+      `The page stopped responding for ${seconds} s (an endless loop or a very long task?) and was stopped. ` +
+      'Nothing of it runs any more.';
+    for (const m of pending) this.dispatchEvent(new PreviewMessageEvent(this.filename, m));
+    this.dispatchEvent(
+      new PreviewMessageEvent(this.filename, { source: PREVIEW_SOURCE, channel, kind: 'stopped', text }),
+    );
+    if (!this.background)
+      this.showNotice({ text: `${this.filename} stopped responding and was stopped.`, stopped: true });
+  }
+
+  private readonly handleRunAgain = (): void => {
+    this.notice = undefined;
+    this.load();
+  };
 
   private queue(message: PreviewMessage): void {
     this.batch.push(message);
@@ -326,9 +397,10 @@ export class EaselArtifactPreview extends LitElement {
   }
 
   private showNotice(notice: Notice): void {
+    if (this.notice?.stopped && !notice.stopped) return;
     this.notice = notice;
     clearTimeout(this.noticeTimer);
-    if (!notice.save)
+    if (!notice.save && !notice.stopped)
       this.noticeTimer = setTimeout(() => {
         this.notice = undefined;
       }, NOTICE_MS);

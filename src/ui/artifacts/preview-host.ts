@@ -97,7 +97,9 @@ export class PreviewHost {
         for (const message of buffered.splice(0)) listener(message);
         return source(listener);
       };
-      const log = await collectUntilSettled(replay, signal, this.options);
+      let log = await collectUntilSettled(replay, signal, this.options);
+      if (log.status === 'settled' || log.status === 'busy')
+        log = await stillResponsive(preview, source, log, signal);
       this.keep(filename, log, startedAt);
       return log;
     } finally {
@@ -150,4 +152,31 @@ export class PreviewHost {
 export function previewKindOf(filename: string): PlanKind {
   const kind = artifactKindOf(filename);
   return kind === 'svg' || kind === 'react' ? kind : 'html';
+}
+
+/**
+ * `log`, or — when the page loaded and then stopped answering (an endless loop after `load`), so the watchdog
+ * stopped it — the log with that said, so Claude is not told the page works.
+ */
+async function stillResponsive(
+  preview: EaselArtifactPreview,
+  source: (listener: (message: PreviewMessage) => void) => () => void,
+  log: PreviewLog,
+  signal: AbortSignal,
+): Promise<PreviewLog> {
+  let stopped: PreviewLog | undefined;
+  const stop = source((message) => {
+    const entry = message.kind === 'stopped' ? entryOf(message) : undefined;
+    if (entry) stopped = withEntry({ ...log, status: 'stopped' }, entry);
+  });
+  try {
+    const aborted = new Promise<boolean>((resolve) => {
+      if (signal.aborted) resolve(true);
+      signal.addEventListener('abort', () => resolve(true), { once: true });
+    });
+    const responsive = await Promise.race([preview.responsive(), aborted]);
+    return responsive ? log : (stopped ?? { ...log, status: 'stopped' });
+  } finally {
+    stop();
+  }
 }
