@@ -8,10 +8,27 @@ import { configure, type EaselFixtures, expect, messageRequests, send, test } fr
 
 const claude = (page: Page) => page.getByRole('article', { name: 'Claude' });
 const stop = (page: Page) => page.getByRole('button', { name: 'Stop' });
+const panel = (page: Page) => page.getByRole('region', { name: 'Artifacts' });
+const INCOMPLETE_LABEL = 'live.html — incomplete: Claude was stopped while writing it. Not saved.';
+
+/** The panel shows live.html as Claude left it: labelled incomplete, readable as code, not running. */
+async function expectIncompleteFile(page: Page) {
+  await expect(panel(page).getByRole('tab', { name: 'live.html', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(panel(page).getByRole('note')).toHaveText(INCOMPLETE_LABEL);
+  await expect(panel(page).getByRole('region', { name: 'live.html code' })).toContainText(
+    'Paragraph of the page being written.',
+  );
+  await expect(panel(page).getByRole('button', { name: 'Preview' })).toHaveCount(0);
+  await expect(page.getByTitle('live.html preview', { exact: true })).toHaveCount(0);
+  await expect(panel(page).getByRole('button', { name: 'Open in new tab' })).toBeDisabled();
+}
 
 const PAGE = `<!doctype html><html><body>${'<p>Paragraph of the page being written.</p>\n'.repeat(40)}</body></html>`;
 
-function artifactCall(options: { holdAfter?: number; id?: string } = {}) {
+function artifactCall(options: { holdAfter?: number; delayMs?: number; id?: string } = {}) {
   return sse.toolUse({
     name: 'artifacts',
     text: 'Writing the page.',
@@ -65,42 +82,76 @@ async function lastResults(anthropic: Parameters<typeof messageRequests>[0]): Pr
     : (last?.content ?? []).filter((b) => b.type === 'tool_result');
 }
 
-test('Stop while Claude writes a file: the call shows as stopped, Claude is told, and the session goes on', async ({
+test('Stop while Claude writes a file: the call shows as stopped, the partial file stays marked incomplete, Claude is told it is partial, and the session goes on', async ({
   app,
   anthropic,
 }) => {
   await anthropic.reply(artifactCall({ holdAfter: 12 }));
   await send(app, 'Make me a page');
-  await expect(app.getByRole('region', { name: 'Artifacts' })).toBeVisible();
+  await expect(panel(app).getByText('Writing…')).toBeVisible();
+  // Stop once some of the page is on screen, growing in the preview.
+  await expect(
+    app
+      .getByTitle('live.html preview', { exact: true })
+      .contentFrame()
+      .getByText('Paragraph of the page')
+      .first(),
+  ).toBeVisible();
   await stop(app).click();
   await expect(stop(app)).toBeHidden();
   const card = claude(app).last().getByRole('group', { name: 'Tool call: Stopped while writing live.html' });
   await expect(card).toBeVisible();
   await expect(card).toContainText('not run');
   await expect(claude(app).last()).not.toContainText('Created live.html');
+  await expectIncompleteFile(app);
 
   await exchange(app, anthropic, 'Never mind. Say hi.', 'Hi there.');
   const [result] = await lastResults(anthropic);
   expect(result).toMatchObject({ type: 'tool_result', is_error: true });
-  expect(JSON.stringify(result?.content)).toContain('Not run: the answer was stopped');
-  await exchange(app, anthropic, 'And again?', 'Still here.');
+  const told = JSON.stringify(result?.content);
+  expect(told).toContain('Not run: the answer was stopped');
+  expect(told).toMatch(
+    /while this call was writing live\.html\. The file is partial \([\d,]+ characters were written\) and was not saved/,
+  );
+  await expectIncompleteFile(app);
+
+  // Claude writes the file in full: it is a real version, and the incomplete text is gone.
+  await anthropic.reply(artifactCall({ id: 'toolu_full' }));
+  await anthropic.reply(sse.text('Here it is, whole.'));
+  await send(app, 'Write it again, in full');
+  await expect(claude(app).last()).toContainText('Here it is, whole.');
+  await expect(stop(app)).toBeHidden();
+  await expect(panel(app).getByRole('note')).toHaveCount(0);
+  await expect(panel(app).getByRole('tab', { name: 'live.html', exact: true })).toHaveCount(1);
+  await expect(
+    app
+      .getByTitle('live.html preview', { exact: true })
+      .contentFrame()
+      .getByText('Paragraph of the page')
+      .first(),
+  ).toBeVisible();
 });
 
 test('a connection cut inside a tool call leaves a session that answers the next two messages', async ({
   app,
   anthropic,
 }) => {
-  const call = artifactCall();
+  // Paced, so the page has read what came before the cut: a reset socket discards data not read yet, and an
+  // answer cut before any content is retried (and would not hold the call).
+  const call = artifactCall({ delayMs: 5 });
   await anthropic.reply(drop(Math.floor(call.body.length * 0.6), call));
   await send(app, 'Make me a page');
   await expect(claude(app).last().getByRole('alert')).toBeVisible();
   await expect(stop(app)).toBeHidden();
+  await expect(panel(app).getByRole('note')).toHaveText(
+    'live.html — incomplete: the answer failed while Claude was writing it. Not saved.',
+  );
   await anthropic.reply(sse.text('Back again.'));
   await send(app, 'Are you there?');
   await expect(claude(app).last()).toContainText('Back again.');
   await expect(stop(app)).toBeHidden();
   const [result] = await lastResults(anthropic);
-  expect(JSON.stringify(result?.content)).toContain('Not run: the answer failed');
+  expect(JSON.stringify(result?.content)).toMatch(/Not run: the answer failed.*The file is partial/);
   await exchange(app, anthropic, 'Good.', 'Indeed.');
 });
 
@@ -109,10 +160,16 @@ test('a reload while Claude writes a file leaves a session that answers', async 
   await send(app, 'Make me a page');
   await expect(app.getByRole('region', { name: 'Artifacts' })).toBeVisible();
   // The streaming answer is saved at a bounded rate: wait for a snapshot holding the call, then reload mid-call.
-  await expect.poll(() => partialSnapshots(app)).toEqual([expect.stringContaining('"toolCall"')]);
+  await expect
+    .poll(() => partialSnapshots(app))
+    .toEqual([expect.stringMatching(/"toolCall".*Paragraph of the page being written/)]);
   await app.reload();
   await expect(claude(app).last()).toContainText('Writing the page.');
+  // What was written of the file is there again, marked incomplete, and Claude is told it is partial.
+  await expectIncompleteFile(app);
   await exchange(app, anthropic, 'Still there?', 'Yes.');
+  const [result] = await lastResults(anthropic);
+  expect(JSON.stringify(result?.content)).toContain('The file is partial');
   await exchange(app, anthropic, 'Thanks.', 'Welcome.');
 });
 

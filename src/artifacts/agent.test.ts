@@ -60,6 +60,37 @@ describe('artifacts in the agent loop', () => {
     ]);
   });
 
+  it('keeps the file a stopped call was writing as incomplete, with no moment without it, until it is written', async () => {
+    const half = { command: 'create', filename: 'live.html', content: '<h1>Hal' };
+    const { agent, store } = setup([
+      { content: [artifactsCall('c1', half)], untilAborted: true },
+      { content: [artifactsCall('c2', { ...half, content: '<h1>Hello</h1>' })] },
+      { content: [{ type: 'text', text: 'Done.' }] },
+    ]);
+    const shown: string[] = [];
+    store.subscribe((s) => {
+      const stream = s.streaming.find((f) => f.filename === 'live.html');
+      const left = s.incomplete.find((f) => f.filename === 'live.html');
+      shown.push(stream ? 'writing' : left ? 'incomplete' : s.files.length > 0 ? 'file' : 'nothing');
+      if (stream?.content === '<h1>Hal') agent.abort();
+    });
+    await agent.prompt('Make a page');
+    expect(store.snapshot.incomplete).toEqual([
+      { toolCallId: 'c1', filename: 'live.html', content: '<h1>Hal', reason: 'stopped' },
+    ]);
+    expect(store.list()).toEqual([]);
+    expect(new Set(shown)).toEqual(new Set(['writing', 'incomplete']));
+    expect(shown.indexOf('incomplete')).toBeGreaterThan(shown.lastIndexOf('writing'));
+
+    const reloaded = new ArtifactStore();
+    reloaded.rebuild(structuredClone(agent.state.messages));
+    expect(reloaded.snapshot.incomplete).toEqual(store.snapshot.incomplete);
+
+    await agent.prompt('Again, in full');
+    expect(store.snapshot.incomplete).toEqual([]);
+    expect(store.get('live.html')?.current).toMatchObject({ version: 1, content: '<h1>Hello</h1>' });
+  });
+
   it('rebuilds the same panel state from the saved history alone', async () => {
     const { agent, store } = setup([
       { content: [artifactsCall('c1', { command: 'create', filename: 'a.svg', content: '<svg/>' })] },

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentMessage } from '../agent';
+import type { AgentMessage, AssistantMessage, StopReason } from '../agent';
 import { ArtifactStore } from './store';
 import { record } from './test-support';
 
 const user: AgentMessage = { role: 'user', content: 'hi', timestamp: 1 };
+
+/** An answer with one `artifacts` call, ended by `stopReason`. */
+function answer(args: Record<string, unknown>, stopReason: StopReason, id = 'c1'): AssistantMessage {
+  return {
+    role: 'assistant',
+    content: [{ type: 'toolCall', id, name: 'artifacts', arguments: args }],
+    provider: 'test',
+    model: 'm',
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    stopReason,
+    timestamp: 2,
+  };
+}
 
 describe('ArtifactStore', () => {
   it('keeps every version of a file, newest as current', () => {
@@ -153,5 +166,134 @@ describe('ArtifactStore', () => {
     store.apply(record('a.txt', 1, 'a'));
     expect(seen).toEqual([1]);
     expect(errors).toEqual([new Error('broken view')]);
+  });
+});
+
+describe('files left incomplete', () => {
+  const half = { command: 'create', filename: 'live.html', content: '<h1>Hal' };
+
+  it('turns the stream of a call whose answer was stopped into an incomplete file, never a version', () => {
+    const store = new ArtifactStore();
+    const seen: string[] = [];
+    store.subscribe((s) => seen.push(s.change.kind));
+    store.beginStreaming('c1', 'live.html');
+    store.updateStreaming('c1', '<h1>Hal');
+    store.sync([user, answer(half, 'aborted')]);
+    expect(store.snapshot.streaming).toEqual([]);
+    expect(store.snapshot.incomplete).toEqual([
+      { toolCallId: 'c1', filename: 'live.html', content: '<h1>Hal', reason: 'stopped' },
+    ]);
+    expect(store.snapshot.files).toEqual([]);
+    expect(store.get('live.html')).toBeUndefined();
+    expect(store.nextVersion('live.html')).toBe(1);
+    expect(seen.at(-1)).toBe('incomplete');
+    expect(store.snapshot.change).toEqual({
+      kind: 'incomplete',
+      phase: 'left',
+      toolCallId: 'c1',
+      filename: 'live.html',
+    });
+  });
+
+  it('says how each ending left the file, and keeps none for an answer whose calls ran', () => {
+    const reasons = (
+      ['aborted', 'error', 'length', 'contextOverflow', 'refusal', 'toolUse', 'stop'] as const
+    ).map((stopReason) => {
+      const store = new ArtifactStore();
+      store.rebuild([user, answer(half, stopReason)]);
+      return store.snapshot.incomplete[0]?.reason;
+    });
+    expect(reasons).toEqual(['stopped', 'failed', 'cutOff', 'cutOff', 'refused', undefined, undefined]);
+  });
+
+  it('is rebuilt from the saved history, to the same state as reached live', () => {
+    const history = [user, record('a.txt', 1, 'one two three'), user, answer(half, 'aborted', 'c2')];
+    const live = new ArtifactStore();
+    live.sync(history.slice(0, 2));
+    live.sync(history);
+    const rebuilt = new ArtifactStore();
+    rebuilt.rebuild(structuredClone(history));
+    expect(rebuilt.snapshot.incomplete).toEqual(live.snapshot.incomplete);
+    expect(rebuilt.snapshot.incomplete.map((s) => s.filename)).toEqual(['live.html']);
+  });
+
+  it('shows an update as the file with the new text so far in place, and nothing for a name still arriving', () => {
+    const store = new ArtifactStore();
+    store.rebuild([
+      record('a.txt', 1, 'one two three'),
+      answer({ command: 'update', filename: 'a.txt', old_str: 'two', new_str: 'TW' }, 'error'),
+      answer({ command: 'create', filename: 'b.ht' }, 'aborted', 'c2'),
+      answer({ command: 'create', filename: 'c.md', x: 1 }, 'aborted', 'c3'),
+    ]);
+    expect(store.snapshot.incomplete).toEqual([
+      { toolCallId: 'c1', filename: 'a.txt', content: 'one TW three', reason: 'failed' },
+    ]);
+    expect(store.get('a.txt')?.current.content).toBe('one two three');
+  });
+
+  it('ends when a later change of the same file is applied, live or rebuilt', () => {
+    const stopped = [user, answer(half, 'aborted')];
+    const store = new ArtifactStore();
+    store.sync(stopped);
+    store.apply(record('other.md', 1, 'x'));
+    expect(store.snapshot.incomplete).toHaveLength(1);
+    const created = record('live.html', 1, '<h1>Hello</h1>');
+    store.apply(created);
+    expect(store.snapshot.incomplete).toEqual([]);
+    const rebuilt = new ArtifactStore();
+    rebuilt.rebuild([...stopped, created]);
+    expect(rebuilt.snapshot.incomplete).toEqual([]);
+    expect(rebuilt.get('live.html')?.current.content).toBe('<h1>Hello</h1>');
+  });
+
+  it('keeps the latest incomplete text of a file, and none for a call that has a result', () => {
+    const store = new ArtifactStore();
+    store.rebuild([
+      answer(half, 'aborted', 'c1'),
+      answer({ ...half, content: '<h1>Hello wo' }, 'aborted', 'c2'),
+      answer({ ...half, filename: 'b.md', content: '#' }, 'aborted', 'c3'),
+      {
+        role: 'toolResult',
+        toolCallId: 'c3',
+        toolName: 'artifacts',
+        content: [],
+        isError: true,
+        timestamp: 3,
+      },
+    ]);
+    expect(store.snapshot.incomplete).toEqual([
+      { toolCallId: 'c2', filename: 'live.html', content: '<h1>Hello wo', reason: 'stopped' },
+    ]);
+  });
+
+  it('ends the incomplete file of a call whose result joins the history (it ran after all)', () => {
+    const store = new ArtifactStore();
+    const history = [user, answer(half, 'aborted', 'c4')];
+    store.sync(history);
+    expect(store.snapshot.incomplete).toHaveLength(1);
+    store.sync([
+      ...history,
+      {
+        role: 'toolResult',
+        toolCallId: 'c4',
+        toolName: 'artifacts',
+        content: [],
+        isError: true,
+        timestamp: 4,
+      },
+    ]);
+    expect(store.snapshot.incomplete).toEqual([]);
+    expect(store.snapshot.change).toMatchObject({
+      kind: 'incomplete',
+      phase: 'ended',
+      filename: 'live.html',
+    });
+  });
+
+  it('goes when the answer that left it is taken out of the history (Retry, Regenerate)', () => {
+    const store = new ArtifactStore();
+    store.sync([user, answer(half, 'aborted')]);
+    store.sync([user]);
+    expect(store.snapshot.incomplete).toEqual([]);
   });
 });

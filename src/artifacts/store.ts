@@ -2,15 +2,20 @@
  * `ArtifactStore`: the artifacts of one conversation, each with its version history, plus the files being
  * written right now by a streaming tool call. Plain TypeScript: no DOM, no Lit.
  *
- * The store changes only through `apply(record)` (an `artifact` message) and the streaming methods, so the
- * state reached live (the tool applies each record as it makes it) and the state rebuilt from a saved history
- * (`rebuild(messages)`) are the same by construction. Every change makes a new immutable snapshot; files that
- * did not change keep their identity.
+ * The store changes only through `apply(record)` (an `artifact` message), the messages it follows
+ * (`sync`, `rebuild`) and the streaming methods, so the state reached live (the tool applies each record as
+ * it makes it) and the state rebuilt from a saved history (`rebuild(messages)`) are the same by construction.
+ * Every change makes a new immutable snapshot; files that did not change keep their identity.
+ *
+ * Besides files, it keeps the incomplete ones: what an `artifacts` call had written when its answer ended
+ * before the call ran (stopped, failed, cut off). Those are never versions; they are read from the answer in
+ * the history, so they are there again after a reload, and a later change of the same file name ends them.
  */
 
-import type { AgentMessage } from '../agent';
+import type { AgentMessage, AssistantMessage } from '../agent';
 import type { ArtifactAuthor, ArtifactMessage } from '../messages';
 import { type ArtifactKind, artifactKindOf } from './files';
+import { type IncompleteReason, incompleteReasonOf, writtenSoFar } from './written';
 
 export type ArtifactAction = ArtifactMessage['action'];
 
@@ -43,11 +48,33 @@ export interface StreamingArtifact {
   readonly content: string | undefined;
 }
 
+/**
+ * What a call had written of a file when its answer ended before the call ran. Never a version of the file:
+ * the file (if it exists) is as it was. Ends when a later change of the same file name is applied.
+ */
+export interface IncompleteArtifact {
+  readonly toolCallId: string;
+  readonly filename: string;
+  /** The text as far as it was written (for an `update`, the file with the new text so far in place). */
+  readonly content: string;
+  readonly reason: IncompleteReason;
+}
+
 /** What made a snapshot, so views can follow it (open the file being written, keep the tab on a rebuild). */
 export type ArtifactChange =
   | { readonly kind: 'initial' }
   | { readonly kind: 'rebuild' }
   | { readonly kind: 'record'; readonly record: ArtifactMessage }
+  /**
+   * A file was left incomplete by an answer that joined the history (`left`), or a result for its call
+   * joined it (`ended`: the call ran after all).
+   */
+  | {
+      readonly kind: 'incomplete';
+      readonly phase: 'left' | 'ended';
+      readonly toolCallId: string;
+      readonly filename: string;
+    }
   | {
       readonly kind: 'stream';
       readonly phase: 'begin' | 'update' | 'end';
@@ -60,6 +87,8 @@ export interface ArtifactsSnapshot {
   readonly files: readonly ArtifactFile[];
   /** Tool calls writing files now, in the order they began. */
   readonly streaming: readonly StreamingArtifact[];
+  /** Files left incomplete, at most one per file name, in the order they were left. */
+  readonly incomplete: readonly IncompleteArtifact[];
   readonly change: ArtifactChange;
 }
 
@@ -77,6 +106,7 @@ interface Entry {
 const EMPTY: ArtifactsSnapshot = Object.freeze({
   files: Object.freeze([]),
   streaming: Object.freeze([]),
+  incomplete: Object.freeze([]),
   change: Object.freeze({ kind: 'initial' }),
 });
 
@@ -92,6 +122,8 @@ export interface ArtifactStoreOptions {
 export class ArtifactStore {
   private entries = new Map<string, Entry>();
   private streams = new Map<string, StreamingArtifact>();
+  /** By file name. */
+  private unfinished = new Map<string, IncompleteArtifact>();
   private current: ArtifactsSnapshot = EMPTY;
   private seen: readonly AgentMessage[] = [];
   private readonly listeners = new Set<ArtifactsListener>();
@@ -132,7 +164,7 @@ export class ArtifactStore {
   /**
    * Applies one change. A record whose version is not newer than the file's last change is ignored (it was
    * applied already), which makes applying the same history twice harmless. Returns whether it changed anything.
-   * Ends the stream of the tool call that made the record, if one is open.
+   * Ends the stream of the tool call that made the record, if one is open, and the file's incomplete text.
    */
   apply(record: ArtifactMessage): boolean {
     if (!this.applyQuietly(record)) return false;
@@ -141,22 +173,25 @@ export class ArtifactStore {
     return true;
   }
 
-  /** Forgets everything and applies the `artifact` records of `messages`, in order (loading a session). */
+  /**
+   * Forgets everything and follows `messages` from the start, in order (loading a session): applies their
+   * `artifact` records, and keeps what the `artifacts` calls of stopped, failed or cut-off answers wrote.
+   */
   rebuild(messages: readonly AgentMessage[]): void {
     this.entries = new Map();
     this.streams = new Map();
+    this.unfinished = new Map();
     this.seen = messages;
-    for (const message of messages) {
-      if (isArtifactMessage(message)) this.applyQuietly(message);
-    }
+    for (const message of messages) this.followQuietly(message);
     this.publish({ kind: 'rebuild' });
   }
 
   /**
    * Follows the conversation's history: call it with every new `messages` array. When the array extends the
-   * one seen last, the artifact records that are new (and not applied yet) are applied; otherwise the
-   * history was replaced (a session loaded, a new chat, a regenerate or edit that cut it) and the store is
-   * rebuilt from it.
+   * one seen last, the artifact records that are new (and not applied yet) are applied, and a new answer
+   * that ended before its `artifacts` calls ran turns what they wrote (their streams) into incomplete files;
+   * otherwise the history was replaced (a session loaded, a new chat, a regenerate or edit that cut it) and
+   * the store is rebuilt from it.
    */
   sync(messages: readonly AgentMessage[]): void {
     const previous = this.seen;
@@ -171,7 +206,13 @@ export class ArtifactStore {
     this.seen = messages;
     for (let i = previous.length; i < messages.length; i++) {
       const message = messages[i];
-      if (message && isArtifactMessage(message)) this.apply(message);
+      if (!message) continue;
+      if (isArtifactMessage(message)) {
+        this.apply(message);
+        continue;
+      }
+      const change = this.followQuietly(message);
+      if (change) this.publish(change);
     }
   }
 
@@ -204,11 +245,56 @@ export class ArtifactStore {
     for (const id of [...this.streams.keys()]) this.endStreaming(id);
   }
 
+  /**
+   * Takes one message of the history into account, without publishing: a record is applied, an answer that
+   * ended before its calls ran leaves their files incomplete, a tool result ends the incomplete file of its
+   * call (it ran after all). Returns the change to report, if any.
+   */
+  private followQuietly(message: AgentMessage): ArtifactChange | undefined {
+    switch (message.role) {
+      case 'artifact':
+        this.applyQuietly(message);
+        return undefined;
+      case 'assistant': {
+        const left = this.leaveIncomplete(message);
+        return (
+          left && { kind: 'incomplete', phase: 'left', toolCallId: left.toolCallId, filename: left.filename }
+        );
+      }
+      case 'toolResult': {
+        const ran = [...this.unfinished.values()].find((left) => left.toolCallId === message.toolCallId);
+        if (!ran) return undefined;
+        this.unfinished.delete(ran.filename);
+        return { kind: 'incomplete', phase: 'ended', toolCallId: ran.toolCallId, filename: ran.filename };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private leaveIncomplete(message: AssistantMessage): IncompleteArtifact | undefined {
+    const reason = incompleteReasonOf(message.stopReason);
+    if (!reason) return undefined;
+    let last: IncompleteArtifact | undefined;
+    for (const block of message.content) {
+      if (block.type !== 'toolCall') continue;
+      const written = writtenSoFar(block, (filename) => this.entries.get(filename)?.file?.current.content);
+      if (!written) continue;
+      this.streams.delete(block.id);
+      // The latest incomplete text of a file is the one to show; re-inserting keeps the order of leaving.
+      this.unfinished.delete(written.filename);
+      last = Object.freeze({ toolCallId: block.id, ...written, reason });
+      this.unfinished.set(written.filename, last);
+    }
+    return last;
+  }
+
   private applyQuietly(record: ArtifactMessage): boolean {
     const entry = this.entries.get(record.filename);
     if (entry && record.version <= entry.lastVersion) return false;
     if (record.action === 'delete') {
       if (!entry) return false;
+      this.unfinished.delete(record.filename);
       // Re-inserting moves the file to the end of the order when it is created again.
       this.entries.delete(record.filename);
       this.entries.set(record.filename, {
@@ -219,6 +305,7 @@ export class ArtifactStore {
       });
       return true;
     }
+    this.unfinished.delete(record.filename);
     const version: ArtifactVersion = {
       version: record.version,
       content: record.content,
@@ -251,6 +338,9 @@ export class ArtifactStore {
     this.current = Object.freeze({
       files: sameItems(files, this.current.files) ? this.current.files : Object.freeze(files),
       streaming: Object.freeze([...this.streams.values()]),
+      incomplete: sameItems([...this.unfinished.values()], this.current.incomplete)
+        ? this.current.incomplete
+        : Object.freeze([...this.unfinished.values()]),
       change,
     });
     for (const listener of [...this.listeners]) {

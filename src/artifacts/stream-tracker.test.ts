@@ -117,6 +117,20 @@ describe('the artifact stream tracker', () => {
     expect(store.snapshot.streaming).toEqual([]);
   });
 
+  it('leaves the file of a stopped call incomplete when the store has seen its answer join the history', () => {
+    const { store, track } = setup();
+    track(delta({ command: 'create', filename: 'a.md', content: '# Ha' }));
+    const stopped = assistant([call({ command: 'create', filename: 'a.md', content: '# Ha' })], 'aborted');
+    // The agent updates its state (the store follows it) before it reports the event.
+    store.sync([stopped]);
+    track({ type: 'message_end', message: stopped });
+    track({ type: 'agent_end', messages: [stopped] });
+    expect(store.snapshot.streaming).toEqual([]);
+    expect(store.snapshot.incomplete).toEqual([
+      { toolCallId: 'c1', filename: 'a.md', content: '# Ha', reason: 'stopped' },
+    ]);
+  });
+
   it('ends every stream when the run ends', () => {
     const { store, track } = setup();
     track(delta({ command: 'create', filename: 'a.md', content: 'x' }, 'c1'));

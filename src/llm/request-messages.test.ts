@@ -42,7 +42,7 @@ function valid(messages: ReturnType<typeof buildMessages>) {
 }
 
 describe('buildMessages makes every history a valid request', () => {
-  it('answers a call the person stopped while Claude was writing it, and says it was not run', () => {
+  it('answers a call the person stopped while Claude was writing a file, and says the file is partial', () => {
     const messages = buildMessages(
       [
         user('Make a page'),
@@ -62,10 +62,58 @@ describe('buildMessages makes every history a valid request', () => {
       content?: unknown;
     }[];
     expect(next[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_live', is_error: true });
-    expect(JSON.stringify(next[0]?.content)).toMatch(
-      /Not run: the answer was stopped.*arguments may be incomplete/,
-    );
+    expect(next[0]?.content).toEqual([
+      {
+        type: 'text',
+        text:
+          'Not run: the answer was stopped (by the person, or the page was closed or reloaded) while this call ' +
+          'was writing live.html. The file is partial (19 characters were written) and was not saved: ' +
+          'live.html is as it was before this call. Nothing else changed. The person was shown the partial ' +
+          'text, marked incomplete.',
+      },
+    ]);
     expect(next[1]).toMatchObject({ type: 'text', text: 'Never mind, say hi' });
+  });
+
+  it('says a stopped call was not run and its arguments may be incomplete when it wrote no file', () => {
+    const stopped = { ...writing, name: 'search', arguments: { query: 'pag' } };
+    const messages = buildMessages(
+      [user('Look it up'), assistant([stopped], { stopReason: 'aborted' }), user('Never mind')],
+      { model: MODEL },
+    );
+    expect(valid(messages)).toBeUndefined();
+    expect(JSON.stringify(messages[2]?.content)).toMatch(
+      /Not run: the answer was stopped.*arguments may be incomplete; nothing it would have changed was changed/,
+    );
+  });
+
+  it('tells what a stopped file call had written: a change not applied, or nothing before the content', () => {
+    const text = (args: Record<string, unknown>, extra: Partial<AssistantMessage> = {}) => {
+      const call = { ...writing, arguments: args };
+      const messages = buildMessages([user('Go'), assistant([call], { stopReason: 'aborted', ...extra })], {
+        model: MODEL,
+      });
+      expect(valid(messages)).toBeUndefined();
+      return JSON.stringify(messages[2]?.content);
+    };
+    expect(text({ command: 'update', filename: 'a.md', old_str: 'x', new_str: 'y'.repeat(1234) })).toContain(
+      'changing a.md. The change is partial (1,234 characters of its new text were written) and was not ' +
+        'applied: a.md is as it was before this call.',
+    );
+    expect(text({ command: 'rewrite', filename: 'a.md', content: '' })).toContain(
+      'The file is partial (0 characters were written)',
+    );
+    expect(text({ command: 'create', filename: 'a.md', extra: 1 })).toContain(
+      'writing a.md, before any of its content: nothing was saved, and a.md is as it was before this call.',
+    );
+    // The file name may still have been arriving: say nothing about a file.
+    expect(text({ command: 'create', filename: 'a.m' })).toContain('Its arguments may be incomplete');
+    expect(text({ command: 'create', filename: 'a.md', content: 'x' }, { errorKind: 'timeout' })).toContain(
+      'Not run: the answer was stopped when the connection went silent while this call was writing a.md.',
+    );
+    expect(text({ command: 'create', filename: 'a.md', content: 'x' }, { stopReason: 'length' })).toContain(
+      'Not run: the answer was cut off at the output limit while this call was writing a.md.',
+    );
   });
 
   it('says the connection was lost when a stream failed inside a call', () => {
@@ -78,7 +126,9 @@ describe('buildMessages makes every history a valid request', () => {
       { model: MODEL },
     );
     expect(valid(messages)).toBeUndefined();
-    expect(JSON.stringify(messages[2]?.content)).toContain('before it could run (The connection was lost.)');
+    expect(JSON.stringify(messages[2]?.content)).toContain(
+      'Not run: the answer failed (The connection was lost.) while this call was writing live.html. The file is partial',
+    );
   });
 
   it('moves results to the front in the order of the calls and drops results that answer no call', () => {

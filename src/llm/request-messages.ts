@@ -6,7 +6,9 @@
  * What a history may hold that the API would refuse, and what is sent instead:
  * - a stopped, failed or interrupted answer whose tool calls never got results (the person pressed Stop while
  *   Claude was writing a call, the connection dropped, the page was reloaded): each call gets an error result
- *   saying what happened, so Claude knows the call was not run and its arguments may be incomplete;
+ *   saying what happened, so Claude knows the call was not run and its arguments may be incomplete; for a
+ *   call of the app's `artifacts` tool that was writing a file, that the file is partial and was not saved
+ *   (the person was shown the partial text, marked incomplete);
  * - a tool result whose call is no longer the previous message's (a pruned or edited history): left out;
  * - tool results behind other blocks of their message: moved to the front, in the order of the calls;
  * - empty or whitespace-only text, thinking without a signature, a server tool call without its result in a
@@ -24,6 +26,7 @@ import type {
   AssistantContent,
   AssistantMessage,
   Message,
+  ToolCall,
   ToolResultMessage,
   UserMessage,
 } from '../agent/types';
@@ -74,7 +77,7 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
         const same = message.provider === 'anthropic' && message.model === options.model;
         push(turns, 'assistant', assistantBlocks(message.content, same, false));
         for (const part of message.content) {
-          if (part.type === 'toolCall') unanswered.set(wireId(part.id), missingResultText(message));
+          if (part.type === 'toolCall') unanswered.set(wireId(part.id), missingResultText(message, part));
         }
         break;
       }
@@ -161,35 +164,92 @@ const EMPTY_MESSAGE = '[The person sent an empty message.]';
 
 const NO_RESULT = 'This tool call has no result: it was not run, or its result was lost.';
 
-/** What Claude is told about a call of `message` that has no result. */
-function missingResultText(message: AssistantMessage): string {
+/** What Claude is told about `call`, a call of `message` that has no result. */
+function missingResultText(message: AssistantMessage, call: ToolCall): string {
+  const why = notRunBecause(message);
+  if (why === undefined) {
+    return (
+      'No result: the page was closed or reloaded before this call finished, so it may or may not have ' +
+      'run. Check its effect before relying on it.'
+    );
+  }
+  const writing = fileWriting(call);
+  if (writing) return `Not run: ${why} while this call was ${writing}`;
   switch (message.stopReason) {
     case 'aborted':
-      return (
-        'Not run: the answer was stopped (by the person, or the page was closed or reloaded) while this ' +
-        'call was being written or before it could run. Its arguments may be incomplete; nothing it would ' +
-        'have changed was changed.'
-      );
     case 'error':
       return (
-        'Not run: the answer failed while this call was being written or before it could run' +
-        (message.errorMessage ? ` (${message.errorMessage})` : '') +
-        '. Its arguments may be incomplete; nothing it would have changed was changed.'
+        `Not run: ${why} while this call was being written or before it could run. Its arguments may be ` +
+        'incomplete; nothing it would have changed was changed.'
       );
+    default:
+      return `Not run: ${why} while this call was being written.`;
+  }
+}
+
+/** How the answer ended, when its calls were never run; `undefined` when they may have run. */
+function notRunBecause(message: AssistantMessage): string | undefined {
+  switch (message.stopReason) {
+    case 'aborted':
+      return message.errorKind === 'timeout'
+        ? 'the answer was stopped when the connection went silent'
+        : 'the answer was stopped (by the person, or the page was closed or reloaded)';
+    case 'error':
+      return `the answer failed${message.errorMessage ? ` (${message.errorMessage})` : ''}`;
     case 'length':
     case 'contextOverflow':
-      return 'Not run: the answer was cut off at the output limit while this call was being written.';
+      return 'the answer was cut off at the output limit';
     case 'refusal':
-      return 'Not run: the answer ended with a refusal.';
+      return 'the answer ended with a refusal';
     case 'stop':
     case 'toolUse':
-      return (
-        'No result: the page was closed or reloaded before this call finished, so it may or may not have ' +
-        'run. Check its effect before relying on it.'
-      );
+      return undefined;
     default:
       return assertNever(message.stopReason);
   }
+}
+
+/**
+ * The app's file tool, by its wire name (`src/llm` knows no tool, so the name is written here; the e2e suite
+ * checks what Claude is told about one of its stopped calls). Its arguments arrive in order: `command`,
+ * `filename`, then `content` (`create`, `rewrite`) or `old_str` and `new_str` (`update`).
+ */
+const FILE_TOOL = 'artifacts';
+
+/**
+ * The rest of the sentence about an unfinished call of the file tool that was writing a named file: what it
+ * had written and that nothing was saved. `undefined` for any other call, or before its file name was whole.
+ */
+function fileWriting(call: ToolCall): string | undefined {
+  if (call.name !== FILE_TOOL) return undefined;
+  const args = call.arguments;
+  const { command, filename } = args;
+  if (command !== 'create' && command !== 'rewrite' && command !== 'update') return undefined;
+  if (typeof filename !== 'string' || filename === '' || !followedBy(args, 'filename')) return undefined;
+  const unchanged = `${filename} is as it was before this call. Nothing else changed.`;
+  if (command === 'update') {
+    const { new_str: newStr } = args;
+    return typeof newStr === 'string'
+      ? `changing ${filename}. The change is partial (${count(newStr)} of its new text were written) and ` +
+          `was not applied: ${unchanged}`
+      : `changing ${filename}, before any of its new text: nothing was applied, and ${unchanged}`;
+  }
+  const { content } = args;
+  return typeof content === 'string'
+    ? `writing ${filename}. The file is partial (${count(content)} were written) and was not saved: ` +
+        `${unchanged} The person was shown the partial text, marked incomplete.`
+    : `writing ${filename}, before any of its content: nothing was saved, and ${unchanged}`;
+}
+
+/** True when another argument follows `key` (so `key`'s value is complete: values stream in order). */
+function followedBy(args: Readonly<Record<string, unknown>>, key: string): boolean {
+  const keys = Object.keys(args);
+  const at = keys.indexOf(key);
+  return at >= 0 && at < keys.length - 1;
+}
+
+function count(text: string): string {
+  return `${text.length.toLocaleString('en-US')} character${text.length === 1 ? '' : 's'}`;
 }
 
 /** Puts the cache breakpoint on the last block of the latest user turn. */

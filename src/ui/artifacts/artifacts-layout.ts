@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { ArtifactChange, ArtifactStore } from '../../artifacts';
+import type { ArtifactChange, ArtifactStore, ArtifactsSnapshot } from '../../artifacts';
 import { ArtifactsToggleEvent } from './events';
 import type { PreviewHost } from './preview-host';
 import { ArtifactStoreController } from './store-controller';
@@ -94,7 +94,7 @@ export class EaselArtifactsLayout extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('store')) this.storeController.store = this.store;
     const snapshot = this.storeController.snapshot;
-    const hasFiles = snapshot.files.length > 0 || snapshot.streaming.length > 0;
+    const hasFiles = hasAnyFile(snapshot);
     for (const change of this.storeController.takeChanges()) {
       if (opensPanel(change, hasFiles)) this.setOpen(true);
     }
@@ -104,7 +104,7 @@ export class EaselArtifactsLayout extends LitElement {
 
   override render() {
     const snapshot = this.storeController.snapshot;
-    const hasFiles = snapshot.files.length > 0 || snapshot.streaming.length > 0;
+    const hasFiles = hasAnyFile(snapshot);
     return html`<div class="main"><slot></slot></div>
       ${
         this.open
@@ -195,11 +195,18 @@ function opensPanel(change: ArtifactChange, hasFiles: boolean): boolean {
       return change.record.author === 'model' && change.record.action !== 'delete';
     case 'rebuild':
       return hasFiles;
+    case 'incomplete':
+      return change.phase === 'left';
     case 'initial':
       return false;
     default:
       return change satisfies never;
   }
+}
+
+/** Something to show: a file, one being written, or one left incomplete. */
+function hasAnyFile(snapshot: ArtifactsSnapshot): boolean {
+  return snapshot.files.length > 0 || snapshot.streaming.length > 0 || snapshot.incomplete.length > 0;
 }
 
 function clamp(share: number): number {

@@ -18,7 +18,16 @@ import {
 import { downloadArtifact, openArtifactInNewTab } from './file-actions';
 import { renderTabs, renderToolbar } from './panel-parts';
 import { panelStyles } from './panel-styles';
-import { fallbackTab, hasPreview, type PanelMode, type ShownFile, shownFile, tabsOf } from './panel-view';
+import {
+  fallbackTab,
+  hasPreview,
+  INCOMPLETE,
+  type PanelMode,
+  type Selection,
+  type ShownFile,
+  shownFile,
+  tabsOf,
+} from './panel-view';
 import type { PreviewHost } from './preview-host';
 import { PreviewRuntime } from './preview-runtime';
 import { ArtifactStoreController } from './store-controller';
@@ -47,7 +56,7 @@ export class EaselArtifactsPanel extends LitElement {
 
   @state() private active: string | undefined;
   @state() private mode: PanelMode = 'preview';
-  @state() private selectedVersion: number | undefined;
+  @state() private selectedVersion: Selection;
   @state() private editing = false;
   @state() private copied = false;
   /** What the preview on screen printed (any version). */
@@ -135,7 +144,7 @@ export class EaselArtifactsPanel extends LitElement {
           editSave: () => this.handleEditSave(),
         })}
         ${
-          runsInSandbox(shown.kind) && !shown.streaming && !this.editing
+          runsInSandbox(shown.kind) && !shown.streaming && !shown.incomplete && !this.editing
             ? html`<easel-artifact-console .filename=${shown.filename} .log=${this.consoleFor(shown, mode)}></easel-artifact-console>`
             : nothing
         }
@@ -143,8 +152,9 @@ export class EaselArtifactsPanel extends LitElement {
   }
 
   private handleVersion(e: Event) {
-    const value = Number((e.target as HTMLSelectElement).value);
-    this.selectedVersion = Number.isFinite(value) ? value : undefined;
+    const raw = (e.target as HTMLSelectElement).value;
+    const value = Number(raw);
+    this.selectedVersion = raw === INCOMPLETE ? INCOMPLETE : Number.isFinite(value) ? value : undefined;
   }
 
   private handleRestore(shown: ShownFile) {
@@ -241,7 +251,7 @@ export class EaselArtifactsPanel extends LitElement {
   };
 
   private modeFor(shown: ShownFile): PanelMode {
-    if (this.editing) return 'code';
+    if (this.editing || shown.incomplete) return 'code';
     if (this.mode === 'changes' && !shown.file) return 'preview';
     if (this.mode === 'preview' && !hasPreview(shown.kind)) return 'code';
     return this.mode;
@@ -255,6 +265,7 @@ export class EaselArtifactsPanel extends LitElement {
 
   private follow(change: ArtifactChange): void {
     if (change.kind === 'stream' && change.phase === 'begin') this.select(change.filename);
+    if (change.kind === 'incomplete' && change.phase === 'left') this.select(change.filename);
     if (change.kind !== 'record') return;
     const { record } = change;
     if (record.action === 'delete') this.previewHost?.forget(record.filename);

@@ -1,13 +1,23 @@
 /** Parts of the artifacts panel that are plain templates: the tab list and the toolbar. */
 import { html, nothing } from 'lit';
-import { hasPreview, type PanelMode, type ShownFile, type TabView, versionLabel } from './panel-view';
+import {
+  hasPreview,
+  INCOMPLETE,
+  type PanelMode,
+  type ShownFile,
+  type TabView,
+  versionLabel,
+} from './panel-view';
 
 export interface TabHandlers {
   select(filename: string): void;
   keydown(e: KeyboardEvent): void;
 }
 
-/** The `tablist`: one `tab` per file, named by the file name; a dot marks a file being written. */
+/**
+ * The `tablist`: one `tab` per file, named by the file name; a dot marks a file being written, a ring one left
+ * incomplete (the panel's note says so in words).
+ */
 export function renderTabs(tabs: readonly TabView[], active: string | undefined, on: TabHandlers) {
   return html`<div role="tablist" aria-label="Files" @keydown=${on.keydown}>
     ${tabs.map(
@@ -19,7 +29,13 @@ export function renderTabs(tabs: readonly TabView[], active: string | undefined,
         aria-controls="file-panel"
         tabindex=${tab.filename === active ? 0 : -1}
         @click=${() => on.select(tab.filename)}
-      >${tab.filename}${tab.streaming ? html`<span class="writing" aria-hidden="true" title="Being written"></span>` : nothing}</button>`,
+      >${tab.filename}${
+        tab.streaming
+          ? html`<span class="writing" aria-hidden="true" title="Being written"></span>`
+          : tab.incomplete
+            ? html`<span class="incomplete" aria-hidden="true" title="Incomplete"></span>`
+            : nothing
+      }</button>`,
     )}
   </div>`;
 }
@@ -41,27 +57,32 @@ export interface ToolbarHandlers {
   openInNewTab(): void;
 }
 
-/** View switches, versions, and what can be done with the file shown. */
+/**
+ * View switches, versions, and what can be done with the file shown. Incomplete text is only read (Code,
+ * Copy): it never runs, and it is no version to compare, restore, edit or download.
+ */
 export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
   const { shown, mode, editing } = state;
   const { file, version } = shown;
   const busy = shown.streaming;
+  const partial = shown.incomplete !== undefined;
   const pressed = (m: PanelMode) => (mode === m ? 'true' : 'false');
   return html`<div class="toolbar" role="toolbar" aria-label="File actions">
     ${
-      hasPreview(shown.kind)
+      hasPreview(shown.kind) && !partial
         ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>Preview</button>
           <button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
         : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
     }
     ${
-      file && !busy
+      file && !busy && !partial
         ? html`<button type="button" aria-pressed=${pressed('changes')} @click=${() => on.mode('changes')}>Changes</button>`
         : nothing
     }
     ${
-      file && version && !busy && file.versions.length > 1
-        ? html`<select aria-label="Version" .value=${String(version.version)} @change=${on.version} ?disabled=${editing}>
+      file && !busy && (file.versions.length > 1 || shown.hasIncomplete)
+        ? html`<select aria-label="Version" .value=${partial ? INCOMPLETE : String(version?.version)} @change=${on.version} ?disabled=${editing}>
+            ${shown.hasIncomplete ? html`<option value=${INCOMPLETE} ?selected=${partial}>Incomplete (not saved)</option>` : nothing}
             ${[...file.versions]
               .reverse()
               .map(
@@ -71,12 +92,13 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
           </select>`
         : nothing
     }
-    ${!shown.latest && file && !busy ? html`<button type="button" @click=${on.restore}>Restore this version</button>` : nothing}
+    ${!shown.latest && version && !busy ? html`<button type="button" @click=${on.restore}>Restore this version</button>` : nothing}
     ${mode === 'code' && shown.latest && !editing ? html`<button type="button" @click=${on.edit}>Edit</button>` : nothing}
     ${busy ? html`<span class="status">Writing…</span>` : nothing}
+    ${partial ? html`<span class="status">Incomplete</span>` : nothing}
     <span class="spacer"></span>
     <button type="button" @click=${on.copy}>${state.copied ? 'Copied' : 'Copy'}</button>
-    <button type="button" ?disabled=${busy} @click=${on.download}>Download</button>
-    <button type="button" ?disabled=${busy} @click=${on.openInNewTab}>Open in new tab</button>
+    <button type="button" ?disabled=${busy || partial} @click=${on.download}>Download</button>
+    <button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>Open in new tab</button>
   </div>`;
 }

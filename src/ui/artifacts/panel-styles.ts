@@ -59,6 +59,15 @@ export const panelStyles = [
       vertical-align: middle;
       animation: pulse 1s ease-in-out infinite alternate;
     }
+    .incomplete {
+      display: inline-block;
+      width: 6px;
+      height: 6px;
+      margin-left: 6px;
+      border: 1px solid var(--easel-danger);
+      border-radius: 50%;
+      vertical-align: middle;
+    }
     @keyframes pulse {
       to {
         opacity: 0.3;

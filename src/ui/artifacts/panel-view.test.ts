@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { AssistantMessage } from '../../agent';
 import { ArtifactStore } from '../../artifacts';
 import type { ArtifactMessage } from '../../messages';
-import { fallbackTab, hasPreview, shownFile, tabsOf, versionLabel } from './panel-view';
+import {
+  fallbackTab,
+  hasPreview,
+  INCOMPLETE,
+  incompleteLabel,
+  shownFile,
+  tabsOf,
+  versionLabel,
+} from './panel-view';
 
 let clock = 0;
 const rec = (filename: string, version: number, content: string, extra: Partial<ArtifactMessage> = {}) =>
@@ -15,6 +24,19 @@ const rec = (filename: string, version: number, content: string, extra: Partial<
     timestamp: ++clock,
     ...extra,
   }) satisfies ArtifactMessage;
+
+/** An answer stopped while its `artifacts` call was writing `filename`. */
+const stopped = (filename: string, content: string, id = 'c9'): AssistantMessage => ({
+  role: 'assistant',
+  content: [
+    { type: 'toolCall', id, name: 'artifacts', arguments: { command: 'rewrite', filename, content } },
+  ],
+  provider: 'test',
+  model: 'm',
+  usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+  stopReason: 'aborted',
+  timestamp: ++clock,
+});
 
 function store() {
   const s = new ArtifactStore();
@@ -30,10 +52,52 @@ describe('what the panel shows', () => {
     s.beginStreaming('c1', 'index.html');
     s.beginStreaming('c2', 'new.svg');
     expect(tabsOf(s.snapshot)).toEqual([
-      { filename: 'index.html', streaming: true },
-      { filename: 'notes.md', streaming: false },
-      { filename: 'new.svg', streaming: true },
+      { filename: 'index.html', streaming: true, incomplete: false },
+      { filename: 'notes.md', streaming: false, incomplete: false },
+      { filename: 'new.svg', streaming: true, incomplete: false },
     ]);
+  });
+
+  it('keeps a tab for a file left incomplete, after the files and the ones being written', () => {
+    const s = new ArtifactStore();
+    s.rebuild([rec('notes.md', 1, 'n1'), stopped('live.html', '<h1>Hal')]);
+    expect(tabsOf(s.snapshot)).toEqual([
+      { filename: 'notes.md', streaming: false, incomplete: false },
+      { filename: 'live.html', streaming: false, incomplete: true },
+    ]);
+    const only = new ArtifactStore();
+    only.rebuild([stopped('live.html', '<h1>Hal')]);
+    expect(fallbackTab(only.snapshot)).toBe('live.html');
+  });
+
+  it('shows incomplete text, labelled, unless a saved version is selected', () => {
+    const s = new ArtifactStore();
+    s.rebuild([rec('index.html', 1, 'v1'), stopped('index.html', '<p>half')]);
+    const left = shownFile(s.snapshot, 'index.html', undefined);
+    expect(left).toMatchObject({
+      content: '<p>half',
+      version: undefined,
+      latest: false,
+      streaming: false,
+      incomplete: { filename: 'index.html', reason: 'stopped' },
+      hasIncomplete: true,
+    });
+    expect(shownFile(s.snapshot, 'index.html', INCOMPLETE)?.content).toBe('<p>half');
+    expect(shownFile(s.snapshot, 'index.html', 1)).toMatchObject({
+      content: 'v1',
+      latest: true,
+      incomplete: undefined,
+      hasIncomplete: true,
+    });
+    expect(left?.incomplete && incompleteLabel(left.incomplete, left.file)).toBe(
+      'index.html — incomplete: Claude was stopped while writing it. Not saved. Version 1 is the latest saved one.',
+    );
+    const fresh = new ArtifactStore();
+    fresh.rebuild([stopped('live.html', '<h1>Hal')]);
+    const shown = shownFile(fresh.snapshot, 'live.html', undefined);
+    expect(shown?.incomplete && incompleteLabel(shown.incomplete, shown.file)).toBe(
+      'live.html — incomplete: Claude was stopped while writing it. Not saved.',
+    );
   });
 
   it('shows the latest version unless another is selected', () => {

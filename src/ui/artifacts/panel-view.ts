@@ -8,15 +8,24 @@ import {
   type ArtifactsSnapshot,
   type ArtifactVersion,
   artifactKindOf,
+  type IncompleteArtifact,
 } from '../../artifacts';
 
 /** The panel's views: the rendered preview, the source, or the changes against the previous version. */
 export type PanelMode = 'preview' | 'code' | 'changes';
 
+/** The value of the version selector that shows a file's incomplete text. */
+export const INCOMPLETE = 'incomplete';
+
+/** The person's choice of what to show of a file: a version, its incomplete text, or the default. */
+export type Selection = number | typeof INCOMPLETE | undefined;
+
 export interface TabView {
   readonly filename: string;
   /** A call is writing this file now. */
   readonly streaming: boolean;
+  /** A call left this file incomplete (its answer ended before it ran). */
+  readonly incomplete: boolean;
 }
 
 /** The file on screen. */
@@ -27,27 +36,34 @@ export interface ShownFile {
   readonly content: string;
   /** Undefined while the file is first being written. */
   readonly file: ArtifactFile | undefined;
-  /** The version shown (undefined while streaming). */
+  /** The version shown (undefined while streaming, and for incomplete text). */
   readonly version: ArtifactVersion | undefined;
   /** The version before `version`, for the changes view. */
   readonly previous: ArtifactVersion | undefined;
   readonly streaming: boolean;
-  /** The file's newest version is on screen (not an older one, not a stream). */
+  /** The file's newest version is on screen (not an older one, not a stream, not incomplete text). */
   readonly latest: boolean;
+  /** The file's incomplete text, when that is what is shown: read it, never run it, never a version. */
+  readonly incomplete: IncompleteArtifact | undefined;
+  /** The file has incomplete text (shown or not), so the version selector offers it. */
+  readonly hasIncomplete: boolean;
 }
 
-/** Tabs: existing files in order, then files being created by a streaming call. */
+/** Tabs: existing files in order, then files being created by a streaming call, then incomplete ones. */
 export function tabsOf(snapshot: ArtifactsSnapshot): TabView[] {
   const writing = new Set(snapshot.streaming.map((s) => s.filename));
-  const tabs: TabView[] = snapshot.files.map((f) => ({
-    filename: f.filename,
-    streaming: writing.has(f.filename),
-  }));
+  const left = new Set(snapshot.incomplete.map((s) => s.filename));
+  const tab = (filename: string): TabView => ({
+    filename,
+    streaming: writing.has(filename),
+    incomplete: left.has(filename),
+  });
+  const tabs: TabView[] = snapshot.files.map((f) => tab(f.filename));
   const seen = new Set(tabs.map((t) => t.filename));
-  for (const s of snapshot.streaming) {
-    if (seen.has(s.filename)) continue;
-    seen.add(s.filename);
-    tabs.push({ filename: s.filename, streaming: true });
+  for (const { filename } of [...snapshot.streaming, ...snapshot.incomplete]) {
+    if (seen.has(filename)) continue;
+    seen.add(filename);
+    tabs.push(tab(filename));
   }
   return tabs;
 }
@@ -58,18 +74,24 @@ export function fallbackTab(snapshot: ArtifactsSnapshot): string | undefined {
   for (const file of snapshot.files) {
     if (!best || file.current.timestamp >= best.current.timestamp) best = file;
   }
-  return best?.filename ?? snapshot.streaming.at(-1)?.filename;
+  return best?.filename ?? snapshot.streaming.at(-1)?.filename ?? snapshot.incomplete.at(-1)?.filename;
 }
 
+/**
+ * What to show of `filename`: the text a call is writing now; else its incomplete text unless a version is
+ * selected (it is the newest thing written to the file); else the selected version, or the newest.
+ */
 export function shownFile(
   snapshot: ArtifactsSnapshot,
   filename: string,
-  selectedVersion: number | undefined,
+  selection: Selection,
 ): ShownFile | undefined {
   const file = snapshot.files.find((f) => f.filename === filename);
   const stream = findLast(snapshot.streaming, (s) => s.filename === filename);
-  if (!file && !stream) return undefined;
+  const left = snapshot.incomplete.find((s) => s.filename === filename);
+  if (!file && !stream && !left) return undefined;
   const kind = artifactKindOf(filename);
+  const hasIncomplete = left !== undefined;
   if (stream) {
     return {
       filename,
@@ -80,9 +102,26 @@ export function shownFile(
       previous: undefined,
       streaming: true,
       latest: false,
+      incomplete: undefined,
+      hasIncomplete,
+    };
+  }
+  if (left && (!file || typeof selection !== 'number')) {
+    return {
+      filename,
+      kind,
+      content: left.content,
+      file,
+      version: undefined,
+      previous: file?.current,
+      streaming: false,
+      latest: false,
+      incomplete: left,
+      hasIncomplete,
     };
   }
   if (!file) return undefined;
+  const selectedVersion = typeof selection === 'number' ? selection : undefined;
   const selected =
     selectedVersion === undefined ? -1 : file.versions.findIndex((v) => v.version === selectedVersion);
   const at = selected >= 0 ? selected : file.versions.length - 1;
@@ -96,7 +135,33 @@ export function shownFile(
     previous: file.versions[at - 1],
     streaming: false,
     latest: version === file.current,
+    incomplete: undefined,
+    hasIncomplete,
   };
+}
+
+/**
+ * The label of incomplete text: what it is, how it was left, and that it was not saved, e.g.
+ * `live.html — incomplete: Claude was stopped while writing it. Not saved.`
+ */
+export function incompleteLabel(left: IncompleteArtifact, file: ArtifactFile | undefined): string {
+  const saved = file ? ` Version ${file.current.version} is the latest saved one.` : '';
+  return `${left.filename} — incomplete: ${incompleteWhy(left)}. Not saved.${saved}`;
+}
+
+function incompleteWhy(left: IncompleteArtifact): string {
+  switch (left.reason) {
+    case 'stopped':
+      return 'Claude was stopped while writing it';
+    case 'failed':
+      return 'the answer failed while Claude was writing it';
+    case 'cutOff':
+      return 'the answer was cut off at its length limit while Claude was writing it';
+    case 'refused':
+      return 'the answer ended in a refusal while Claude was writing it';
+    default:
+      return left.reason satisfies never;
+  }
 }
 
 /** Kinds with a rendered view besides their source. */

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ArtifactChange, ArtifactStore, ArtifactsSnapshot } from '../../artifacts';
 
-const EMPTY: ArtifactsSnapshot = { files: [], streaming: [], change: { kind: 'initial' } };
+const EMPTY: ArtifactsSnapshot = { files: [], streaming: [], incomplete: [], change: { kind: 'initial' } };
 
 /**
  * Connects an element to the artifact store: subscribes on connect, unsubscribes on disconnect, and asks the

@@ -3,7 +3,7 @@ import { html } from 'lit';
 import { languageOf } from '../../artifacts';
 import type { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { imageSource, prettyJson } from './file-actions';
-import type { PanelMode, ShownFile } from './panel-view';
+import { incompleteLabel, type PanelMode, type ShownFile } from './panel-view';
 import { previewKindOf } from './preview-host';
 import type { PreviewRuntime } from './preview-runtime';
 import '../markdown/markdown-view';
@@ -27,6 +27,11 @@ export function renderViewer(
   on: ViewerHandlers,
 ) {
   const { filename, content, streaming } = shown;
+  if (shown.incomplete) {
+    // Text a call left unfinished is read as code, labelled; it never runs.
+    return html`<p class="note" role="note">${incompleteLabel(shown.incomplete, shown.file)}</p>
+      ${codeView(filename, content, languageOf(filename), false)}`;
+  }
   if (editing) {
     return html`<easel-artifact-editor
       .filename=${filename}
