@@ -24,7 +24,8 @@ describe('the artifacts tool', () => {
     expect(tool.description).toMatch(/old_str must be copied exactly/);
     expect(tool.description).toMatch(/exactly once/);
     expect(tool.description).toMatch(/rewrite: replace the whole content/);
-    expect(tool.description).toMatch(/self-contained/);
+    expect(tool.description).toMatch(/no network access/);
+    expect(tool.description).toMatch(/React components \(.jsx, .tsx\) run/);
     expect(tool.description).toMatch(/logs: read the console output/);
   });
 
