@@ -91,7 +91,7 @@ export function parseCdnUrl(url: string): CdnAddress | undefined {
       let rest = segments;
       if (rest[0] && /^(v\d+|stable)$/.test(rest[0])) rest = rest.slice(1);
       if (rest[0]?.startsWith('*')) rest = [rest[0].slice(1), ...rest.slice(1)];
-      if (rest[0]?.startsWith('gh')) return undefined;
+      if (rest[0] === 'gh') return undefined; // /gh/<user>/<repo>: GitHub, not npm
       const address = npmPath(host, rest);
       if (!address) return undefined;
       // esm.sh's build folders (es2022/…) name the package itself, not a subpath.

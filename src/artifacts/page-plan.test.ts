@@ -1,0 +1,368 @@
+import { describe, expect, it } from 'vitest';
+import { missingLibraryText } from './cdn';
+import {
+  ARTIFACT_SPECIFIER,
+  compileToken,
+  GENERATED_FOLDER,
+  planPage,
+  SHELF_MARKER,
+  shelfModuleOf,
+  withDefaultExport,
+} from './page-plan';
+import { isShelfManifest, type ShelfManifest } from './shelf-manifest';
+
+/** A small shelf shaped like public/shelf/manifest.json. */
+const shelf: ShelfManifest = {
+  version: 1,
+  packages: {
+    react: {
+      version: '18.3.1',
+      cdnNames: ['react'],
+      modules: { '.': 'react.mjs', './jsx-runtime': 'react-jsx-runtime.mjs' },
+      script: 'react.js',
+      globals: ['React'],
+    },
+    'react-dom': {
+      version: '18.3.1',
+      cdnNames: ['react-dom'],
+      modules: { '.': 'react-dom.mjs', './client': 'react-dom-client.mjs' },
+      script: 'react-dom.js',
+      globals: ['ReactDOM'],
+    },
+    'chart.js': {
+      version: '4.6.1',
+      cdnNames: ['chart.js', 'Chart.js'],
+      modules: { '.': 'chart.mjs', './auto': 'chart-auto.mjs' },
+      script: 'chart.js',
+      globals: ['Chart'],
+    },
+    tailwindcss: {
+      version: '4.3.4',
+      cdnNames: ['tailwindcss', '@tailwindcss/browser', 'tailwind'],
+      modules: {},
+      script: 'tailwindcss.js',
+      globals: ['tailwind'],
+    },
+    lodash: {
+      version: '4.18.1',
+      cdnNames: ['lodash', 'lodash.js'],
+      modules: { '.': 'lodash.mjs', './debounce': 'lodash/debounce.mjs' },
+      script: 'lodash.js',
+      globals: ['_'],
+    },
+    '@/components/ui': {
+      version: '0.1.0',
+      cdnNames: [],
+      modules: { '.': 'components-ui.mjs', './button': 'components-ui-button.mjs' },
+    },
+  },
+};
+
+const html = (content: string) => planPage(content, 'html', shelf);
+const react = (content: string) => planPage(content, 'react', shelf);
+
+const COMPONENT = [
+  "import { useState } from 'react';",
+  "import { Button } from '@/components/ui/button';",
+  'export default function App() {',
+  '  const [n, setN] = useState(0);',
+  '  return <Button className="m-4" onClick={() => setN(n + 1)}>{n}</Button>;',
+  '}',
+].join('\n');
+
+describe('the test shelf', () => {
+  it('is a well-formed manifest', () => {
+    expect(isShelfManifest(shelf)).toBe(true);
+  });
+});
+
+describe('planPage: scripts from a CDN', () => {
+  it('puts the shelf file in place of a cdnjs Chart.js of the same major version, without a note', () => {
+    const plan = html(
+      '<script src="https://cdnjs.cloudflare.com/ajax/libs/Chart.js/4.4.1/chart.umd.min.js"></script>',
+    );
+    expect(plan.html).toBe(`<script src="${SHELF_MARKER}chart.js"></script>`);
+    expect(plan.files).toEqual(['chart.js']);
+    expect(plan.notes).toEqual([]);
+    expect(plan.handled).toEqual([]);
+    expect(plan.missing).toEqual({});
+  });
+
+  it('uses the shelf’s copy of another major version and says so once, as information', () => {
+    const plan = html(
+      '<script src="https://cdn.jsdelivr.net/npm/chart.js@3.9.1/dist/chart.min.js"></script>\n' +
+        '<script src="https://unpkg.com/chart.js@3.9.1"></script>',
+    );
+    expect(plan.html).toBe(
+      `<script src="${SHELF_MARKER}chart.js"></script>\n<script src="${SHELF_MARKER}chart.js"></script>`,
+    );
+    expect(plan.notes).toEqual([
+      {
+        level: 'info',
+        text: "chart.js 3.9.1 was asked for; the preview has chart.js 4.6.1 (previews have no network, so they use Easel's own copy).",
+      },
+    ]);
+  });
+
+  it('puts the shelf’s Tailwind in place of the Tailwind CDN, and marks its address handled', () => {
+    const plan = html('<script src="https://cdn.tailwindcss.com"></script>');
+    expect(plan.html).toBe(`<script src="${SHELF_MARKER}tailwindcss.js"></script>`);
+    expect(plan.files).toEqual(['tailwindcss.js']);
+    expect(plan.handled).toEqual(['https://cdn.tailwindcss.com']);
+    expect(plan.notes).toEqual([]);
+  });
+
+  it('notes a Tailwind CDN of another major version', () => {
+    const plan = html('<script src="https://cdn.tailwindcss.com/3.4.1?plugins=forms"></script>');
+    expect(plan.html).toBe(`<script src="${SHELF_MARKER}tailwindcss.js"></script>`);
+    expect(plan.notes.map((n) => n.level)).toEqual(['info']);
+    expect(plan.notes[0]?.text).toContain('tailwindcss 3.4.1 was asked for');
+  });
+
+  it('replaces a library the shelf does not have with a stand-in that throws the one clear line', () => {
+    const plan = html(
+      '<script src="https://cdn.jsdelivr.net/npm/cesium@1.113.0/Build/Cesium/Cesium.js"></script>',
+    );
+    const standIn = `${GENERATED_FOLDER}missing-cesium.js`;
+    expect(plan.html).toBe(`<script src="${SHELF_MARKER}${standIn}"></script>`);
+    expect(plan.files).toEqual([standIn]);
+    expect(plan.generated).toEqual({
+      [standIn]: `throw new Error(${JSON.stringify(missingLibraryText('cesium'))});`,
+    });
+    // The stand-in's error is the one line; nothing is blocked, so there is nothing to mark handled.
+    expect(plan.notes).toEqual([]);
+    expect(plan.handled).toEqual([]);
+  });
+
+  it('reads a project’s own jsDelivr folder as that project', () => {
+    const plan = html('<script src="https://cdn.jsdelivr.net/pyodide/v0.25.0/full/pyodide.js"></script>');
+    expect(plan.generated).toEqual({
+      [`${GENERATED_FOLDER}missing-pyodide.js`]: `throw new Error(${JSON.stringify(missingLibraryText('pyodide'))});`,
+    });
+  });
+
+  it('drops a Babel script without a word, since the runtime compiles itself', () => {
+    const plan = html('<script src="https://unpkg.com/@babel/standalone/babel.min.js"></script>');
+    expect(plan.html).toBe(`<script src="${SHELF_MARKER}${GENERATED_FOLDER}empty.js"></script>`);
+    expect(plan.generated).toEqual({ [`${GENERATED_FOLDER}empty.js`]: '' });
+    expect(plan.notes).toEqual([]);
+  });
+
+  it('leaves scripts from other hosts as written', () => {
+    const page = '<script src="https://example.com/app.js"></script><script src="local.js"></script>';
+    expect(html(page).html).toBe(page);
+  });
+
+  it('gives a module script from a CDN the shelf’s module and its bare specifier', () => {
+    const plan = html(
+      '<script type="module" src="https://cdn.jsdelivr.net/npm/chart.js@4/auto/+esm"></script>',
+    );
+    expect(plan.html).toBe(`<script type="module" src="${SHELF_MARKER}chart-auto.mjs"></script>`);
+    expect(plan.imports).toEqual({ 'chart.js/auto': 'chart-auto.mjs' });
+  });
+});
+
+describe('planPage: stylesheets', () => {
+  it('gives a stylesheet of a library not on the shelf exactly one error, an empty sheet, and marks it handled', () => {
+    const href = 'https://cdn.jsdelivr.net/npm/cesium@1.113.0/Build/Cesium/Widgets/widgets.css';
+    const plan = html(`<link rel="stylesheet" href="${href}">\n<link rel="stylesheet" href="${href}">`);
+    const empty = `${SHELF_MARKER}${GENERATED_FOLDER}empty.css`;
+    expect(plan.html).toBe(
+      `<link rel="stylesheet" href="${empty}">\n<link rel="stylesheet" href="${empty}">`,
+    );
+    expect(plan.notes).toEqual([{ level: 'error', text: missingLibraryText('cesium') }]);
+    expect(plan.handled).toEqual([href]);
+  });
+
+  it('leaves a web-font stylesheet to fall back with the frame’s information line, not an error', () => {
+    // The frame says "Web fonts from fonts.googleapis.com are not loaded …" (info) when the policy blocks it.
+    const page =
+      '<link rel="preconnect" href="https://fonts.gstatic.com">' +
+      '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap">';
+    const plan = html(page);
+    expect(plan.html).toBe(page);
+    expect(plan.notes.filter((n) => n.level === 'error')).toEqual([]);
+    expect(plan.notes).toEqual([]);
+    expect(plan.handled).toEqual([]);
+  });
+});
+
+describe('planPage: text/babel scripts', () => {
+  it('marks a text/babel script for compiling in place, as classic JSX, keeping its line', () => {
+    const body = '\nfunction App() { return <h1>Hi</h1>; }\nReactDOM.createRoot(root).render(<App />);\n';
+    const plan = html(`<div id="root"></div>\n<script type="text/babel">${body}</script>`);
+    expect(plan.html).toBe(`<div id="root"></div>\n<script type="module">${compileToken(0)}</script>`);
+    expect(plan.compile).toEqual([{ code: body, typescript: false, jsxRuntime: 'classic', padLines: 1 }]);
+  });
+
+  it('compiles a babel module with the automatic runtime, TypeScript when its presets say so', () => {
+    const body = "\nimport { useState } from 'react';\nconst x: number = 1;\n";
+    const plan = html(
+      `<p>one</p>\n<p>two</p>\n<script type="text/babel" data-presets="typescript,react">${body}</script>`,
+    );
+    expect(plan.html).toBe(`<p>one</p>\n<p>two</p>\n<script type="module">${compileToken(0)}</script>`);
+    expect(plan.compile).toEqual([{ code: body, typescript: true, jsxRuntime: 'automatic', padLines: 2 }]);
+    expect(plan.imports).toEqual({ react: 'react.mjs', 'react/jsx-runtime': 'react-jsx-runtime.mjs' });
+  });
+});
+
+describe('planPage: module imports', () => {
+  it('turns a CDN import into the bare specifier the import map resolves', () => {
+    const plan = html(
+      "<script type=\"module\">\nimport React from 'https://esm.sh/react@18';\nimport { createRoot } from 'https://esm.sh/react-dom@18/client';\n</script>",
+    );
+    expect(plan.html).toBe(
+      "<script type=\"module\">\nimport React from 'react';\nimport { createRoot } from 'react-dom/client';\n</script>",
+    );
+    expect(plan.imports).toEqual({ react: 'react.mjs', 'react-dom/client': 'react-dom-client.mjs' });
+    expect(plan.notes).toEqual([]);
+  });
+
+  it('pads an inline module script to the line it starts on in the artifact', () => {
+    const plan = html('<h1>x</h1>\n\n<script type="module">import _ from \'lodash\';</script>');
+    expect(plan.html).toBe('<h1>x</h1>\n\n<script type="module">\n\nimport _ from \'lodash\';</script>');
+  });
+
+  it('turns a CDN import of a library not on the shelf into a stand-in recorded as missing', () => {
+    const plan = html(
+      '<script type="module">import { Viewer } from \'https://esm.sh/cesium@1.113\';</script>',
+    );
+    expect(plan.html).toBe('<script type="module">import { Viewer } from \'easel-missing/cesium\';</script>');
+    expect(plan.imports).toEqual({ 'easel-missing/cesium': `${GENERATED_FOLDER}missing-cesium.mjs` });
+    expect(plan.missing).toEqual({ 'easel-missing/cesium': missingLibraryText('cesium') });
+  });
+
+  it('keeps the keys of the artifact’s own import map as specifiers to resolve, noting other majors', () => {
+    const map = JSON.stringify({
+      imports: { react: 'https://esm.sh/react@17', 'three/': 'https://esm.sh/three/' },
+    });
+    const plan = html(`<script type="importmap">${map}</script>`);
+    expect(plan.html).toBe(`<script type="application/json" data-easel-importmap>${map}</script>`);
+    expect(plan.imports).toEqual({ react: 'react.mjs' });
+    expect(plan.notes.map((n) => n.level)).toEqual(['info']);
+    expect(plan.notes[0]?.text).toContain('react 17 was asked for; the preview has react 18.3.1');
+  });
+});
+
+describe('planPage: .jsx and .tsx components', () => {
+  it('compiles the component as one module and renders its default export into #root', () => {
+    const plan = react(COMPONENT);
+    expect(plan.compile).toEqual([
+      { code: COMPONENT, typescript: true, jsxRuntime: 'automatic', padLines: 0 },
+    ]);
+    expect(plan.generated).toEqual({ [`${GENERATED_FOLDER}artifact.js`]: compileToken(0) });
+    expect(plan.html).toContain('<div id="root"></div>');
+    expect(plan.html).toContain(`import * as artifact from '${ARTIFACT_SPECIFIER}'`);
+  });
+
+  it('maps React, the runtime it needs and the shelf’s components', () => {
+    expect(react(COMPONENT).imports).toEqual({
+      react: 'react.mjs',
+      '@/components/ui/button': 'components-ui-button.mjs',
+      [ARTIFACT_SPECIFIER]: `${GENERATED_FOLDER}artifact.js`,
+      'react/jsx-runtime': 'react-jsx-runtime.mjs',
+      'react-dom/client': 'react-dom-client.mjs',
+    });
+  });
+
+  it('adds the shelf’s Tailwind when the component uses className', () => {
+    const plan = react(COMPONENT);
+    expect(plan.html).toContain(`<script src="${SHELF_MARKER}tailwindcss.js"></script>`);
+    expect(plan.files).toEqual(['tailwindcss.js']);
+    expect(react('export default function App() { return <p>plain</p>; }').files).toEqual([]);
+  });
+
+  it('resolves subpaths written with a file extension to the same shelf files as without', () => {
+    const plan = react(
+      [
+        "import { Button } from '@/components/ui/button.jsx';",
+        "import debounce from 'lodash/debounce.js';",
+        'export default function App() { return <Button onClick={debounce(() => {}, 100)} />; }',
+      ].join('\n'),
+    );
+    expect(plan.imports['@/components/ui/button.jsx']).toBe('components-ui-button.mjs');
+    expect(plan.imports['lodash/debounce.js']).toBe('lodash/debounce.mjs');
+    expect(plan.missing).toEqual({});
+  });
+
+  it('maps a bare import not on the shelf to a stand-in and records its "not available" line', () => {
+    const plan = react(
+      "import { SketchPicker } from 'react-color';\nexport default function App() { return <SketchPicker />; }",
+    );
+    const standIn = `${GENERATED_FOLDER}missing-react-color.mjs`;
+    expect(plan.imports['react-color']).toBe(standIn);
+    expect(plan.generated[standIn]).toBe(
+      `throw new Error(${JSON.stringify(missingLibraryText('react-color'))});`,
+    );
+    expect(plan.missing).toEqual({ 'react-color': missingLibraryText('react-color') });
+  });
+
+  it('turns a CDN import in a component into a bare specifier', () => {
+    const plan = react(
+      "import React from 'https://esm.sh/react@18';\nexport default function App() { return null; }",
+    );
+    expect(plan.compile[0]?.code).toBe(
+      "import React from 'react';\nexport default function App() { return null; }",
+    );
+    expect(plan.imports.react).toBe('react.mjs');
+  });
+
+  it('imports a component that renders itself instead of bootstrapping it', () => {
+    const plan = react(
+      "import { createRoot } from 'react-dom/client';\nfunction App() { return null; }\ncreateRoot(document.getElementById('root')).render(<App />);",
+    );
+    expect(plan.html).toBe(
+      `<style>html,body{margin:0}</style><div id="root"></div><script type="module">import '${ARTIFACT_SPECIFIER}';</script>`,
+    );
+  });
+});
+
+describe('planPage: svg and text', () => {
+  it('shows text escaped inside a <pre>', () => {
+    expect(planPage('a < b & "c"', 'text', shelf).html).toMatch(/<pre>a &lt; b &amp; &quot;c&quot;<\/pre>$/);
+  });
+
+  it('centres an svg and resolves the scripts inside it like a page', () => {
+    const plan = planPage('<svg><script src="https://cdn.tailwindcss.com"></script></svg>', 'svg', shelf);
+    expect(plan.html).toMatch(
+      /^<style>.*<\/style><svg><script src="easel-shelf:tailwindcss\.js"><\/script><\/svg>$/,
+    );
+  });
+});
+
+describe('shelfModuleOf', () => {
+  it('resolves a specifier with or without a file extension or /index to the same file', () => {
+    for (const s of [
+      '@/components/ui/button',
+      '@/components/ui/button.jsx',
+      '@/components/ui/button.tsx',
+      '@/components/ui/button/index',
+      '@/components/ui/button/index.js',
+    ])
+      expect(shelfModuleOf(shelf, s)).toBe('components-ui-button.mjs');
+    expect(shelfModuleOf(shelf, 'lodash/debounce.js')).toBe('lodash/debounce.mjs');
+    expect(shelfModuleOf(shelf, 'lodash/debounce.mjs')).toBe('lodash/debounce.mjs');
+    expect(shelfModuleOf(shelf, 'lodash/index.js')).toBe('lodash.mjs');
+  });
+
+  it('is undefined for a subpath or package the shelf does not have', () => {
+    expect(shelfModuleOf(shelf, 'lodash/throttle')).toBeUndefined();
+    expect(shelfModuleOf(shelf, 'react-color')).toBeUndefined();
+  });
+});
+
+describe('withDefaultExport', () => {
+  it('adds a default export of App when the module has none', () => {
+    expect(withDefaultExport('function App() {}')).toBe('function App() {}\nexport default App;');
+    expect(withDefaultExport('const App = () => null;')).toBe('const App = () => null;\nexport default App;');
+  });
+
+  it('leaves a module that has a default export, or no App, as it is', () => {
+    for (const source of [
+      'export default function Page() {}',
+      'function App() {}\nexport { App as default };',
+      'function Page() {}',
+    ])
+      expect(withDefaultExport(source)).toBe(source);
+  });
+});
