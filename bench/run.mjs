@@ -8,6 +8,7 @@ const suites = {
   sessions: () => import('./sessions.mjs'),
   artifacts: () => import('./artifacts.mjs'),
   'react-artifact': () => import('./react-artifact.mjs'),
+  'hostile-artifact': () => import('./hostile-artifact.mjs'),
   'markdown-limits': () => import('./markdown-limits.mjs'),
 };
 
