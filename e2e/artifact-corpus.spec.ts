@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FrameLocator, Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { expect, messageRequests, send, test } from './support/test';
+import { expect, messageRequests, send, test, toolResultText } from './support/test';
 
 // The corpus of real artifacts Claude wrote (e2e/fixtures/artifacts-corpus): every one that needs no outside
 // network is created through Easel's real path — the fake API streams an `artifacts` create call with the file —
@@ -58,23 +58,6 @@ const CDN =
 function groupOf(row: ManifestRow, content: string): string {
   if (row.kind !== 'html') return 'react';
   return CDN.test(content) ? 'html+cdn' : 'html';
-}
-
-type WireBlock = { type: string; text?: string; tool_use_id?: string; content?: string | WireBlock[] };
-type WireMessage = { role: string; content: string | WireBlock[] };
-
-/** The text of the `tool_result` for `toolUseId` in a request body. */
-function toolResultText(body: Record<string, unknown>, toolUseId: string): string {
-  for (const message of (body.messages ?? []) as WireMessage[]) {
-    if (typeof message.content === 'string') continue;
-    for (const block of message.content) {
-      if (block.type !== 'tool_result' || block.tool_use_id !== toolUseId) continue;
-      const { content } = block;
-      if (typeof content === 'string') return content;
-      return (content ?? []).map((b) => b.text ?? '').join('\n');
-    }
-  }
-  throw new Error(`no tool_result for ${toolUseId} in the request`);
 }
 
 const claude = (page: Page) => page.getByRole('article', { name: 'Claude' });

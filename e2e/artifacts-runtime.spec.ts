@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { expect, messageRequests, send, test } from './support/test';
+import { expect, type messageRequests, toolResult as resultOf, send, test } from './support/test';
 
 // The artifact runtime end to end: React components and pages that load libraries from CDNs run offline from
 // the library shelf, in the sandboxed preview; what cannot run says so once, clearly, to the person and to
@@ -13,6 +13,9 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Artifacts' });
 const preview = (page: Page, filename: string) =>
   page.getByTitle(`${filename} preview`, { exact: true }).contentFrame();
 const consoleRegion = (page: Page) => panel(page).getByRole('region', { name: 'Console' });
+
+/** What the model read back from the tool call `id`. */
+const toolResult = (anthropic: Lane, id = 'toolu_create') => resultOf(anthropic, id);
 
 /** The model creates `filename` with `content`, then answers; resolves once the answer is shown. */
 async function modelCreates(
@@ -28,23 +31,6 @@ async function modelCreates(
   await anthropic.reply(sse.text('The file is ready.'));
   await send(page, `Write ${filename}`);
   await expect(claude(page).last()).toContainText('The file is ready.');
-}
-
-type WireBlock = { type: string; text?: string; tool_use_id?: string; content?: string | WireBlock[] };
-
-/** What the model read back from the tool call `id`. */
-async function toolResult(anthropic: Lane, id = 'toolu_create'): Promise<string> {
-  for (const request of await messageRequests(anthropic)) {
-    for (const message of (request.body.messages ?? []) as { content: string | WireBlock[] }[]) {
-      if (typeof message.content === 'string') continue;
-      const block = message.content.find((b) => b.type === 'tool_result' && b.tool_use_id === id);
-      if (!block) continue;
-      return typeof block.content === 'string'
-        ? block.content
-        : (block.content ?? []).map((b) => b.text ?? '').join('\n');
-    }
-  }
-  throw new Error(`no result for ${id}`);
 }
 
 const DASHBOARD = `import React, { useState } from 'react';

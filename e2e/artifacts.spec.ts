@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { expect, messageRequests, send, test } from './support/test';
+import { expect, messageRequests, send, test, toolResultText } from './support/test';
 
 // The `artifacts` tool end to end: scripted tool calls from the fake API, the panel, the preview, versions,
 // edits by the person, and the panel rebuilt from the saved session.
@@ -31,20 +31,6 @@ type WireMessage = { role: string; content: string | WireBlock[] };
 
 function wireMessages(body: Record<string, unknown>): WireMessage[] {
   return (body.messages ?? []) as WireMessage[];
-}
-
-/** The text of the `tool_result` for `toolUseId` in a request body. */
-function toolResultText(body: Record<string, unknown>, toolUseId: string): string {
-  for (const message of wireMessages(body)) {
-    if (typeof message.content === 'string') continue;
-    for (const block of message.content) {
-      if (block.type !== 'tool_result' || block.tool_use_id !== toolUseId) continue;
-      const { content } = block;
-      if (typeof content === 'string') return content;
-      return (content ?? []).map((b) => b.text ?? '').join('\n');
-    }
-  }
-  throw new Error(`no tool_result for ${toolUseId} in the request`);
 }
 
 /** The text blocks of a request's last message. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { expect, messageRequests, send, test } from './support/test';
+import { expect, type messageRequests, send, test, toolResult } from './support/test';
 
 // A page that loops or floods runs on a thread of its own, out of the app's reach: the heartbeat watchdog stops
 // it within five seconds, the person sees why with a way to run it again, and Claude is told — never that the
@@ -24,12 +24,6 @@ async function modelCreates(page: Page, anthropic: Lane, filename: string, conte
   await expect(claude(page).last()).toContainText('Here it is.', { timeout: 30_000 });
 }
 
-async function toolResultText(anthropic: Lane): Promise<string> {
-  const [, second] = await messageRequests(anthropic);
-  const messages = (second?.body.messages ?? []) as { content: unknown }[];
-  return JSON.stringify(messages.at(-1)?.content ?? '');
-}
-
 test('a page that loops after it loaded is stopped, the person can run it again, and Claude is told', async ({
   app,
   anthropic,
@@ -40,7 +34,7 @@ test('a page that loops after it loaded is stopped, the person can run it again,
 </script>`;
   await modelCreates(app, anthropic, 'spin.html', page);
 
-  const result = await toolResultText(anthropic);
+  const result = await toolResult(anthropic, 'toolu_loop');
   expect(result).toContain('Preview: the page stopped responding and was stopped.');
   expect(result).toContain('an endless loop or a very long task?');
   expect(result).not.toContain('Preview: the page loaded.');
@@ -67,7 +61,7 @@ test('a page that loops after it loaded is stopped, the person can run it again,
 
 test('a page that loops before it loads is stopped and Claude is told', async ({ app, anthropic }) => {
   await modelCreates(app, anthropic, 'stuck.html', '<h1>Stuck</h1><script>for (;;) {}</script>');
-  const result = await toolResultText(anthropic);
+  const result = await toolResult(anthropic, 'toolu_loop');
   expect(result).toContain('Preview: the page stopped responding and was stopped.');
   await expect(
     panel(app).getByRole('status').filter({ hasText: 'stuck.html stopped responding' }),
@@ -92,7 +86,7 @@ test('a page that floods its console is cut off at its budget and keeps running'
   await modelCreates(app, anthropic, 'chatty.html', page);
   const frame = app.getByTitle('chatty.html preview', { exact: true }).contentFrame();
   await expect(frame.locator('#n')).toHaveText('20000', { timeout: 20_000 });
-  const result = await toolResultText(anthropic);
+  const result = await toolResult(anthropic, 'toolu_loop');
   // What Claude reads is bounded: the first entries, then how many more there were.
   expect(result).toContain('[error] flood 0');
   expect(result).toMatch(/… and \d+ more entries\./);

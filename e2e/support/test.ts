@@ -65,3 +65,30 @@ export async function send(page: Page, text: string): Promise<void> {
 }
 
 export { expect };
+
+type WireBlock = { type: string; text?: string; tool_use_id?: string; content?: string | WireBlock[] };
+
+/** The text of the `tool_result` for `toolUseId` in a request body (its text blocks joined by lines). */
+export function toolResultText(body: Record<string, unknown>, toolUseId: string): string {
+  for (const message of (body.messages ?? []) as { content: string | WireBlock[] }[]) {
+    if (typeof message.content === 'string') continue;
+    const block = message.content.find((b) => b.type === 'tool_result' && b.tool_use_id === toolUseId);
+    if (!block) continue;
+    return typeof block.content === 'string'
+      ? block.content
+      : (block.content ?? []).map((b) => b.text ?? '').join('\n');
+  }
+  throw new Error(`no tool_result for ${toolUseId} in the request`);
+}
+
+/** What the model read back from the tool call `toolUseId`: its result in the first request that has one. */
+export async function toolResult(anthropic: Namespace, toolUseId: string): Promise<string> {
+  for (const request of await messageRequests(anthropic)) {
+    try {
+      return toolResultText(request.body, toolUseId);
+    } catch {
+      // not in this request: the next one
+    }
+  }
+  throw new Error(`no tool_result for ${toolUseId} in any request`);
+}
