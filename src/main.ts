@@ -82,8 +82,9 @@ async function main(): Promise<void> {
   agent.subscribe(createArtifactStreamTracker(artifacts));
 
   const channel = new BroadcastNoticeChannel();
-  const library = new SessionLibrary({ db, settings: settingsRepo, channel });
   const saver = new SessionSaver({ db, agent, channel });
+  // One writer per tab: the saver then tells this tab's deletions from another tab's.
+  const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
 
   const app = document.querySelector('easel-app') ?? document.body.appendChild(new EaselApp());
   app.settingsStore = settings;

@@ -35,6 +35,23 @@ export class AttachmentsRepository {
     await this.db.delete('attachments', id);
   }
 
+  /**
+   * Makes the files with these ids (those still stored) belong to `sessionId`, in one transaction, so that
+   * purging the session they were stored under no longer removes them. Returns how many moved.
+   */
+  async moveToSession(ids: Iterable<string>, sessionId: string): Promise<number> {
+    const tx = this.db.transaction('attachments', 'readwrite');
+    let moved = 0;
+    for (const id of ids) {
+      const parsed = parseAttachmentBlobRecord(await tx.store.get(id));
+      if (!parsed.ok || parsed.value.sessionId === sessionId) continue;
+      await tx.store.put({ ...parsed.value, sessionId });
+      moved += 1;
+    }
+    await tx.done;
+    return moved;
+  }
+
   /** Every attachment of a session; bad records are reported and skipped. */
   async listForSession(
     sessionId: string,

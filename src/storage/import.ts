@@ -158,15 +158,22 @@ async function writeSession(
   const totals = totalsOf(records);
   const session: SessionRecord = { ...original, id, messageCount: records.length, ...totals };
   const tx = db.transaction(['sessions', 'messages', 'texts', 'attachments'], 'readwrite');
-  const texts = new TextChunkWriter(tx.objectStore('texts'), id);
-  for (const record of records) if (!record.partial) await texts.set(record.key, textOf(record.message));
-  await allRequests((add) => {
-    for (const blob of blobs) add(tx.objectStore('attachments').put(blob));
-    for (const record of records) add(tx.objectStore('messages').put(withLargeTextsApart(record)));
-    add(tx.objectStore('sessions').put(session));
-    add(texts.finish());
-    add(tx.done);
-  });
+  try {
+    const texts = new TextChunkWriter(tx.objectStore('texts'), id);
+    for (const record of records) if (!record.partial) await texts.set(record.key, textOf(record.message));
+    await allRequests((add) => {
+      for (const blob of blobs) add(tx.objectStore('attachments').put(blob));
+      for (const record of records) add(tx.objectStore('messages').put(withLargeTextsApart(record)));
+      add(tx.objectStore('sessions').put(session));
+      add(texts.finish());
+      add(tx.done);
+    });
+  } catch (error) {
+    // A full disk fails the requests with AbortError; the transaction's own error says why (reported by
+    // this throw, so its `done` need not be).
+    tx.done.catch(() => undefined);
+    throw tx.error ?? error;
+  }
   return { id, title, messageCount: records.length, ...(taken ? { copyOf: original.id } : {}) };
 }
 

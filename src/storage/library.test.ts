@@ -105,4 +105,17 @@ describe('SessionLibrary', () => {
     expect(markdown?.text).toContain('## Claude\n\nSure, here is a haiku.');
     expect(await library.exportMarkdown('missing')).toBeUndefined();
   });
+
+  it('still gives the export file when its time cannot be saved (a full disk), and says so', async () => {
+    const { db } = await setup();
+    const settings = new SettingsRepository(db);
+    settings.set = () =>
+      Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const library = new SessionLibrary({ db, settings });
+    const download = await library.exportJson('all');
+    expect(JSON.parse(download.text).sessions).toHaveLength(1);
+    expect(download.problems).toEqual([
+      'The time of this export could not be saved: The quota has been exceeded.',
+    ]);
+  });
 });

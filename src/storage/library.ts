@@ -21,6 +21,7 @@ import { type SessionList, SessionsRepository } from './sessions-repo';
 import type { SettingsRepository } from './settings-repo';
 import { newWriterId } from './sort-key';
 import { exportFileName, exportSessions, serializeExport } from './transfer';
+import { errorText } from './write-errors';
 
 export interface SessionLibraryOptions {
   readonly db: EaselDatabase;
@@ -30,6 +31,11 @@ export interface SessionLibraryOptions {
   readonly channel?: NoticeChannel;
   /** `navigator.storage` by default. */
   readonly storage?: StorageManagerLike;
+  /**
+   * The `writer` of the notices it posts: give the tab's `SessionSaver.writer`, so the saver knows a
+   * session this tab deletes from one deleted in another tab. Default: a writer of its own.
+   */
+  readonly writer?: string;
   readonly now?: () => number;
 }
 
@@ -45,10 +51,11 @@ export interface ExportDownload {
 export class SessionLibrary {
   private readonly sessions: SessionsRepository;
   private readonly index: SearchIndex;
-  private readonly writer = newWriterId();
+  private readonly writer: string;
   private readonly now: () => number;
 
   constructor(private readonly options: SessionLibraryOptions) {
+    this.writer = options.writer ?? newWriterId();
     this.sessions = new SessionsRepository(options.db);
     this.index = new SearchIndex(options.db, options.channel);
     this.now = options.now ?? Date.now;
@@ -119,20 +126,29 @@ export class SessionLibrary {
     return ids;
   }
 
-  /** One session or all (`'all'`) as a JSON export file; remembers when. */
+  /**
+   * One session or all (`'all'`) as a JSON export file; remembers when. A record that cannot be read, or a
+   * time that cannot be saved, is in `problems`; failing to read the sessions at all rejects.
+   */
   async exportJson(ids: readonly string[] | 'all'): Promise<ExportDownload> {
     const at = this.now();
     const { file, problems } = await exportSessions(this.options.db, ids, at);
-    await this.sessions.markExported(
-      file.sessions.map((s) => s.session.id),
-      at,
-    );
-    await recordExport(this.options.settings, at);
+    const noted = [...problems];
+    try {
+      await this.sessions.markExported(
+        file.sessions.map((s) => s.session.id),
+        at,
+      );
+      await recordExport(this.options.settings, at);
+    } catch (error) {
+      // The file is what matters (a full disk is when it is needed most): it is still given, and says this.
+      noted.push(`The time of this export could not be saved: ${errorText(error).replace(/[.\s]+$/, '')}.`);
+    }
     return {
       fileName: exportFileName(file),
       mimeType: 'application/json',
       text: serializeExport(file),
-      problems,
+      problems: noted,
     };
   }
 

@@ -130,13 +130,28 @@ export class PendingWrites {
     return batch;
   }
 
-  /** Removes and returns the oldest batch with something to write; later changes start a new one. */
-  take(): PendingBatch | undefined {
+  /**
+   * Removes and returns the oldest batch with something to write, passing over the sessions in `skip`
+   * (their batches stay); later changes start a new one.
+   */
+  take(skip: ReadonlySet<string> = new Set()): PendingBatch | undefined {
     for (const batch of this.batches.values()) {
+      if (skip.has(batch.sessionId)) continue;
       this.batches.delete(batch.sessionId);
       if (batch.size > 0) return batch;
     }
     return undefined;
+  }
+
+  /** Whether `take(skip)` would return a batch. */
+  hasWork(skip: ReadonlySet<string> = new Set()): boolean {
+    for (const batch of this.batches.values()) if (!skip.has(batch.sessionId) && batch.size > 0) return true;
+    return false;
+  }
+
+  /** Forgets everything pending for a session. */
+  drop(sessionId: string): void {
+    this.batches.delete(sessionId);
   }
 
   /** Puts back a batch whose commit failed, first in line, merged with changes queued since. */

@@ -317,17 +317,49 @@ describe('SessionSaver', () => {
     expect(await db.getAll('messages')).toHaveLength(2);
   });
 
-  it('never brings back a session that was purged while it was open', async () => {
+  it('finds an open session purged without a notice gone, says so, keeps its writes and brings it back only on restore', async () => {
     const db = await freshDb();
-    const { agent, saver } = setup(db);
+    const { agent, saver, statuses } = setup(db);
     const id = await saver.startNew();
     await agent.prompt('Hi');
     await saver.flush();
     await new SessionsRepository(db).purge(id);
 
     await agent.prompt('Still there?');
-    expect(await saver.flush()).toBe(true);
+    expect(await saver.flush()).toBe(false);
+    expect(statuses).toContainEqual({ kind: 'deleted', sessionId: id, purged: true });
+    expect(saver.deletedElsewhere).toBe(true);
+    expect(saver.unsaved).toBeGreaterThan(0);
     expect(await db.get('sessions', id)).toBeUndefined();
+    expect(await db.getAll('messages')).toEqual([]);
+
+    await saver.restore();
+    expect(await saver.flush()).toBe(true);
+    expect(statuses).toContainEqual({ kind: 'restored', sessionId: id });
+    const { messages, session } = await stored(db, id);
+    expect(messages).toEqual(agent.state.messages);
+    expect(session).toMatchObject({ messageCount: 4, title: 'Hi' });
+  });
+
+  it('does not bring back a session left behind and purged while its writes waited', async () => {
+    const db = await freshDb();
+    const agent = testAgent(createScriptedStream([reply('Hello!'), reply('Still here')]).streamFn);
+    const disk = new FullDisk(new MessagesRepository(db));
+    const saver = new SessionSaver({ db, agent, clock: new FakeClock(), target: disk });
+    const left = await saver.startNew();
+    await agent.prompt('Hi');
+    await saver.flush();
+    disk.full = true;
+    await agent.prompt('Are you there?');
+    expect(await saver.flush()).toBe(false);
+
+    const next = await saver.startNew();
+    await new SessionsRepository(db).purge(left);
+    disk.full = false;
+    expect(await saver.flush()).toBe(true);
+    expect(saver.unsaved).toBe(0);
+    expect(saver.sessionId).toBe(next);
+    expect(await db.get('sessions', left)).toBeUndefined();
     expect(await db.getAll('messages')).toEqual([]);
   });
 

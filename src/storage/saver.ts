@@ -3,16 +3,19 @@
  * agent. Plain TypeScript; the app makes one and hands it the agent.
  */
 
-import type { AgentMessage, AgentState, ThinkingLevel } from '../agent';
+import { type AgentMessage, type AgentState, assertNever, type ThinkingLevel } from '../agent';
+import { AttachmentsRepository } from './attachments-repo';
 import { type Clock, systemClock } from './clock';
 import type { EaselDatabase } from './db';
 import { loadSession } from './load';
 import { MessagesRepository } from './messages-repo';
-import type { NoticeChannel, StorageNotice } from './notices';
+import type { NoticeChannel, SessionChange, StorageNotice } from './notices';
 import type { MessageRecord, SessionRecord } from './schema';
 import { SessionMirror } from './session-mirror';
 import type { SessionWriteTarget } from './session-write';
+import { SessionsRepository } from './sessions-repo';
 import { newId, SortKeyGenerator } from './sort-key';
+import { attachmentNames } from './transfer';
 import { errorText } from './write-errors';
 import { WriteQueue, type WriteStatus } from './write-queue';
 
@@ -28,8 +31,13 @@ export interface SaverAgent {
 }
 
 /**
- * What the saver reports: the write queue's `saved`, `quota` and `error` (see `WriteStatus`), and `merged`
- * when another tab's messages were added to (or removed from) the open session, now in the agent.
+ * What the saver reports: the write queue's `saved`, `quota` and `error` (see `WriteStatus`), and
+ * - `merged`: another tab's messages were added to (or removed from) the open session, now in the agent;
+ * - `deleted`: the open session was deleted in another tab (`purged`: removed for good, or found gone when
+ *   saving). From then on nothing is written for it: its changes wait in memory (`unsaved`) until the
+ *   person chooses `restore()` or `saveAsNew()` (say so, and offer both), or opens another session;
+ * - `restored`: the open session is saved again — restored here or in another tab, or saved as a new
+ *   session (`sessionId` is then the new one).
  */
 export type SaveStatus =
   | WriteStatus
@@ -38,7 +46,9 @@ export type SaveStatus =
       readonly sessionId: string;
       readonly messages: readonly AgentMessage[];
       readonly problems: readonly string[];
-    };
+    }
+  | { readonly kind: 'deleted'; readonly sessionId: string; readonly purged: boolean }
+  | { readonly kind: 'restored'; readonly sessionId: string };
 
 /**
  * The result of `open`. `messages` are what the agent now holds. On `not-found` the open session stays as
@@ -58,7 +68,11 @@ export type OpenResult =
 export interface SessionSaverOptions {
   readonly db: EaselDatabase;
   readonly agent: SaverAgent;
-  /** Tells other tabs (and this tab's services) what was written, and hears what they wrote. */
+  /**
+   * Tells other tabs (and this tab's services) what was written, and hears what they wrote. Notices posted
+   * under this saver's `writer` are this tab's own: give the tab's `SessionLibrary` the same writer, so a
+   * session this tab deletes is not taken for one deleted in another tab.
+   */
   readonly channel?: NoticeChannel;
   /** Where writes go; default `MessagesRepository`. Tests wrap it to simulate a full disk. */
   readonly target?: SessionWriteTarget;
@@ -88,6 +102,8 @@ export interface SessionSaverOptions {
  */
 export class SessionSaver {
   private readonly messages: MessagesRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly attachments: AttachmentsRepository;
   private readonly clock: Clock;
   private readonly keys: SortKeyGenerator;
   private readonly flushIntervalMs: number;
@@ -99,6 +115,10 @@ export class SessionSaver {
   private lastFlush = Number.NEGATIVE_INFINITY;
   private flushTimer: unknown;
   private merging = false;
+  /** The open session was deleted in another tab (`purged`: it is gone from storage); its writes are held. */
+  private gone: 'deleted' | 'purged' | undefined;
+  /** The open session's stored title (kept when it must be written anew). */
+  private title = '';
   /** Counts `open` and `startNew` calls, so a slow `open` never overrides a later one. */
   private generation = 0;
   private replacing = false;
@@ -107,6 +127,8 @@ export class SessionSaver {
 
   constructor(private readonly options: SessionSaverOptions) {
     this.messages = new MessagesRepository(options.db);
+    this.sessions = new SessionsRepository(options.db);
+    this.attachments = new AttachmentsRepository(options.db);
     this.clock = options.clock ?? systemClock;
     this.keys = options.keys ?? new SortKeyGenerator();
     this.flushIntervalMs = options.flushIntervalMs ?? 500;
@@ -116,7 +138,8 @@ export class SessionSaver {
       retryIntervalMs: options.retryIntervalMs ?? 5000,
       writer: this.keys.writer,
       channel: options.channel,
-      onStatus: (status) => this.emit(status),
+      onStatus: (status) => this.handleWriteStatus(status),
+      onGone: (sessionId) => this.handleGone(sessionId),
     });
     this.unsubscribeChannel = options.channel?.subscribe((notice) => this.handleNotice(notice));
   }
@@ -131,9 +154,22 @@ export class SessionSaver {
     return this.keys.writer;
   }
 
-  /** Writes not yet committed (after a failure, what is waiting for room). */
+  /** Writes not yet committed (after a failure, what is waiting for room; while deleted, what waits). */
   get unsaved(): number {
     return this.queue.unsaved;
+  }
+
+  /** Whether the open session was deleted in another tab and not restored or saved anew yet. */
+  get deletedElsewhere(): boolean {
+    return this.gone !== undefined;
+  }
+
+  /**
+   * The session new attachment bytes belong to: the open one, or `undefined` while it is deleted (keep them
+   * under no session then, so its purge cannot take them; `restore` and `saveAsNew` give them back to it).
+   */
+  get attachmentSessionId(): string | undefined {
+    return this.gone ? undefined : this.mirror?.sessionId;
   }
 
   subscribe(listener: (status: SaveStatus) => void): () => void {
@@ -156,6 +192,7 @@ export class SessionSaver {
     await this.stopAgent(); // a run may have started while the session loaded
     if (generation !== this.generation) return { kind: 'superseded', id };
     this.queue.markStored(id);
+    this.title = loaded.session.title;
     this.attach(new SessionMirror(id, this.keys, loaded.entries, loaded.session.title !== ''), () => {
       const { agent } = this.options;
       agent.replaceMessages(loaded.messages);
@@ -170,6 +207,7 @@ export class SessionSaver {
   async startNew(id: string = newId()): Promise<string> {
     ++this.generation;
     await this.stopAgent();
+    this.title = '';
     this.attach(new SessionMirror(id, this.keys), () => this.options.agent.replaceMessages([]));
     this.options.onHistoryLoaded?.([]);
     return id;
@@ -179,6 +217,50 @@ export class SessionSaver {
   flush(): Promise<boolean> {
     this.flushStream();
     return this.queue.flush();
+  }
+
+  /**
+   * Brings back the open session after it was deleted in another tab: undeleted while its record is still
+   * there, else written anew, under the same id, from what this tab holds. What waited is then saved, and
+   * `restored` follows. Rejects when storage refuses (nothing is lost: the writes keep waiting).
+   */
+  async restore(): Promise<void> {
+    const mirror = this.mirror;
+    if (!mirror || !this.gone) return;
+    const id = mirror.sessionId;
+    await this.queue.settled();
+    const back = await this.sessions.restore(id);
+    if (this.mirror !== mirror) return;
+    await this.attachments.moveToSession(attachmentNames(mirror.messages).keys(), id);
+    if (this.mirror !== mirror || !this.gone) return;
+    if (back) {
+      this.gone = undefined;
+      this.options.channel?.post({
+        type: 'session',
+        writer: this.keys.writer,
+        sessionId: id,
+        change: 'restored',
+      });
+      this.queue.release(id);
+      this.emit({ kind: 'restored', sessionId: id });
+    } else {
+      this.writeAnew(mirror, id);
+    }
+  }
+
+  /**
+   * Saves the open history as a new session (for one deleted in another tab, say) and goes on saving into
+   * it; its files move with it. `restored` follows with the new id, then `saved` with `created` once it is
+   * written. The old session keeps what it had. Resolves to the new id.
+   */
+  async saveAsNew(id: string = newId()): Promise<string | undefined> {
+    const mirror = this.mirror;
+    if (!mirror) return undefined;
+    await this.queue.settled();
+    await this.attachments.moveToSession(attachmentNames(mirror.messages).keys(), id);
+    if (this.mirror !== mirror) return undefined;
+    this.writeAnew(mirror, id);
+    return id;
   }
 
   /** Retries failed writes at once (after the person freed space, say). */
@@ -194,6 +276,9 @@ export class SessionSaver {
   }
 
   private attach(mirror: SessionMirror, load: () => void): void {
+    // Leaving a session deleted elsewhere without restoring it: what waited for it goes with it.
+    if (this.gone && this.mirror) this.queue.discard(this.mirror.sessionId);
+    this.gone = undefined;
     this.detach();
     load();
     this.mirror = mirror;
@@ -254,9 +339,72 @@ export class SessionSaver {
     this.queue.kick();
   }
 
+  /** Writes the whole history of `mirror` under `id` (a session not in storage) and saves into it from now on. */
+  private writeAnew(mirror: SessionMirror, id: string): void {
+    if (this.gone) this.queue.discard(mirror.sessionId);
+    this.gone = undefined;
+    this.queue.forget(id);
+    const moved = mirror.movedTo(id);
+    moved.writeAll(this.queue.batch(id), this.options.agent.state, this.title);
+    this.mirror = moved;
+    this.remote.put.clear();
+    this.remote.deleted.clear();
+    this.queue.kick();
+    this.emit({ kind: 'restored', sessionId: id });
+  }
+
+  private handleWriteStatus(status: WriteStatus): void {
+    if (status.kind === 'saved' && status.session.id === this.mirror?.sessionId)
+      this.title = status.session.title;
+    this.emit(status);
+  }
+
+  /** A commit found a session gone: the open one waits for the person's choice; one left behind stays gone. */
+  private handleGone(sessionId: string): void {
+    const mirror = this.mirror;
+    if (mirror?.sessionId === sessionId) this.markGone(mirror, true);
+    else this.queue.discard(sessionId);
+  }
+
+  private markGone(mirror: SessionMirror, purged: boolean): void {
+    const gone = purged ? 'purged' : 'deleted';
+    if (this.gone === gone || this.gone === 'purged') return;
+    this.gone = gone;
+    this.queue.hold(mirror.sessionId);
+    this.emit({ kind: 'deleted', sessionId: mirror.sessionId, purged });
+  }
+
+  private handleSessionChange(mirror: SessionMirror, change: SessionChange): void {
+    switch (change) {
+      case 'deleted':
+      case 'purged':
+        this.markGone(mirror, change === 'purged');
+        return;
+      case 'restored':
+        // Undone in the tab that deleted it: what waited is saved now.
+        if (this.gone !== 'deleted') return;
+        this.gone = undefined;
+        this.queue.release(mirror.sessionId);
+        this.emit({ kind: 'restored', sessionId: mirror.sessionId });
+        return;
+      case 'created':
+      case 'renamed':
+      case 'imported':
+        return;
+      default:
+        assertNever(change);
+    }
+  }
+
   private handleNotice(notice: StorageNotice): void {
-    if (notice.writer === this.keys.writer || notice.type !== 'messages') return;
-    if (notice.sessionId !== this.mirror?.sessionId) return;
+    if (notice.writer === this.keys.writer) return;
+    const mirror = this.mirror;
+    if (!mirror || notice.sessionId !== mirror.sessionId) return;
+    if (notice.type === 'session') {
+      this.handleSessionChange(mirror, notice.change);
+      return;
+    }
+    if (this.gone) return; // another tab's messages for a deleted session: nothing to merge into
     for (const key of notice.put) this.remote.put.add(key);
     for (const key of notice.deleted) {
       this.remote.put.delete(key);

@@ -110,6 +110,39 @@ export class SessionMirror {
     return merged.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  /**
+   * The same history under another session id (or the same one, to be written anew): entries keep their keys
+   * (keys are per session), and a streaming answer its key, with no snapshot of it stored yet.
+   */
+  movedTo(sessionId: string): SessionMirror {
+    const moved = new SessionMirror(sessionId, this.keys, this.entries, this.titled);
+    if (this.stream) moved.stream = { ...this.stream, flushed: false };
+    return moved;
+  }
+
+  /**
+   * Queues every entry as a new write, with the session's counts, totals, title and preview from zero: for
+   * a session that is not in storage (purged while open here, or saved under a new id). `title` is the one
+   * it had (a rename); without it, the first user message gives one.
+   */
+  writeAll(batch: PendingBatch, state: AgentState, title = ''): void {
+    for (const entry of this.entries) {
+      const { key, message, partial } = entry;
+      batch.put({ sessionId: this.sessionId, key, message, ...(partial ? { partial: true as const } : {}) });
+      if (message.role === 'assistant' && !partial)
+        batch.count(1, message.usage, message.usage.cost?.total ?? 0);
+      else batch.count(1);
+    }
+    const first = title || this.entries.map((e) => titleFrom(e.message)).find((t) => t !== '');
+    if (first) this.titled = true;
+    batch.describe({
+      preview: this.preview(),
+      ...(first ? { title: first } : {}),
+      model: state.model,
+      thinkingLevel: state.thinkingLevel,
+    });
+  }
+
   /** Adopts entries the agent now holds (after a merge). */
   replaceEntries(entries: readonly Entry[]): void {
     this.entries = [...entries];

@@ -1,6 +1,7 @@
 /**
  * The saver's write queue: pending writes per session, committed one session at a time, retried after a
- * failure until they succeed, and announced to other tabs once committed.
+ * failure until they succeed, and announced to other tabs once committed. A session found gone (purged) is
+ * held: its writes stay here, never dropped silently, until the saver decides what becomes of them.
  */
 
 import type { Clock } from './clock';
@@ -29,18 +30,25 @@ export interface WriteQueueOptions {
   readonly writer: string;
   readonly channel?: NoticeChannel;
   readonly onStatus: (status: WriteStatus) => void;
+  /**
+   * A commit found its session gone (purged, here or in another tab). Its writes are now held, in memory, and
+   * wait for `release` (after the session was written anew: `forget` then a full write), or `discard`.
+   */
+  readonly onGone: (sessionId: string) => void;
 }
 
 export class WriteQueue {
   private readonly pending = new PendingWrites();
-  /** Sessions known to exist in storage (saved or opened here): if one disappears, its writes are dropped. */
+  /** Sessions known to exist in storage (saved or opened here): if one disappears, its writes are held. */
   private readonly stored = new Set<string>();
+  /** Sessions whose writes wait (found gone, or deleted in another tab): never committed until released. */
+  private readonly held = new Set<string>();
   private draining: Promise<void> | undefined;
   private retryTimer: unknown;
 
   constructor(private readonly options: WriteQueueOptions) {}
 
-  /** Records and deletions not yet committed, over all sessions. */
+  /** Records and deletions not yet committed, over all sessions (held ones included). */
   get unsaved(): number {
     return this.pending.size;
   }
@@ -55,11 +63,38 @@ export class WriteQueue {
     this.stored.add(sessionId);
   }
 
+  /** Notes that a session is not in storage (any more): its next write creates it. */
+  forget(sessionId: string): void {
+    this.stored.delete(sessionId);
+  }
+
+  /** Keeps a session's writes in memory, uncommitted, until `release` or `discard`. */
+  hold(sessionId: string): void {
+    this.held.add(sessionId);
+  }
+
+  /** Commits a held session's writes again. */
+  release(sessionId: string): void {
+    if (this.held.delete(sessionId)) this.kick();
+  }
+
+  /** Throws away a session's pending writes (and its hold): the caller writes it anew or leaves it gone. */
+  discard(sessionId: string): void {
+    this.held.delete(sessionId);
+    this.pending.drop(sessionId);
+  }
+
+  /** Resolves once no commit is under way (one may start again at the next change). */
+  async settled(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
   /** Starts committing unless a commit is under way (that one picks up whatever was added meanwhile). */
   kick(): void {
     this.options.clock.clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    if (!this.draining && !this.pending.isEmpty) this.draining = this.drain();
+    // Only with something to commit: a drain with nothing to take would end before it is assigned.
+    if (!this.draining && this.pending.hasWork(this.held)) this.draining = this.drain();
   }
 
   /** Commits what is pending; `true` when nothing is left unsaved. */
@@ -76,12 +111,18 @@ export class WriteQueue {
 
   private async drain(): Promise<void> {
     const { target, clock, onStatus } = this.options;
-    for (let batch = this.pending.take(); batch; batch = this.pending.take()) {
+    for (let batch = this.pending.take(this.held); batch; batch = this.pending.take(this.held)) {
       const { sessionId } = batch;
       const write = batch.toWrite(clock.now(), this.stored.has(sessionId) ? 'skip' : 'create');
       try {
         const session = await target.commit(write);
-        if (!session) continue; // purged meanwhile: nothing to keep
+        if (!session) {
+          // Gone (purged): keep the writes, uncommitted, and let the saver decide (nothing is dropped here).
+          this.held.add(sessionId);
+          this.pending.putBack(batch);
+          this.options.onGone(sessionId);
+          continue;
+        }
         const created = !this.stored.has(sessionId) && session.created === write.change.at;
         this.stored.add(sessionId);
         this.announce(sessionId, batch.finishedKeys, batch.deletedKeys, created);

@@ -161,6 +161,7 @@ export class EaselApp extends LitElement {
         >
         <main @files-chosen=${this.handleDroppedFiles}>
           <easel-drop-overlay contained></easel-drop-overlay>
+          ${this.sessions.openDeleted ? this.renderDeletedNotice() : nothing}
           ${this.sessions.notice ? html`<p class="notice" role="alert">${this.sessions.notice}</p>` : nothing}
           <easel-conversation
             .messages=${messages}
@@ -187,6 +188,7 @@ export class EaselApp extends LitElement {
         .settings=${this.settingsStore?.snapshot}
         .health=${this.sessions.health}
         .importReport=${this.sessions.importReport}
+        .storageProblem=${this.sessions.storageProblem}
         ?storageBusy=${this.sessions.busy}
         @settings-save=${this.handleSettingsSave}
         @settings-close=${this.handleSettingsClose}
@@ -213,6 +215,21 @@ export class EaselApp extends LitElement {
       @session-export=${(e: { id: string; format: 'json' | 'markdown' }) => s.exportSession(e.id, e.format)}
       @click=${this.handleSidebarClick}
     ></easel-sessions-sidebar>`;
+  }
+
+  /** The open session was deleted in another tab: say so, and offer the two ways on that lose nothing. */
+  private renderDeletedNotice() {
+    const s = this.sessions;
+    return html`<div class="notice" role="alert">
+      <p>
+        This conversation was deleted in another tab. Nothing written here is saved until you restore it or
+        save it as a new chat.
+      </p>
+      <div class="notice-actions">
+        <button type="button" ?disabled=${s.recovering} @click=${() => s.restoreOpen()}>Restore</button>
+        <button type="button" ?disabled=${s.recovering} @click=${() => s.saveOpenAsNew()}>Save as new chat</button>
+      </div>
+    </div>`;
   }
 
   private handleAgentEvent(e: AgentEvent) {
@@ -283,7 +300,8 @@ export class EaselApp extends LitElement {
         'The files could not be stored: file storage is not available. Reload the page and send again.';
       return undefined;
     }
-    const sessionId = this.saver?.sessionId ?? 'unsaved';
+    // While the open session is deleted in another tab, its purge must not take the new files.
+    const sessionId = this.saver?.attachmentSessionId ?? 'unsaved';
     try {
       await Promise.all(
         attachments.map(({ record, blob }) =>

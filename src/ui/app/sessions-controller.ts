@@ -1,5 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ImportReport, SessionLibrary, SessionRecord, SessionSaver, StorageHealth } from '../../storage';
+import { assertNever } from '../../agent';
+import {
+  type ImportReport,
+  isQuotaError,
+  type SaveStatus,
+  type SessionLibrary,
+  type SessionRecord,
+  type SessionSaver,
+  type StorageHealth,
+} from '../../storage';
 import { SubscriptionController } from '../controllers/subscriptions';
 import { parseSessionRoute, type SessionSearchHit, sessionHref } from '../sessions';
 
@@ -8,7 +17,9 @@ const UNDO_WINDOW = 60_000;
 
 /**
  * Sessions for the app shell: the sidebar's list and search, the URL (`#/s/<id>`) naming the open session
- * (reload, back/forward and bookmarks work), the saver's status (saved, quota, errors) and storage health.
+ * (reload, back/forward and bookmarks work), the saver's status (saved, quota, errors, deleted in another
+ * tab) and storage health. Whatever the person asks for that fails is reported — in `notice`, or in
+ * `storageProblem` for the storage settings — never dropped.
  */
 export class SessionsController implements ReactiveController {
   sessions: readonly SessionRecord[] = [];
@@ -18,7 +29,11 @@ export class SessionsController implements ReactiveController {
   notice = '';
   health: StorageHealth | undefined;
   importReport: ImportReport | undefined;
+  /** Why the last `Export all` or `Import` failed, shown in the storage settings until the next one. */
+  storageProblem = '';
   busy = false;
+  /** `Restore` or `Save as new chat` is under way (for a session deleted in another tab). */
+  recovering = false;
 
   private library: SessionLibrary | undefined;
   private saver: SessionSaver | undefined;
@@ -39,6 +54,14 @@ export class SessionsController implements ReactiveController {
 
   get currentId(): string | undefined {
     return this.saver?.sessionId;
+  }
+
+  /**
+   * The open session was deleted in another tab: nothing is saved for it until the person chooses
+   * `restoreOpen()` or `saveOpenAsNew()` (the app says so, with both buttons).
+   */
+  get openDeleted(): boolean {
+    return this.saver?.deletedElsewhere ?? false;
   }
 
   /** Follows `library` and `saver` (the host calls this when its services are set). */
@@ -74,10 +97,15 @@ export class SessionsController implements ReactiveController {
 
   /** Reads the session list again (metadata only). */
   async refresh(): Promise<void> {
-    if (!this.library) return;
-    const { sessions, problems } = await this.library.list();
-    this.sessions = sessions;
-    this.problems = problems;
+    const library = this.library;
+    if (!library) return;
+    try {
+      const { sessions, problems } = await library.list();
+      this.sessions = sessions;
+      this.problems = problems;
+    } catch (error) {
+      this.notice = failure('Reading the list of sessions', error);
+    }
     this.host.requestUpdate();
   }
 
@@ -98,65 +126,95 @@ export class SessionsController implements ReactiveController {
 
   async search(query: string): Promise<void> {
     const seq = ++this.searchSeq;
-    if (!query.trim() || !this.library) {
+    const library = this.library;
+    if (!query.trim() || !library) {
       this.searchResults = undefined;
     } else {
-      const result = await this.library.search(query);
-      if (seq !== this.searchSeq) return;
-      this.searchResults = result.hits;
+      try {
+        const result = await library.search(query);
+        if (seq !== this.searchSeq) return;
+        this.searchResults = result.hits;
+      } catch (error) {
+        if (seq !== this.searchSeq) return;
+        this.notice = failure('Search', error);
+      }
     }
     this.host.requestUpdate();
   }
 
   prepareSearch(): void {
-    void this.library?.prepareSearch();
+    this.library?.prepareSearch().catch((error: unknown) => this.report(failure('Search', error)));
   }
 
   async rename(id: string, title: string): Promise<void> {
-    await this.library?.rename(id, title);
+    await this.attempt('Renaming', async (library) => {
+      await library.rename(id, title);
+    });
     await this.refresh();
   }
 
   async delete(id: string): Promise<void> {
-    await this.library?.delete(id);
-    if (id === this.currentId) this.newChat();
+    await this.attempt('Deleting', async (library) => {
+      await library.delete(id);
+      if (id === this.currentId) this.newChat();
+    });
     await this.refresh();
   }
 
   async undoDelete(id: string): Promise<void> {
-    await this.library?.restore(id);
+    await this.attempt('Undo', async (library) => {
+      await library.restore(id);
+    });
     await this.refresh();
   }
 
   /** The undo notice for a deleted session closed: remove it for good (unless it was restored meanwhile). */
   async purge(id: string): Promise<void> {
-    await this.library?.purge(id);
+    await this.attempt('Removing the deleted session', async (library) => {
+      await library.purge(id);
+    });
   }
 
   async exportSession(id: string, format: 'json' | 'markdown'): Promise<void> {
-    const file =
-      format === 'json' ? await this.library?.exportJson([id]) : await this.library?.exportMarkdown(id);
-    if (file) download(file.fileName, file.mimeType, file.text);
+    await this.attempt('Export', async (library) => {
+      const file = format === 'json' ? await library.exportJson([id]) : await library.exportMarkdown(id);
+      if (!file) throw new Error('the session is no longer there');
+      download(file.fileName, file.mimeType, file.text);
+      if (file.problems.length > 0) this.report(exportProblems(file.problems));
+    });
   }
 
   async exportAll(): Promise<void> {
-    await this.whileBusy(async () => {
-      const file = await this.library?.exportJson('all');
-      if (file) download(file.fileName, file.mimeType, file.text);
+    await this.whileBusy('Export', async (library) => {
+      const file = await library.exportJson('all');
+      download(file.fileName, file.mimeType, file.text);
+      if (file.problems.length > 0) this.storageProblem = exportProblems(file.problems);
     });
     await this.loadHealth();
   }
 
   async import(file: File): Promise<void> {
-    await this.whileBusy(async () => {
-      this.importReport = await this.library?.import(await file.text());
+    await this.whileBusy('Import', async (library) => {
+      this.importReport = await library.import(await file.text());
     });
     await this.refresh();
     await this.loadHealth();
   }
 
+  /** `Restore` for the open session deleted in another tab: it comes back with what was written since. */
+  async restoreOpen(): Promise<void> {
+    await this.recover('Restoring the conversation', (saver) => saver.restore());
+  }
+
+  /** `Save as new chat` for the open session deleted in another tab: what this tab holds becomes a new one. */
+  async saveOpenAsNew(): Promise<void> {
+    await this.recover('Saving as a new chat', (saver) => saver.saveAsNew());
+  }
+
   async persist(): Promise<void> {
-    await this.library?.requestPersistence();
+    await this.attempt('Keeping the data', async (library) => {
+      await library.requestPersistence();
+    });
     await this.loadHealth();
   }
 
@@ -175,17 +233,27 @@ export class SessionsController implements ReactiveController {
     void this.saver?.flush();
   }
 
+  /** Opens what the URL names; never rejects (a failure is reported). */
   private async route(): Promise<void> {
     const saver = this.saver;
     if (!saver) return;
-    const route = parseSessionRoute(location.hash);
+    try {
+      await this.follow(saver, parseSessionRoute(location.hash));
+    } catch (error) {
+      this.notice = failure('Opening the session', error);
+    }
+    this.host.requestUpdate();
+  }
+
+  private async follow(saver: SessionSaver, route: ReturnType<typeof parseSessionRoute>): Promise<void> {
     if (route.kind === 'new') {
       // A notice about the session left behind goes with it; one about unsaved writes stays until they save.
       if (!this.notice.startsWith('Not saved')) this.notice = '';
-      if (saver.sessionId === undefined || this.sessions.some((s) => s.id === saver.sessionId)) {
+      const open = saver.sessionId;
+      // The chat shown is a new one unless it is saved (listed) or was deleted in another tab meanwhile.
+      if (open === undefined || saver.deletedElsewhere || this.sessions.some((s) => s.id === open)) {
         await this.startNew();
       }
-      this.host.requestUpdate();
       return;
     }
     if (route.id === saver.sessionId) return;
@@ -196,7 +264,6 @@ export class SessionsController implements ReactiveController {
     } else if (result.kind === 'opened') {
       this.notice = result.problems.length > 0 ? problemsNotice(result.problems) : '';
     }
-    this.host.requestUpdate();
   }
 
   private async startNew(): Promise<void> {
@@ -204,9 +271,11 @@ export class SessionsController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private handleStatus(status: Parameters<Parameters<SessionSaver['subscribe']>[0]>[0]): void {
+  private handleStatus(status: SaveStatus): void {
     switch (status.kind) {
       case 'saved': {
+        // A write that landed just as another tab deleted the session: it stays out of the list.
+        if (status.session.deletedAt !== undefined) break;
         // Saved: a "not saved" notice is over, and so is one about the link that led to this new session.
         const notice = this.notice;
         if (this.notice.startsWith('Not saved') || status.created) this.notice = '';
@@ -233,17 +302,58 @@ export class SessionsController implements ReactiveController {
       case 'merged':
         if (status.problems.length > 0) this.notice = problemsNotice(status.problems);
         break;
+      case 'deleted':
+        // The app shows `openDeleted` as its own notice, with `Restore` and `Save as new chat`.
+        break;
+      case 'restored':
+        // Restored here (this tab's own notices do not refresh the list) or saved as a new session.
+        void this.refresh();
+        break;
+      default:
+        assertNever(status);
     }
     this.host.requestUpdate();
   }
 
-  private async whileBusy(work: () => Promise<void>): Promise<void> {
+  /** Runs what the person asked of the library; a failure becomes the notice "<what> failed: <reason>." */
+  private async attempt(what: string, work: (library: SessionLibrary) => Promise<void>): Promise<void> {
+    const library = this.library;
+    if (!library) return;
+    try {
+      await work(library);
+    } catch (error) {
+      this.report(failure(what, error));
+    }
+  }
+
+  /** `Export all` and `Import`: the buttons wait meanwhile, and a failure is shown beside them. */
+  private async whileBusy(what: string, work: (library: SessionLibrary) => Promise<void>): Promise<void> {
+    const library = this.library;
+    if (!library) return;
     this.busy = true;
+    this.storageProblem = '';
     this.host.requestUpdate();
     try {
-      await work();
+      await work(library);
+    } catch (error) {
+      this.storageProblem = failure(what, error);
     } finally {
       this.busy = false;
+      this.host.requestUpdate();
+    }
+  }
+
+  private async recover(what: string, work: (saver: SessionSaver) => Promise<unknown>): Promise<void> {
+    const saver = this.saver;
+    if (!saver || this.recovering) return;
+    this.recovering = true;
+    this.host.requestUpdate();
+    try {
+      await work(saver);
+    } catch (error) {
+      this.notice = failure(what, error);
+    } finally {
+      this.recovering = false;
       this.host.requestUpdate();
     }
   }
@@ -255,9 +365,16 @@ export class SessionsController implements ReactiveController {
 }
 
 function problemsNotice(problems: readonly string[]): string {
-  const first = problems[0] ?? '';
+  return `Some saved messages could not be read and were skipped: ${firstOf(problems)}`;
+}
+
+function exportProblems(problems: readonly string[]): string {
+  return `Exported, with a problem: ${firstOf(problems)}`;
+}
+
+function firstOf(problems: readonly string[]): string {
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  return `Some saved messages could not be read and were skipped: ${first}${more}`;
+  return `${problems[0] ?? ''}${more}`;
 }
 
 /** Offers text as a file download (a download never runs code in the page). */
@@ -271,5 +388,13 @@ function download(fileName: string, mimeType: string, text: string): void {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/** "Export failed: <reason>." — with what to do when the disk is full. */
+export function failure(what: string, error: unknown): string {
+  const reason = isQuotaError(error)
+    ? 'storage is full. Free some space (export, then delete old sessions) and try again'
+    : messageOf(error).replace(/[.\s]+$/, '');
+  return `${what} failed: ${reason}.`;
 }

@@ -58,7 +58,10 @@ export class EaselArtifactsPanel extends LitElement {
   @state() private mode: PanelMode = 'preview';
   @state() private selectedVersion: Selection;
   @state() private editing = false;
-  @state() private copied = false;
+  /** What the Copy button says for a moment after a copy. */
+  @state() private copied: 'Copied' | 'Not copied' | false = false;
+  /** Why the last `Open in new tab` failed; `''` when it did not. */
+  @state() private openFailed = '';
   /** What the preview on screen printed (any version). */
   @state() private localLog: PreviewLog = EMPTY_LOG;
 
@@ -133,9 +136,10 @@ export class EaselArtifactsPanel extends LitElement {
         edit: () => this.handleEdit(),
         copy: () => this.handleCopy(shown),
         download: () => downloadArtifact(shown.filename, shown.kind, shown.content),
-        openInNewTab: () => void this.handleOpen(shown),
+        openInNewTab: () => this.handleOpen(shown),
       },
     )}
+      ${this.openFailed ? html`<p class="note" role="alert">${this.openFailed}</p>` : nothing}
       <div role="tabpanel" id="file-panel" aria-labelledby=${`tab-${index}`}>
         ${renderViewer(shown, mode, this.editing, this.runtime(), {
           previewStart: (e) => this.handlePreviewStart(e),
@@ -178,15 +182,29 @@ export class EaselArtifactsPanel extends LitElement {
   }
 
   private handleCopy(shown: ShownFile) {
-    void navigator.clipboard.writeText(shown.content).then(() => {
-      this.copied = true;
-      setTimeout(() => {
-        this.copied = false;
-      }, 1500);
+    navigator.clipboard.writeText(shown.content).then(
+      () => this.showCopied('Copied'),
+      // The browser refused (no permission, page not focused): say so rather than fail silently.
+      () => this.showCopied('Not copied'),
+    );
+  }
+
+  private showCopied(state: 'Copied' | 'Not copied') {
+    this.copied = state;
+    setTimeout(() => {
+      this.copied = false;
+    }, 1500);
+  }
+
+  private handleOpen(shown: ShownFile) {
+    this.openFailed = '';
+    this.openInNewTab(shown).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.openFailed = `${shown.filename} could not be opened in a new tab: ${reason}`;
     });
   }
 
-  private async handleOpen(shown: ShownFile) {
+  private async openInNewTab(shown: ShownFile): Promise<void> {
     const rendered =
       shown.kind === 'markdown'
         ? (await import('../markdown/render')).renderMarkdown(shown.content)

@@ -44,7 +44,8 @@ export interface ToolbarState {
   readonly shown: ShownFile;
   readonly mode: PanelMode;
   readonly editing: boolean;
-  readonly copied: boolean;
+  /** What `Copy` says for a moment after a copy (`false`: just `Copy`). */
+  readonly copied: 'Copied' | 'Not copied' | false;
 }
 
 export interface ToolbarHandlers {
@@ -97,7 +98,7 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
     ${busy ? html`<span class="status">Writing…</span>` : nothing}
     ${partial ? html`<span class="status">Incomplete</span>` : nothing}
     <span class="spacer"></span>
-    <button type="button" @click=${on.copy}>${state.copied ? 'Copied' : 'Copy'}</button>
+    <button type="button" @click=${on.copy}>${state.copied || 'Copy'}</button>
     <button type="button" ?disabled=${busy || partial} @click=${on.download}>Download</button>
     <button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>Open in new tab</button>
   </div>`;

@@ -53,6 +53,12 @@ export class EaselStorageHealth extends LitElement {
       border-radius: var(--easel-radius-sm);
       background: var(--easel-surface-2);
     }
+    .problem {
+      padding: var(--easel-space-2) var(--easel-space-3);
+      border-radius: var(--easel-radius-sm);
+      background: var(--easel-danger-bg);
+      border-left: 3px solid var(--easel-danger);
+    }
     .report ul {
       margin: var(--easel-space-1) 0 0;
       padding-left: var(--easel-space-4);
@@ -70,6 +76,8 @@ export class EaselStorageHealth extends LitElement {
   @property({ attribute: false }) health: StorageHealth | undefined;
   /** The result of the last import, shown until replaced. */
   @property({ attribute: false }) importReport: ImportReport | undefined;
+  /** Why the last export or import failed ("Export failed: …"), shown as an alert; `''` for none. */
+  @property({ attribute: false }) problem = '';
   /** Whether an export or import is running (buttons wait). */
   @property({ type: Boolean }) busy = false;
   /** The time ages are computed against (tests may pin it). */
@@ -87,6 +95,7 @@ export class EaselStorageHealth extends LitElement {
         <button type="button" ?disabled=${this.busy} @click=${this.handleImportClick}>Import</button>
         <input type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" @change=${this.handleFile} />
       </div>
+      ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
       ${this.importReport ? this.renderReport(this.importReport) : nothing}
     </section>`;
   }

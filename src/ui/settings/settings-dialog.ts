@@ -112,6 +112,8 @@ export class EaselSettingsDialog extends LitElement {
   @property({ attribute: false }) health: StorageHealth | undefined;
   /** The result of the last import. */
   @property({ attribute: false }) importReport: ImportReport | undefined;
+  /** Why the last export or import failed; `''` for none. */
+  @property({ attribute: false }) storageProblem = '';
   /** Whether an export or import is running. */
   @property({ type: Boolean }) storageBusy = false;
 
@@ -177,6 +179,7 @@ export class EaselSettingsDialog extends LitElement {
         <easel-storage-health
           .health=${this.health}
           .importReport=${this.importReport}
+          .problem=${this.storageProblem}
           ?busy=${this.storageBusy}
         ></easel-storage-health>
         <div class="actions">
