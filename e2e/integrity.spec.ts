@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { drop, httpError, sse } from './fake-anthropic/responses.mjs';
-import { configure, type EaselFixtures, expect, messageRequests, send, test } from './support/test';
+import {
+  configure,
+  type EaselFixtures,
+  expect,
+  messageRequests,
+  send,
+  test,
+  toolResult,
+} from './support/test';
 
 // Conversation integrity: no action a person takes — Stop, a cut connection, a reload, steering, attaching —
 // leaves a session that fails. The fake server answers every request that breaks the Messages API's rules
@@ -9,6 +17,7 @@ import { configure, type EaselFixtures, expect, messageRequests, send, test } fr
 const claude = (page: Page) => page.getByRole('article', { name: 'Claude' });
 const stop = (page: Page) => page.getByRole('button', { name: 'Stop' });
 const panel = (page: Page) => page.getByRole('region', { name: 'Artifacts' });
+const queued = (page: Page) => page.getByRole('list', { name: 'Queued messages' });
 const INCOMPLETE_LABEL = 'live.html — incomplete: Claude was stopped while writing it. Not saved.';
 
 /** The panel shows live.html as Claude left it: labelled incomplete, readable as code, not running. */
@@ -259,6 +268,65 @@ test('a steering message survives Stop and is sent with the next message', async
   expect(JSON.stringify(requests.at(-1)?.body.messages)).toContain('Make it blue.');
 });
 
+test('a steering message the loop took after a tool batch goes back to the queue when Stop lands before it is sent', async ({
+  app,
+  anthropic,
+}) => {
+  // The artifacts tool runs the page in a preview before it answers: holding the preview's document holds
+  // the tool batch, so the steering message is queued while the batch runs.
+  let releasePreview = () => {};
+  const previewHeld = new Promise<void>((resolve) => {
+    releasePreview = resolve;
+  });
+  await app.route('**/preview.html', async (route) => {
+    await previewHeld;
+    await route.continue();
+  });
+  await anthropic.reply(artifactCall({ id: 'toolu_steered' }));
+  await send(app, 'Make me a page');
+  const card = claude(app).last().getByRole('group', { name: 'Tool call: Created live.html' });
+  await expect(card).toContainText('running…');
+  const box = app.getByRole('textbox', { name: 'Message' });
+  await box.fill('Make it blue.');
+  await box.press('Enter');
+  await expect(queued(app)).toContainText('Make it blue.');
+
+  // After the batch the loop takes the steering messages, and sends them with its next model call a few
+  // microtasks later: no click lands in between. So the real Stop button is pressed from the queue's own change
+  // notice, which fires as the loop takes them.
+  const stoppedAtTake = app.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const easel = document.querySelector('easel-app');
+        const agent = easel?.agent;
+        if (!agent) throw new Error('no agent');
+        const off = agent.subscribeQueue((queues) => {
+          if (queues.steering.length > 0) return;
+          off();
+          const buttons = easel.shadowRoot
+            ?.querySelector('easel-composer')
+            ?.shadowRoot?.querySelectorAll('button');
+          const stopButton = [...(buttons ?? [])].find((b) => b.textContent?.trim() === 'Stop');
+          stopButton?.click();
+          resolve(stopButton !== undefined && agent.state.isStreaming);
+        });
+      }),
+  );
+  releasePreview();
+  expect(await stoppedAtTake).toBe(true);
+  await expect(stop(app)).toBeHidden();
+  await expect(card).not.toContainText('running…');
+  // Not lost: back in the queue, and sent with the next message in a request the API accepts.
+  await expect(queued(app)).toContainText('Make it blue.');
+  await exchange(app, anthropic, 'Go on', 'Blue it is.');
+  const requests = await messageRequests(anthropic);
+  expect(requests).toHaveLength(2);
+  const sent = JSON.stringify(requests[1]?.body.messages);
+  expect(sent).toContain('toolu_steered');
+  expect(sent).toContain('Make it blue.');
+  await expect(queued(app)).toHaveCount(0);
+});
+
 test('a queued message with only a file is named by its file', async ({ app, anthropic }) => {
   await anthropic.reply(sse.text('Busy for a while.', { deltaSize: 4, holdAfter: 4 }));
   await send(app, 'Start');
@@ -292,7 +360,23 @@ test('when the file checks fail to load, the file is refused with the reason and
   await exchange(app, anthropic, 'Send without the file', 'Received.');
 });
 
-test('the app taken out of the page and put back still follows the conversation', async ({
+/** How far (px) the conversation's scroller is from its end, and whether it overflows at all. */
+function conversationScroll(page: Page): Promise<{ fromEnd: number; overflows: boolean }> {
+  return page.evaluate(() => {
+    const conversation = document.querySelector('easel-app')?.shadowRoot?.querySelector('easel-conversation');
+    const log = conversation?.shadowRoot?.querySelector('[role="log"]');
+    const scroller = log?.parentElement;
+    if (!scroller) throw new Error('no conversation scroller');
+    return {
+      fromEnd: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight,
+      overflows: scroller.scrollHeight > scroller.clientHeight + 100,
+    };
+  });
+}
+
+const STORY = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of the story.`).join('\n\n');
+
+test('the app and the conversation taken out of the page and put back still follow their services and the stream', async ({
   app,
   anthropic,
 }) => {
@@ -302,7 +386,146 @@ test('the app taken out of the page and put back still follows the conversation'
     element.remove();
     document.body.append(element);
   });
-  await exchange(app, anthropic, 'Hello after the move', 'Still listening.');
+  // Only the app's own subscriptions bring these: the retry notice comes from its agent events, the new session
+  // in the sidebar from the saver's and the library's notices.
+  await anthropic.reply(
+    httpError(529, '529_overloaded_error', { 'retry-after': '2', 'x-should-retry': 'true' }),
+    sse.text('Still listening.'),
+  );
+  await send(app, 'Hello after the move');
+  await expect(app.getByRole('status').filter({ hasText: 'Retrying in 2 s (attempt 1).' })).toBeVisible();
+  await expect(claude(app).last()).toContainText('Still listening.');
+  await expect(app.getByRole('status').filter({ hasText: 'Retrying' })).toHaveCount(0);
+  await expect(
+    app.getByRole('navigation', { name: 'Sessions' }).getByRole('link', { name: 'Hello after the move' }),
+  ).toBeVisible();
+
+  // The conversation put back keeps the end of a growing answer in view (its resize observer follows again).
+  await app.evaluate(() => {
+    const conversation = document.querySelector('easel-app')?.shadowRoot?.querySelector('easel-conversation');
+    const parent = conversation?.parentNode;
+    if (!conversation || !parent) throw new Error('no conversation');
+    const next = conversation.nextSibling;
+    conversation.remove();
+    parent.insertBefore(conversation, next);
+  });
+  await anthropic.reply(sse.text(STORY, { deltaSize: 30, holdAfter: 40 }));
+  await send(app, 'Tell me a long story');
+  await expect(claude(app).last()).toContainText('Paragraph 20 of the story.');
+  await expect.poll(() => conversationScroll(app)).toEqual({ fromEnd: expect.any(Number), overflows: true });
+  await expect.poll(async () => (await conversationScroll(app)).fromEnd).toBeLessThanOrEqual(2);
+  await anthropic.release();
+  await expect(claude(app).last()).toContainText('Paragraph 60 of the story.');
+  await expect(stop(app)).toBeHidden();
+  await expect.poll(async () => (await conversationScroll(app)).fromEnd).toBeLessThanOrEqual(2);
+});
+
+const COMPONENT = `import React from 'react';
+
+export default function App() {
+  return <p>Hello from the component.</p>;
+}
+`;
+
+test('a component whose compiler cannot start: Claude is told the compiler failed, in a sentence, not a syntax error', async ({
+  app,
+  anthropic,
+}) => {
+  // The compile worker fails to load. The runtime used to hand on a plain object here, which reached Claude as
+  // "App.jsx does not compile: SyntaxError: …", sending it to rewrite a file that is fine.
+  await app.route('**/assets/compile-worker-*.js', (route) => route.abort('failed'));
+  await anthropic.reply(
+    sse.toolUse({
+      name: 'artifacts',
+      id: 'toolu_component',
+      input: { command: 'create', filename: 'App.jsx', content: COMPONENT },
+    }),
+    sse.text('The file is ready.'),
+  );
+  await send(app, 'Write App.jsx');
+  await expect(claude(app).last()).toContainText('The file is ready.');
+  const told = await toolResult(anthropic, 'toolu_component');
+  expect(told).toContain(
+    'The compiler could not start (its script did not load), so the file was not compiled. This is a problem in Easel, not in the file',
+  );
+  expect(told).not.toMatch(/SyntaxError|\[object Object\]|\bundefined\b|\bnull\b/);
+  // The person reads the same sentence in the preview's console.
+  const consoleRegion = panel(app).getByRole('region', { name: 'Console' });
+  await consoleRegion.getByRole('button', { name: 'Console (1)' }).click();
+  await expect(consoleRegion.getByRole('list', { name: 'Console entries' })).toContainText(
+    'The compiler could not start',
+  );
+});
+
+test('a tool that fails with a value that is not an Error reaches Claude as a sentence', async ({
+  app,
+  anthropic,
+}) => {
+  // The app's own tool no longer fails with anything but an Error (the compile worker above was the last path
+  // that handed on a plain object), so the artifacts tool is wrapped to fail the ways a careless tool could.
+  // The rest is the app's real path: the loop, the history, the request builder and the request.
+  await app.evaluate(() => {
+    const agent = document.querySelector('easel-app')?.agent;
+    if (!agent) throw new Error('no agent');
+    const thrown: unknown[] = [{ code: 'E_QUOTA' }, null, undefined];
+    agent.setTools(
+      agent.state.tools.map((tool) => ({
+        ...tool,
+        execute: () => Promise.reject(thrown.shift()),
+      })),
+    );
+  });
+  const ids = ['toolu_object', 'toolu_null', 'toolu_undefined'];
+  await anthropic.reply(
+    sse.message({
+      blocks: ids.map((id, i) => ({
+        type: 'tool_use' as const,
+        id,
+        name: 'artifacts',
+        input: { command: 'create', filename: `note-${i}.md`, content: '# Note\n' },
+      })),
+      stopReason: 'tool_use',
+    }),
+    sse.text('I see the tool failed.'),
+  );
+  await send(app, 'Write three notes');
+  await expect(claude(app).last()).toContainText('I see the tool failed.');
+  const told = await Promise.all(ids.map((id) => toolResult(anthropic, id)));
+  expect(told).toEqual([
+    'Tool "artifacts" failed with a non-Error value: {"code":"E_QUOTA"}',
+    'Tool "artifacts" failed with no error details (the thrown value was null)',
+    'Tool "artifacts" failed with no error details (the thrown value was undefined)',
+  ]);
+  for (const text of told) expect(text).not.toMatch(/^(\[object Object\]|null|undefined)$/);
+});
+
+test('without file storage, a message with a file is not sent and nothing typed or attached is lost', async ({
+  app,
+  anthropic,
+}) => {
+  await app.evaluate(() => {
+    const easel = document.querySelector('easel-app');
+    if (!easel) throw new Error('no app');
+    easel.attachments = undefined;
+  });
+  await app.locator('easel-composer input[type=file]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Some notes.'),
+  });
+  const files = app.getByRole('list', { name: 'Attachments' });
+  await expect(files).toContainText('notes.txt');
+  await send(app, 'Read my notes');
+  await expect(
+    app.getByRole('status').filter({
+      hasText:
+        'The files could not be stored: file storage is not available. Reload the page and send again.',
+    }),
+  ).toBeVisible();
+  await expect(app.getByRole('textbox', { name: 'Message' })).toHaveValue('Read my notes');
+  await expect(files).toContainText('notes.txt');
+  await expect(app.getByRole('article', { name: 'You' })).toHaveCount(0);
+  expect(await messageRequests(anthropic)).toHaveLength(0);
 });
 
 test('a failed copy says so instead of failing silently', async ({ app, anthropic }) => {

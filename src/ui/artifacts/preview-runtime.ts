@@ -33,6 +33,23 @@ const MODULE_IMPORTS = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'\n]+)["']/g;
 const STREAMING_PROBLEM = Symbol('streaming compile problem');
 
 /**
+ * The compiler itself failed (its worker did not start, or was stopped): nothing is known about the file, so
+ * this is never reported as the file's own syntax error, which would send Claude to rewrite code that is fine.
+ */
+class CompilerUnavailable extends Error {}
+
+const NOT_COMPILED =
+  'the file was not compiled. This is a problem in Easel, not in the file: reloading the page may help.';
+
+/** The file's own compile error, with the job it came from (for its line numbers). */
+class FileProblem {
+  constructor(
+    readonly problem: CompileProblem,
+    readonly job: CompileJob,
+  ) {}
+}
+
+/**
  * The app's side of the preview runtime, one per app (`PreviewHost` owns it): reads the library shelf
  * (`shelf/manifest.json` and its files, fetched the first time an artifact needs them and kept as Blobs in
  * memory), compiles TypeScript and JSX in a worker (started the first time a file needs it), and turns an
@@ -48,7 +65,7 @@ export class PreviewRuntime {
   private nextId = 0;
   private readonly pending = new Map<
     number,
-    { resolve: (code: string) => void; reject: (problem: CompileProblem) => void }
+    { resolve: (code: string) => void; reject: (reason: CompileProblem | CompilerUnavailable) => void }
   >();
 
   constructor(private readonly shelfBase = new URL('./shelf/', document.baseURI).href) {}
@@ -79,7 +96,8 @@ export class PreviewRuntime {
       });
     } catch (error) {
       if (error === STREAMING_PROBLEM) return undefined;
-      const { problem, job } = error as { problem: CompileProblem; job: CompileJob };
+      if (!(error instanceof FileProblem)) throw error;
+      const { problem, job } = error;
       const text = compileErrorText(filename, problem, job.padLines);
       return {
         kind: 'render',
@@ -140,7 +158,8 @@ export class PreviewRuntime {
   dispose(): void {
     this.worker?.terminate();
     this.worker = undefined;
-    for (const { reject } of this.pending.values()) reject({ message: 'The compiler was stopped.' });
+    for (const { reject } of this.pending.values())
+      reject(new CompilerUnavailable(`The compiler was stopped, so ${NOT_COMPILED}`));
     this.pending.clear();
   }
 
@@ -189,8 +208,9 @@ export class PreviewRuntime {
   }
 
   private compileJob(job: CompileJob, streaming: boolean): Promise<string> {
-    return this.compile(job).catch((problem: CompileProblem) => {
-      throw streaming ? STREAMING_PROBLEM : { problem, job };
+    return this.compile(job).catch((reason: CompileProblem | CompilerUnavailable) => {
+      if (reason instanceof CompilerUnavailable) throw reason;
+      throw streaming ? STREAMING_PROBLEM : new FileProblem(reason, job);
     });
   }
 
@@ -221,7 +241,8 @@ export class PreviewRuntime {
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       this.worker = undefined;
-      const problem = { message: `The compiler could not start: ${event.message || 'unknown error'}.` };
+      const why = event.message || 'its script did not load';
+      const problem = new CompilerUnavailable(`The compiler could not start (${why}), so ${NOT_COMPILED}`);
       for (const { reject } of this.pending.values()) reject(problem);
       this.pending.clear();
     });
