@@ -45,18 +45,16 @@ test('a page that loops after it loaded is stopped, the person can run it again,
   await expect(notice).toBeVisible();
   await expect(app.getByTitle('spin.html preview', { exact: true })).toHaveCount(0);
 
-  // The app still answers, and `Run again` starts the page anew (and the watchdog stops it again).
+  // The app still answers.
   await anthropic.reply(sse.text('Still here.'));
   await send(app, 'Are you there?');
   await expect(claude(app).last()).toContainText('Still here.');
+  // `Run again` starts a new document (the notice goes) and the watchdog stops it again. Whether the new frame
+  // shows its heading first depends on the browser having ended the stuck process already, so it is not
+  // asserted.
   await notice.getByRole('button', { name: 'Run again' }).click();
-  await expect(
-    app
-      .getByTitle('spin.html preview', { exact: true })
-      .contentFrame()
-      .getByRole('heading', { name: 'Spinner' }),
-  ).toBeVisible();
-  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(notice).toBeHidden();
+  await expect(notice).toBeVisible({ timeout: 20_000 });
 });
 
 test('a page that loops before it loads is stopped and Claude is told', async ({ app, anthropic }) => {

@@ -110,6 +110,19 @@ describe('collectUntilSettled', () => {
     expect(describeLog(result)).toContain('Preview: the page stopped responding and was stopped. 1 error.');
   });
 
+  it('ends when a message replayed on subscribing already says the page was stopped', async () => {
+    let stopped = 0;
+    const replaying = (listener: (m: PreviewMessage) => void) => {
+      listener({ ...env, kind: 'stopped', text: 'The page stopped responding.' });
+      return () => {
+        stopped++;
+      };
+    };
+    const result = await collectUntilSettled(replaying, new AbortController().signal);
+    expect(result.status).toBe('stopped');
+    expect(stopped).toBe(1);
+  });
+
   it('stops when the signal aborts, also when it was aborted already', async () => {
     const s = source();
     const controller = new AbortController();

@@ -184,7 +184,7 @@ export function collectUntilSettled(
     const finish = (status: PreviewStatus) => {
       if (done) return;
       done = true;
-      stop();
+      stop?.();
       clearTimeout(quiet);
       clearTimeout(cap);
       signal.removeEventListener('abort', onAbort);
@@ -196,7 +196,10 @@ export function collectUntilSettled(
     };
     const onAbort = () => finish('aborted');
     let cap = setTimeout(() => finish('timeout'), loadMs);
-    const stop = source((message) => {
+    // `source` may replay what arrived before it was called, and one of those messages may finish the wait:
+    // `stop` is not known yet then, and is called once `source` returns.
+    let stop: (() => void) | undefined;
+    stop = source((message) => {
       const entry = entryOf(message);
       if (entry) log = withEntry(log, entry);
       if (message.kind === 'stopped') {
@@ -210,6 +213,10 @@ export function collectUntilSettled(
       }
       if (loaded) armQuiet();
     });
+    if (done) {
+      stop();
+      return;
+    }
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
   });
