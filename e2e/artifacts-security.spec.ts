@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { test as appTest, expect, messageRequests, send } from './support/test';
 
@@ -371,6 +372,394 @@ test('script and markup in a page cannot reach the network', async ({
   expect(tripwire.hits()).toEqual([]);
   expect(tripwire.datagrams()).toEqual([]);
   expect(frames).toEqual([]);
+});
+
+/** `value` as a script's string literal (no `</` in it, so it cannot end the script it is in). */
+const js = (value: string) => JSON.stringify(value).replaceAll('</', '<\\/');
+/** `value` as a double-quoted attribute value. */
+const attr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+/** A script's hash as a Content-Security-Policy source names it. */
+const sha256 = (script: string) => createHash('sha256').update(script).digest('base64');
+
+/**
+ * Script for any document in or around an artifact that tries WebRTC towards the tripwire by every route it
+ * has: STUN and TURN servers by address and by a name the page chooses (`*.localhost` resolves to the
+ * tripwire), and a remote candidate (connectivity checks). `attempt(label, getPeer, route?)` reports
+ * `<label>: threw <error>`, `<label>: failed <error>` or `<label>: sent`; a frame reports to its parent and
+ * the artifact's own document (whose parent is the top page) lists the reports under "WebRTC attempts" and
+ * logs them. `frameDoc(label, more)` is a frame's document that runs this script and an attempt, then `more`.
+ * The whole of it is `PROBE`, so that every frame can make frames of its own.
+ */
+function webRtcProbe(port: number): string {
+  const core = `
+var ROUTES = {
+  'STUN by address': [{ urls: 'stun:127.0.0.1:${port}' }],
+  'TURN by address': [{ urls: 'turn:127.0.0.1:${port}?transport=udp', username: 'probe', credential: 'probe' }],
+  'STUN by name': [{ urls: 'stun:webrtc-probe.localhost:${port}' }],
+  'TURN by name': [{ urls: 'turn:webrtc-probe.localhost:${port}?transport=udp', username: 'probe', credential: 'probe' }],
+  'remote candidate': []
+};
+function report(line) {
+  if (parent !== top) return parent.postMessage('webrtc ' + line, '*');
+  console.log(line);
+  var list = document.getElementById('webrtc-log');
+  var item = document.createElement('li');
+  item.textContent = line;
+  if (list) list.appendChild(item);
+}
+addEventListener('message', function (e) {
+  if (typeof e.data === 'string' && e.data.substring(0, 7) === 'webrtc ') report(e.data.substring(7));
+});
+function attempt(label, getPeer, route) {
+  try {
+    var servers = route ? ROUTES[route] : [].concat(ROUTES['STUN by address'], ROUTES['TURN by address'], ROUTES['STUN by name'], ROUTES['TURN by name']);
+    var Peer = getPeer();
+    var pc = new Peer({ iceServers: servers });
+    pc.createDataChannel('probe');
+    pc.createOffer().then(function (offer) {
+      return pc.setLocalDescription(offer).then(function () { return offer; });
+    }).then(function (offer) {
+      if (route && route !== 'remote candidate') return;
+      var sdp = offer.sdp.replace(/a=setup:actpass/g, 'a=setup:active')
+        .replace(/a=ice-ufrag:.*/g, 'a=ice-ufrag:prob').replace(/a=ice-pwd:.*/g, 'a=ice-pwd:probeprobeprobeprobeprobe');
+      return pc.setRemoteDescription({ type: 'answer', sdp: sdp }).then(function () {
+        return pc.addIceCandidate({ candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 ${port} typ host', sdpMid: '0', sdpMLineIndex: 0 });
+      });
+    }).then(function () { report(label + ': sent'); }, function (e) { report(label + ': failed ' + e); });
+  } catch (e) {
+    report(label + ': threw ' + e);
+  }
+}
+function attr(value) { return value.split('&').join('&amp;').split('"').join('&quot;'); }
+function frameDoc(label, more) {
+  return '<script>var PROBE = ' + JSON.stringify(PROBE).split('</').join('<\\\\/') + ';' + PROBE +
+    'attempt(' + JSON.stringify(label) + ', function () { return RTCPeerConnection; });' + (more || '') + '<\\/script>';
+}
+`;
+  return `var PROBE = ${js(core)};${core}`;
+}
+
+/** The document of a frame that runs the probe and one attempt, then `more`; as `frameDoc` makes it. */
+const frameMarkup = (probe: string, label: string, more = '') =>
+  `<script>${probe}attempt(${js(label)}, function () { return RTCPeerConnection; });${more}</script>`;
+
+/**
+ * A page that makes frames every way it can (markup and script, about:blank and srcdoc, open, closed and
+ * declarative shadow roots, frames in frames), each trying WebRTC; ends with `settled` two seconds after its
+ * script ran, time enough for a frame that got out to have said so.
+ */
+function webRtcFramesPage(port: number): string {
+  const probe = webRtcProbe(port);
+  const frame = (label: string, more = '') => attr(frameMarkup(probe, label, more));
+  // A frame whose own markup holds a closed declarative shadow root with a frame in it. Written with a
+  // character reference, so that it is the frame's srcdoc, not the page's markup, that says `shadowrootmode`.
+  const withShadowGrandchild = frame(
+    'frame whose markup declares a shadow root',
+    `</script><div><template shadowrootmode="closed"><iframe srcdoc="${frame('grandchild in a declarative shadow root of a frame')}"></iframe></template></div><script>`,
+  ).replace('shadowrootmode', 'shadowrootmod&#101;');
+  return `<!doctype html>
+<title>WebRTC escape</title>
+<h1>WebRTC escape</h1>
+<ol id="webrtc-log" aria-label="WebRTC attempts"></ol>
+<script>${probe}
+var blank = document.body.appendChild(document.createElement('iframe'));
+attempt('frames[0] of an about:blank frame', function () { return frames[0].RTCPeerConnection; });
+attempt('contentDocument of an about:blank frame', function () { return blank.contentDocument.defaultView.RTCPeerConnection; });
+attempt('contentWindow of an about:blank frame', function () { return blank.contentWindow.RTCPeerConnection; });
+attempt('webkitRTCPeerConnection', function () { return webkitRTCPeerConnection; });
+
+function frame(label, more) {
+  var f = document.createElement('iframe');
+  f.srcdoc = frameDoc(label, more);
+  return f;
+}
+document.body.appendChild(frame('srcdoc frame made by script'));
+var late = document.body.appendChild(document.createElement('iframe'));
+late.setAttribute('srcdoc', frameDoc('srcdoc set on a frame already in the page'));
+
+document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' }).appendChild(frame('frame in an open shadow root'));
+var closedHost = document.createElement('div');
+closedHost.attachShadow({ mode: 'closed' }).innerHTML = '<iframe srcdoc="' + attr(frameDoc('frame in a closed shadow root, host inserted after')) + '"></iframe>';
+document.body.appendChild(closedHost);
+var declared = '<template shadowroot' + 'mode="closed"><iframe srcdoc="';
+document.body.appendChild(document.createElement('div')).setHTMLUnsafe(declared + attr(frameDoc('frame in a shadow root declared to setHTMLUnsafe')) + '"></iframe></template>');
+var parsed = Document.parseHTMLUnsafe('<div>' + declared + attr(frameDoc('frame in a shadow root declared to Document.parseHTMLUnsafe')) + '"></iframe></template></div>');
+document.body.appendChild(document.adoptNode(parsed.body.firstChild));
+
+document.body.appendChild(frame('child frame', "var g = document.createElement('iframe'); g.srcdoc = frameDoc('grandchild frame', " +
+  JSON.stringify("var h = document.createElement('iframe'); h.srcdoc = frameDoc('great-grandchild frame'); document.documentElement.appendChild(h);") +
+  "); document.documentElement.appendChild(g);"));
+setTimeout(function () { report('settled'); }, 2000);
+</script>
+<iframe srcdoc="${frame('srcdoc frame in the markup')}"></iframe>
+<div><template shadowrootmode="closed"><iframe srcdoc="${frame('frame in a closed declarative shadow root')}"></iframe></template></div>
+<script>document.write('<div><template ')</script>shadowrootmode="closed"><iframe srcdoc="${frame('frame in a shadow root declared across a writing script')}"></iframe></template></div>
+<script>
+document.write('<div><template shadowroot');
+document.write('mode="closed"><iframe srcdoc="' + attr(frameDoc('frame in a shadow root declared in two document.write calls')) + '"></iframe></template></div>');
+</script>
+<iframe srcdoc="${withShadowGrandchild}"></iframe>`;
+}
+
+/** What each attempt of `webRtcFramesPage` must report: WebRTC off, or the frame out of reach. */
+const FRAMES_REPORTS = [
+  'frames[0] of an about:blank frame: threw SecurityError',
+  'contentDocument of an about:blank frame: threw TypeError',
+  'contentWindow of an about:blank frame: threw SecurityError',
+  ...[
+    'webkitRTCPeerConnection',
+    'srcdoc frame made by script',
+    'srcdoc set on a frame already in the page',
+    'frame in an open shadow root',
+    'frame in a closed shadow root, host inserted after',
+    'frame in a shadow root declared to setHTMLUnsafe',
+    'frame in a shadow root declared to Document.parseHTMLUnsafe',
+    'child frame',
+    'grandchild frame',
+    'great-grandchild frame',
+    'srcdoc frame in the markup',
+    'frame in a closed declarative shadow root',
+    'frame in a shadow root declared across a writing script',
+    'frame in a shadow root declared in two document.write calls',
+    'frame whose markup declares a shadow root',
+    'grandchild in a declarative shadow root of a frame',
+  ].map((label) => `${label}: threw Error: WebRTC is off in the preview`),
+];
+
+/** Every report is there, none says a connection was set up, and nothing reached the tripwire. */
+async function expectWebRtcOff(list: Locator, reports: readonly string[], tripwire: Tripwire) {
+  await expect(list).toContainText('settled');
+  for (const report of reports) await expect(list).toContainText(report);
+  await expect(list).not.toContainText(': sent');
+  await expect(list).not.toContainText(': failed');
+  expect(tripwire.datagrams()).toEqual([]);
+  expect(tripwire.hits()).toEqual([]);
+}
+
+test('the WebRTC probe reaches the tripwire by every route from an ordinary page', async ({
+  context,
+  tripwire,
+}) => {
+  // Outside the preview: proves that each route of the probe the tests below run would be seen.
+  const control = await context.newPage();
+  await control.setContent(`<script>${webRtcProbe(tripwire.port)}</script>`);
+  for (const route of [
+    'STUN by address',
+    'TURN by address',
+    'STUN by name',
+    'TURN by name',
+    'remote candidate',
+  ]) {
+    const before = tripwire.datagrams().length;
+    await control.evaluate(`attempt(${js(route)}, function () { return RTCPeerConnection; }, ${js(route)})`);
+    await expect.poll(() => tripwire.datagrams().length, { message: route }).toBeGreaterThan(before);
+  }
+  await control.close();
+});
+
+test('WebRTC stays off in every frame an artifact makes, however deep and wherever in the page', async ({
+  app,
+  anthropic,
+  context,
+  tripwire,
+}) => {
+  const frames = watchFrameRequests(context, app);
+
+  await modelCreates(app, anthropic, { filename: 'webrtc.html', content: webRtcFramesPage(tripwire.port) });
+
+  const list = preview(app, 'webrtc.html').getByRole('list', { name: 'WebRTC attempts' });
+  await expectWebRtcOff(list, FRAMES_REPORTS, tripwire);
+  expect(frames).toEqual([]);
+});
+
+test('WebRTC stays off whatever the page does to the guard: other constructors, replaced built-ins, Trusted Types, a frame policy', async ({
+  app,
+  anthropic,
+  tripwire,
+}) => {
+  const probe = webRtcProbe(tripwire.port);
+  // A frame whose policy (the csp attribute) allows its own script by its hash, and no other (not the guard's).
+  const cspScript = `${probe}attempt('frame with a csp attribute', function () { return RTCPeerConnection; });`;
+  const content = `<!doctype html>
+<title>WebRTC guard</title>
+<h1>WebRTC guard</h1>
+<ol id="webrtc-log" aria-label="WebRTC attempts"></ol>
+<iframe csp="script-src 'sha256-${sha256(cspScript)}'" srcdoc="${attr(`<script>${cspScript}</script>`)}"></iframe>
+<script>${probe}
+attempt('RTCPeerConnection.prototype.constructor', function () { return RTCPeerConnection.prototype.constructor; });
+attempt('the constructor behind a session description', function () {
+  return Object.getPrototypeOf(new RTCSessionDescription({ type: 'offer', sdp: '' })).constructor;
+});
+attempt('RTCDataChannel', function () { return RTCDataChannel; });
+attempt('RTCRtpSender', function () { return RTCRtpSender; });
+attempt('RTCIceTransport', function () { return RTCIceTransport; });
+attempt('document.defaultView.RTCPeerConnection', function () { return document.defaultView.RTCPeerConnection; });
+attempt('eval', function () { return eval('RTCPeerConnection'); });
+attempt('RTCPeerConnection after delete', function () { delete window.RTCPeerConnection; return window.RTCPeerConnection; });
+
+// The page replaces what a guard reads the DOM with, then makes frames.
+var tamperedDoc = frameDoc('srcdoc frame after the page replaced built-ins');
+var tamperedShadowDoc = frameDoc('frame in a closed shadow root after the page replaced built-ins');
+var tamperedDeclared = '<template shadowroot' + 'mode="closed"><iframe srcdoc="' +
+  attr(frameDoc('frame in a declared shadow root after the page replaced built-ins')) + '"></iframe></template>';
+var trustedDoc = frameDoc('frame when the page enforces Trusted Types');
+var nothing = document.createDocumentFragment().childNodes;
+var noop = function () {};
+[Element.prototype, Document.prototype, DocumentFragment.prototype].forEach(function (proto) {
+  proto.querySelectorAll = function () { return nothing; };
+});
+['getAttribute', 'getAttributeNS', 'hasAttribute'].forEach(function (n) { Element.prototype[n] = function () { return null; }; });
+['setAttribute', 'setAttributeNS', 'removeAttribute', 'removeAttributeNS', 'remove'].forEach(function (n) { Element.prototype[n] = noop; });
+Object.defineProperty(NodeList.prototype, 'length', { get: function () { return 0; } });
+Object.defineProperty(Node.prototype, 'nodeType', { get: function () { return 3; } });
+['type', 'target', 'addedNodes', 'attributeName'].forEach(function (n) {
+  Object.defineProperty(MutationRecord.prototype, n, { get: function () { return null; } });
+});
+MutationObserver.prototype.observe = noop;
+MutationObserver.prototype.takeRecords = function () { return []; };
+Object.defineProperty(Object.prototype, 'characterDataOldValue', { get: function () { return true; }, configurable: true });
+Array.prototype[Symbol.iterator] = function () { return { next: function () { return { done: true }; } }; };
+['indexOf', 'slice', 'startsWith', 'toLowerCase', 'replace'].forEach(function (n) { String.prototype[n] = function () { return ''; }; });
+String.prototype.startsWith = function () { return true; };
+Reflect.apply = noop;
+Function.prototype.call = Function.prototype.apply = noop;
+var tampered = document.createElement('iframe');
+tampered.srcdoc = tamperedDoc;
+document.body.appendChild(tampered);
+var host = document.createElement('div');
+var inShadow = document.createElement('iframe');
+inShadow.srcdoc = tamperedShadowDoc;
+host.attachShadow({ mode: 'closed' }).appendChild(inShadow);
+document.body.appendChild(host);
+document.body.appendChild(document.createElement('div')).setHTMLUnsafe(tamperedDeclared);
+
+// Trusted Types, with a default policy that takes the guard out of every srcdoc.
+var tt = document.createElement('meta');
+tt.httpEquiv = 'Content-Security-Policy';
+tt.content = "require-trusted-types-for 'script'";
+document.head.appendChild(tt);
+var end = '<\\/' + 'script>';
+trustedTypes.createPolicy('default', {
+  createHTML: function (s) {
+    if (s.substring(0, 17) !== '<script>(function') return s;
+    var parts = s.split(end);
+    parts.shift();
+    return parts.join(end);
+  }
+});
+var typed = document.createElement('iframe');
+typed.srcdoc = trustedDoc;
+document.body.appendChild(typed);
+setTimeout(function () { report('settled'); }, 2000);
+</script>`;
+
+  await modelCreates(app, anthropic, { filename: 'guard.html', content });
+
+  const list = preview(app, 'guard.html').getByRole('list', { name: 'WebRTC attempts' });
+  await expectWebRtcOff(
+    list,
+    [
+      'RTCPeerConnection after delete: threw TypeError',
+      ...[
+        'RTCPeerConnection.prototype.constructor',
+        'the constructor behind a session description',
+        'RTCDataChannel',
+        'RTCRtpSender',
+        'RTCIceTransport',
+        'document.defaultView.RTCPeerConnection',
+        'eval',
+        'srcdoc frame after the page replaced built-ins',
+        'frame in a closed shadow root after the page replaced built-ins',
+        'frame in a declared shadow root after the page replaced built-ins',
+        'frame when the page enforces Trusted Types',
+        'frame with a csp attribute',
+      ].map((label) => `${label}: threw Error: WebRTC is off in the preview`),
+    ],
+    tripwire,
+  );
+});
+
+test("a policy of the page's that could refuse the guard's script turns scripts off in the page's frames", async ({
+  app,
+  anthropic,
+  tripwire,
+}) => {
+  // Frames inherit the page's policies: one that allows a frame's own script by its hash, and no other, would
+  // keep the guard out of it. In the markup, or added by script and taken out again in the same task.
+  const probe = webRtcProbe(tripwire.port);
+  const frameScript = (label: string) =>
+    `${probe}attempt(${js(label)}, function () { return RTCPeerConnection; });`;
+  const inMarkup = frameScript('frame allowed by the hash in a policy of the markup');
+  const byScript = frameScript('frame allowed by the hash in a policy added by script');
+  const settle = `${probe}setTimeout(function () { report('settled'); }, 2000);`;
+  // On one line up to the page's script, which the preview would otherwise pad with line breaks (for its line
+  // numbers), changing its hash.
+  const marked =
+    `<!doctype html><title>Policy in the markup</title>` +
+    `<meta http-equiv="Content-Security-Policy" content="script-src 'sha256-${sha256(settle)}' 'sha256-${sha256(inMarkup)}'">` +
+    `<h1>Policy in the markup</h1><ol id="webrtc-log" aria-label="WebRTC attempts"></ol><script>${settle}</script>` +
+    `<iframe srcdoc="${attr(`<script>${inMarkup}</script>`)}"></iframe>`;
+  const scripted = `<!doctype html>
+<title>Policy by script</title>
+<h1>Policy by script</h1>
+<ol id="webrtc-log" aria-label="WebRTC attempts"></ol>
+<script>${probe}
+var policy = document.createElement('meta');
+policy.httpEquiv = 'Content-Security-Policy';
+policy.content = "script-src 'sha256-${sha256(byScript)}'";
+document.head.appendChild(policy);
+policy.parentNode.removeChild(policy);
+var allowed = document.createElement('iframe');
+allowed.srcdoc = ${js(`<script>${byScript}</script>`)};
+document.body.appendChild(allowed);
+setTimeout(function () { report('settled'); }, 2000);
+</script>`;
+  for (const [id, filename, content] of [
+    ['toolu_marked', 'marked.html', marked],
+    ['toolu_scripted', 'scripted.html', scripted],
+  ] as const)
+    await anthropic.reply(
+      sse.toolUse({ name: 'artifacts', id, input: { command: 'create', filename, content } }),
+    );
+  await anthropic.reply(sse.text('Both files are ready.'));
+  await send(app, 'Write two pages with policies');
+  await expect(claude(app).last()).toContainText('Both files are ready.');
+
+  for (const [id, filename] of [
+    ['toolu_marked', 'marked.html'],
+    ['toolu_scripted', 'scripted.html'],
+  ] as const) {
+    await panel(app).getByRole('tab', { name: filename }).click();
+    const list = preview(app, filename).getByRole('list', { name: 'WebRTC attempts' });
+    await expect(list).toContainText('settled');
+    // The frame's script never ran; the person and Claude are told why.
+    await expect(list).not.toContainText('frame allowed');
+    await expect(await consoleEntries(app)).toContainText('scripts are off in its srcdoc frames');
+    expect(await toolResult(anthropic, id)).toContain('scripts are off in its srcdoc frames');
+  }
+  expect(tripwire.datagrams()).toEqual([]);
+  expect(tripwire.hits()).toEqual([]);
+});
+
+test('Open in new tab keeps WebRTC off in the copy and in every frame it makes', async ({
+  app,
+  anthropic,
+  context,
+  tripwire,
+}) => {
+  await modelCreates(app, anthropic, { filename: 'webrtc.html', content: webRtcFramesPage(tripwire.port) });
+  await expect(preview(app, 'webrtc.html').getByRole('list', { name: 'WebRTC attempts' })).toContainText(
+    'settled',
+  );
+
+  const opened = context.waitForEvent('page');
+  await panel(app).getByRole('button', { name: 'Open in new tab' }).click();
+  const tab = await opened;
+
+  const frame = tab.getByTitle('webrtc.html preview', { exact: true });
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+  const list = frame.contentFrame().getByRole('list', { name: 'WebRTC attempts' });
+  await expectWebRtcOff(list, FRAMES_REPORTS, tripwire);
 });
 
 test('a page cannot navigate its frame away or open a window', async ({

@@ -6,12 +6,13 @@
  *   rejections, requests the Content-Security-Policy refused, and `load`;
  * - in-memory `localStorage`/`sessionStorage` (the real ones throw in an opaque origin);
  * - `alert`/`confirm`/`prompt` as console warnings (a sandbox without `allow-modals` ignores them);
- * - `RTCPeerConnection` removed, here and in frames the page makes (WebRTC ignores the policy);
+ * - WebRTC taken away, here and in every frame the page makes (no policy governs it; see webrtc-guard.ts);
  * - `navigator.clipboard.writeText` (and `execCommand('copy')`) carried out by the app after a click;
  * - downloads (`<a download href="blob:…|data:…">`) handed to the app, which saves them and says so.
  */
 import { fontHostOf } from '../artifacts/cdn';
 import type { RenderContext } from './main';
+import { guardWebRtc } from './webrtc-guard';
 
 /** Sends one message to the app (the runtime counts, cuts and envelopes it). */
 export type Send = (message: Record<string, unknown> & { kind: string; text?: string }) => void;
@@ -67,8 +68,8 @@ export function installShims(send: Send): { afterOpen(context: RenderContext): v
       Object.defineProperty(window, name, { value: memoryStorage(), configurable: true });
     }
   }
-  removeWebRtc(window);
-  guardChildFrames();
+  // After the console bridge, so that what the guard warns of reaches the app.
+  guardWebRtc();
   const blobs = trackObjectUrls();
   bridgeClipboard(send);
   const download = (anchor: HTMLAnchorElement) => startDownload(anchor, blobs, send);
@@ -205,68 +206,6 @@ function memoryStorage(): Storage {
   };
   Object.defineProperty(store, 'length', { get: () => data.size });
   return store as unknown as Storage;
-}
-
-const WEBRTC = ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel'] as const;
-
-/** Replaces WebRTC's constructors in `target` with ones that throw (no policy governs WebRTC). */
-function removeWebRtc(target: Window): void {
-  for (const name of WEBRTC) {
-    try {
-      if (!(name in target)) continue;
-      Object.defineProperty(target, name, {
-        configurable: false,
-        writable: false,
-        value: function off() {
-          throw new Error('WebRTC is off in the preview: it has no network access.');
-        },
-      });
-    } catch {
-      // Already replaced (and not configurable), or not reachable.
-    }
-  }
-}
-
-/**
- * Frames the page makes inside itself (`srcdoc`, `about:blank`) share or inherit its sandbox but get a fresh
- * `RTCPeerConnection`: reaching one through `contentWindow` removes it there first, and a `srcdoc` is given
- * the same removal as its first script. (A frame the page never touches from script and that is not
- * `srcdoc` is out of reach; the preview's `frame-src 'none'` keeps other documents out.)
- */
-function guardChildFrames(): void {
-  const descriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow');
-  const getter = descriptor?.get;
-  if (getter) {
-    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
-      ...descriptor,
-      get(this: HTMLIFrameElement) {
-        const win = getter.call(this) as Window | null;
-        if (win) removeWebRtc(win);
-        return win;
-      },
-    });
-  }
-  const shim =
-    "<script>['RTCPeerConnection','webkitRTCPeerConnection','RTCDataChannel'].forEach(function(n){try{Object.defineProperty(window,n,{value:function(){throw new Error('WebRTC is off in the preview: it has no network access.')},configurable:false,writable:false})}catch(e){}});</script>";
-  const guard = (frame: HTMLIFrameElement) => {
-    const srcdoc = frame.getAttribute('srcdoc');
-    if (srcdoc !== null && !srcdoc.startsWith(shim)) frame.setAttribute('srcdoc', shim + srcdoc);
-  };
-  const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.type === 'attributes' && record.target instanceof HTMLIFrameElement) guard(record.target);
-      for (const node of record.addedNodes) {
-        if (node instanceof HTMLIFrameElement) guard(node);
-        else if (node instanceof Element) for (const f of node.querySelectorAll('iframe')) guard(f);
-      }
-    }
-  });
-  observer.observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    attributeFilter: ['srcdoc'],
-  });
 }
 
 /** Blobs behind the object URLs the page made, so a download of one can be handed to the app. */
