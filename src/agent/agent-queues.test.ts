@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent } from './agent';
 import { isLlmMessage } from './messages';
-import { createAgent, makeTool, note, ok, roles, user } from './test-fixtures';
-import { deferred, text, toolCall } from './testing';
+import { createAgent, deferred, makeTool, note, ok, roles, text, toolCall, user } from './test-support';
 
 describe('Agent: queues and appended messages', () => {
   it('shows queued messages, lets one be removed, and injects the rest', async () => {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentState } from './state';
-import { createAgent, makeTool, ok, resultText, roles, toolResults, user } from './test-fixtures';
-import { deferred, text, toolCall } from './testing';
+import {
+  createAgent,
+  deferred,
+  makeTool,
+  ok,
+  resultText,
+  roles,
+  text,
+  toolCall,
+  toolResults,
+  user,
+} from './test-support';
 import type { AgentEvent } from './types';
 
 describe('Agent', () => {

@@ -29,15 +29,6 @@ export {
 export type { AgentQueues, QueuedMessage, QueueListener } from './queues';
 export type { AgentState } from './state';
 export {
-  createScriptedStream,
-  type Deferred,
-  deferred,
-  type ScriptedReply,
-  type ScriptedStream,
-  type ScriptStep,
-  type StreamCall,
-} from './testing';
-export {
   type ArgumentsCheck,
   cutOffText,
   loadValidator,

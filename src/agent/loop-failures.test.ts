@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { runAgentLoopContinue } from './loop';
 import { isLlmMessage } from './messages';
 import {
+  createScriptedStream,
+  deferred,
   loopConfig,
   loopContext,
   makeTool,
@@ -10,10 +12,11 @@ import {
   resultText,
   runPrompt,
   sequence,
+  text,
+  toolCall,
   toolResults,
   user,
-} from './test-fixtures';
-import { createScriptedStream, deferred, text, toolCall } from './testing';
+} from './test-support';
 import { SKIPPED_FOR_ABORT } from './tools';
 import type { AgentMessage, AssistantMessage, Message } from './types';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createScriptedStream,
   loopConfig,
   loopContext,
   makeTool,
@@ -7,10 +8,11 @@ import {
   resultText,
   runPrompt,
   sequence,
+  text,
+  toolCall,
   toolResults,
   user,
-} from './test-fixtures';
-import { createScriptedStream, text, toolCall } from './testing';
+} from './test-support';
 import { SKIPPED_FOR_STEERING } from './tools';
 import type { AgentMessage, Message } from './types';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createScriptedStream,
+  deferred,
   loopConfig,
   loopContext,
   makeTool,
@@ -7,9 +9,10 @@ import {
   resultText,
   runPrompt,
   sequence,
+  text,
+  toolCall,
   toolResults,
-} from './test-fixtures';
-import { createScriptedStream, deferred, text, toolCall } from './testing';
+} from './test-support';
 
 describe('agent loop: event order', () => {
   it('emits the run, turn and message events of a prompt without tools in order', async () => {

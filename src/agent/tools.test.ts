@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeTool, ok } from './test-fixtures';
+import { makeTool, ok } from './test-support';
 import { cutOffText, loadValidator, unknownToolText, validateToolArguments } from './tools';
 import type { JsonSchema } from './types';
 

@@ -1,6 +1,7 @@
 /** The artifacts tool, store, stream tracker and convertToLlm working together in the real agent loop. */
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentMessage, createScriptedStream, type ScriptStep, type ToolCall } from '../agent';
+import { Agent, type AgentMessage, type ToolCall } from '../agent';
+import { createScriptedStream, type ScriptStep } from '../agent/test-support';
 import { createConvertToLlm } from '../messages';
 import { createArtifactActions } from './person-changes';
 import { ArtifactStore } from './store';

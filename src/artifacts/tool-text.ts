@@ -3,6 +3,9 @@
  * and tries again.
  */
 
+/** The tool's name, as the model calls it. */
+export const ARTIFACTS_TOOL_NAME = 'artifacts';
+
 /** Lines of a hint are cut to this length. */
 const HINT_LINE_LENGTH = 200;
 /** Files longer than this many lines are not searched for a near match (the hint would cost too much). */

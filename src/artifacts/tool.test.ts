@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deferred, loadValidator, validateToolArguments } from '../agent';
+import { loadValidator, validateToolArguments } from '../agent';
+import { deferred } from '../agent/test-support';
 import type { PreviewLog } from './preview-log';
 import { toolHarness } from './test-support';
 import { MAX_CONTENT_CHARS } from './tool';

@@ -13,6 +13,7 @@ import { type ArtifactKind, artifactKindOf, filenameProblem, runsInSandbox } fro
 import { describeLog, type PreviewLog } from './preview-log';
 import type { ArtifactAction, ArtifactStore } from './store';
 import {
+  ARTIFACTS_TOOL_NAME,
   countOccurrences,
   existsText,
   missingText,
@@ -22,7 +23,7 @@ import {
   quantity,
 } from './tool-text';
 
-export const ARTIFACTS_TOOL_NAME = 'artifacts';
+export { ARTIFACTS_TOOL_NAME };
 
 /** Longest content a file may have. */
 export const MAX_CONTENT_CHARS = 2_000_000;

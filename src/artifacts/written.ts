@@ -8,8 +8,7 @@
  */
 import type { StopReason, ToolCall } from '../agent';
 import { assertNever } from '../agent';
-import { ARTIFACTS_TOOL_NAME } from './tool';
-import { countOccurrences } from './tool-text';
+import { ARTIFACTS_TOOL_NAME, countOccurrences } from './tool-text';
 
 /** The commands that write a file. */
 export type WritingCommand = 'create' | 'rewrite' | 'update';

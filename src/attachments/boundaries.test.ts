@@ -12,7 +12,7 @@ function importsOf(source: string): string[] {
 
 describe('src/attachments boundaries', () => {
   it('imports only its own files, src/agent and src/messages (and vitest/node in tests)', () => {
-    const isSupport = (name: string) => name.endsWith('.test.ts') || name === 'testing.ts';
+    const isSupport = (name: string) => name.endsWith('.test.ts') || name === 'test-support.ts';
     const outside = files.flatMap((name) =>
       importsOf(readFileSync(new URL(name, folder), 'utf8'))
         .filter((spec) => !/^\.\/[\w.-]+$/.test(spec) && spec !== '../agent' && spec !== '../messages')

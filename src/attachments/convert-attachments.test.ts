@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createConvertToLlm, type UserWithAttachmentsMessage } from '../messages';
 import { type PrepareOptions, prepareAttachment } from './prepare';
 import { createAttachmentResolver } from './resolve';
-import { fixture, fixtureFile } from './testing';
+import { fixture, fixtureFile } from './test-support';
 import { isRefusal, type PreparedAttachment } from './types';
 
 /** Prepares corpus files as the composer would, with a stand-in image processor that keeps PNGs as they are. */

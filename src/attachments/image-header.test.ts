@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type HeaderResult, readImageHeader } from './image-header';
+import { readImageHeader } from './image-header';
 import { exifOrientation } from './jpeg-header';
 import { checkPngStructure, crc32, pngTailHasEnd } from './png';
 import { imageFormatOf } from './sniff';
-import { fixture } from './testing';
+import { fixture } from './test-support';
+import type { HeaderResult } from './types';
 
 /** Reads the header from the first `headBytes` of a fixture, as `prepareAttachment` does. */
 function header(name: string, headBytes = 64 * 1024): HeaderResult {

@@ -6,31 +6,7 @@ import { assertNever } from '../agent';
 import { ascii, indexOfBytes, u16le, u24le, u32be, u32le } from './bytes';
 import { readJpegHeader } from './jpeg-header';
 import { crc32 } from './png';
-import type { ImageFormat } from './types';
-
-/** What the header of an image says. */
-export interface ImageHeader {
-  readonly format: ImageFormat;
-  /** Pixel size as stored, before EXIF orientation. */
-  readonly width: number;
-  readonly height: number;
-  /** EXIF orientation 1–8 (1 when the file has none); 5–8 swap width and height on display. */
-  readonly orientation: number;
-  /** Pixel size as displayed (after orientation): what the person and the model see. */
-  readonly displayWidth: number;
-  readonly displayHeight: number;
-  /** False when the format or header rules out transparency (JPEG, opaque PNG colour types, plain VP8). */
-  readonly mayHaveAlpha: boolean;
-  readonly animated: boolean;
-}
-
-/**
- * The outcome of reading a header. `incomplete` says the bytes ended before the answer: read more of the file,
- * or, if those were all the bytes there are, the file is truncated (the `reason` then says so).
- */
-export type HeaderResult =
-  | { readonly ok: true; readonly header: ImageHeader }
-  | { readonly ok: false; readonly reason: string; readonly incomplete: boolean };
+import type { HeaderResult, ImageFormat, ImageHeader } from './types';
 
 /**
  * Reads the header of an image of `format` from `bytes` (its first bytes, or all of it). `size` is the whole

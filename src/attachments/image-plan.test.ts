@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageHeader } from './image-header';
 import { planImage } from './image-plan';
 import { DEFAULT_LIMITS } from './limits';
+import type { ImageHeader } from './types';
 
 function header(overrides: Partial<ImageHeader> & Pick<ImageHeader, 'width' | 'height'>): ImageHeader {
   const swap = (overrides.orientation ?? 1) >= 5;

@@ -2,9 +2,10 @@
  * The decode budget: from a header alone, decide whether an image may be decoded at all, at what scale the
  * decoder should work, and what size the result will be. Pure, so the limits are tested without a browser.
  */
-import type { ImageHeader } from './image-header';
+
 import type { AttachmentLimits } from './limits';
 import { formatMegapixels } from './names';
+import type { ImageHeader } from './types';
 
 /** What the browser can do that changes the budget. */
 export interface DecodeCapabilities {

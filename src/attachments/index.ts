@@ -5,7 +5,7 @@
  */
 
 export { base64Length, blobToBase64 } from './bytes';
-export { type HeaderResult, type ImageHeader, readImageHeader } from './image-header';
+export { readImageHeader } from './image-header';
 export { type DecodeCapabilities, type ImagePlan, planImage, targetLongEdge } from './image-plan';
 export type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 export { createImageProcessor, type ImageProcessorOptions } from './image-runner';
@@ -33,7 +33,9 @@ export { sniffType } from './sniff';
 export { decodeText, type TextDecodeResult, textAttachmentBlock, textPreview } from './text';
 export {
   type ApiImageType,
+  type HeaderResult,
   type ImageFormat,
+  type ImageHeader,
   isRefusal,
   type OfficeFamily,
   type PreparedAttachment,

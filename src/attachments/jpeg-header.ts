@@ -3,7 +3,7 @@
  * Segments are skipped by their length, so an EXIF thumbnail inside APP1 is never mistaken for the image.
  */
 import { ascii, u16be, u16le, u32be, u32le } from './bytes';
-import type { HeaderResult } from './image-header';
+import type { HeaderResult } from './types';
 
 /** Start-of-frame markers carrying the frame size (SOF0–SOF15 except DHT, JPG and DAC). */
 function isStartOfFrame(marker: number): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { base64Length } from './bytes';
 import { targetLongEdge } from './image-plan';
 import { checkAttachmentSet, DEFAULT_LIMITS, fileSizeReason, requestBytesOf } from './limits';
-import { record } from './testing';
+import { record } from './test-support';
 
 const MB = 1024 * 1024;
 

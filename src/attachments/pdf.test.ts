@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPdf, dictCount } from './pdf';
 import { checkXref } from './pdf-xref';
-import { fixture } from './testing';
+import { fixture } from './test-support';
 
 const ENCRYPTED =
   'The PDF is password-protected (encrypted), and Claude cannot read encrypted PDFs. ' +

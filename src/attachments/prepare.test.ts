@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 import { type PrepareOptions, prepareAttachment, prepareAttachments } from './prepare';
-import { fixture, fixtureFile } from './testing';
+import { fixture, fixtureFile } from './test-support';
 import { isRefusal, type PreparedAttachment, type PrepareOutcome } from './types';
 
 const THUMB = 'data:image/jpeg;base64,AAAA';

@@ -6,7 +6,7 @@
 import { assertNever } from '../agent';
 import type { AttachmentRecord } from '../messages';
 import { base64Length, lastIndexOfBytes, readBytes } from './bytes';
-import { type HeaderResult, readImageHeader } from './image-header';
+import { readImageHeader } from './image-header';
 import { type DecodeCapabilities, planImage } from './image-plan';
 import type { ImageProcessor } from './image-process';
 import { createImageProcessor } from './image-runner';
@@ -17,7 +17,7 @@ import { checkPdf } from './pdf';
 import { checkPngStructure, pngTailHasEnd } from './png';
 import { SNIFF_BYTES, sniffType } from './sniff';
 import { decodeText, textPreview } from './text';
-import type { ImageFormat, PreparedAttachment, PrepareOutcome } from './types';
+import type { HeaderResult, ImageFormat, PreparedAttachment, PrepareOutcome } from './types';
 
 export interface PrepareOptions {
   readonly limits?: AttachmentLimits;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAttachmentResolver } from './resolve';
-import { record } from './testing';
+import { record } from './test-support';
 
 const bytes = (text: string, type: string) => new Blob([text], { type });
 

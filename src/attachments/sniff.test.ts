@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asciiBytes } from './bytes';
 import { SNIFF_BYTES, sniffType } from './sniff';
-import { fixture } from './testing';
+import { fixture } from './test-support';
 
 function sniffFixture(name: string, declaredType = '', as = name) {
   const bytes = fixture(name);

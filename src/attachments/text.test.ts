@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixture } from './testing';
+import { fixture } from './test-support';
 import { binaryReason, decodeText, textAttachmentBlock, textPreview } from './text';
 
 describe('decodeText', () => {

@@ -1,10 +1,4 @@
-import type {
-  AssistantContent,
-  AssistantMessage,
-  AssistantMessageEvent,
-  ToolCall,
-  Usage,
-} from '../agent/types';
+import type { AssistantContent, AssistantMessage, AssistantMessageEvent, ToolCall, Usage } from '../agent';
 import { computeCost } from './catalog';
 import { field, isRecord, numberField, stringField } from './guards';
 import { createPartialJsonParser, type PartialJsonParser } from './partial-json';

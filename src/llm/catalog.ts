@@ -1,4 +1,4 @@
-import type { ThinkingLevel, Usage, UsageCost } from '../agent/types';
+import type { ThinkingLevel, Usage, UsageCost } from '../agent';
 import { booleanField, field, isRecord, numberField, stringField } from './guards';
 import type { ModelInfo, ModelPrice } from './types';
 

@@ -1,3 +1,4 @@
+/** The SDK client's shape, as the rest of this folder sees it (types only; `sdk-client.ts` builds one). */
 import type { Messages } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Models } from '@anthropic-ai/sdk/resources/models';
 
@@ -14,13 +15,3 @@ export interface ClientConfig {
 }
 
 export type ClientFactory = (config: ClientConfig) => ApiClient;
-
-/**
- * Loads the SDK on first use, with a dynamic import so the first screen never waits for it, and returns the
- * client factory. The client is built from `BaseAnthropic` plus only the `Messages` and `Models` resources
- * (see `sdk-client.ts`), which keeps the SDK chunk far smaller than the full `Anthropic` class.
- */
-export async function loadClientFactory(): Promise<ClientFactory> {
-  const { createClient } = await import('./sdk-client');
-  return createClient;
-}

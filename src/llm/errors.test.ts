@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorKind } from '../agent/types';
+import type { ErrorKind } from '../agent';
 import { describeError, describeHttpError, parseRetryAfter } from './errors';
 import {
   CONTEXT,
@@ -9,7 +9,7 @@ import {
   finalMessage,
   streamOptions,
   testProvider,
-} from './test-helpers';
+} from './test-support';
 
 const EXPECTED: Record<string, { kind: ErrorKind; sentence: RegExp; requestId?: string }> = {
   '400_invalid_request_error.image_dimensions_too_large.constructed.json': {

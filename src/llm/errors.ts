@@ -1,4 +1,4 @@
-import type { ErrorKind } from '../agent/types';
+import type { ErrorKind } from '../agent';
 import { field, headerValue, isRecord, numberField, stringField } from './guards';
 import type { LlmErrorInfo } from './types';
 

@@ -1,4 +1,4 @@
-import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions } from '../agent/types';
+import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions } from '../agent';
 import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';

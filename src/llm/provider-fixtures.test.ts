@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, AssistantMessageEvent } from '../agent/types';
+import type { AssistantMessage, AssistantMessageEvent } from '../agent';
 import { CONTEXT_OVERFLOW_DETAILS } from './stop-reason';
 import {
   CONTEXT,
@@ -11,7 +11,7 @@ import {
   sseReply,
   streamOptions,
   testProvider,
-} from './test-helpers';
+} from './test-support';
 
 async function run(name: string, model = 'claude-opus-5-5', replies: Reply[] = []) {
   const { provider, requests } = testProvider([sseReply(sseFixture(name)), ...replies], { maxRetries: 0 });

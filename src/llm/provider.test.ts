@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessageEvent, ToolCall } from '../agent/types';
+import type { AssistantMessageEvent, ToolCall } from '../agent';
 import { createAnthropicProvider } from './provider';
 import { PAUSE_LIMIT_DETAILS } from './stop-reason';
 import {
@@ -13,7 +13,7 @@ import {
   sseReply,
   streamOptions,
   testProvider,
-} from './test-helpers';
+} from './test-support';
 
 function sse(events: readonly Record<string, unknown>[]): string {
   return events.map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('');

@@ -1,26 +1,66 @@
-import type {
-  AssistantMessage,
-  AssistantMessageEvent,
-  LlmContext,
-  StreamFn,
-  StreamOptions,
-} from '../agent/types';
+import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamFn, StreamOptions } from '../agent';
 import { BUILTIN_MODELS, priceFor } from './catalog';
-import { type ClientFactory, loadClientFactory } from './client';
+import type { ClientFactory } from './client';
 import { describeError } from './errors';
-import type { LegOutcome } from './leg';
+import type { LegOutcome, runLeg as RunLeg } from './leg';
 import type { RawStream } from './raw-stream';
 import { mapStopReason } from './stop-reason';
 import { defaultSetTimer, defaultSleep, retryDelay } from './transport';
 import {
-  type AnthropicProvider,
-  type AnthropicProviderOptions,
   DEFAULT_BASE_URL,
   LlmError,
   type LlmErrorInfo,
   type ModelInfo,
+  type ProviderSettings,
 } from './types';
-import type { RawStreamer } from './worker-stream';
+import type { RawStreamer, StreamWorker } from './worker-stream';
+
+export interface AnthropicProviderOptions {
+  getSettings: () => ProviderSettings;
+  /** Injectable for tests; defaults to `globalThis.fetch`. Requests then go from this thread. */
+  fetch?: typeof fetch;
+  /**
+   * Where requests are sent from. By default a worker (see `stream-worker.ts`), so reading the stream never
+   * competes with rendering; `false` sends them from this thread; a function starts a worker of its own
+   * (tests). When `fetch` is given and `worker` is not, requests go from this thread with that `fetch`.
+   */
+  worker?: false | (() => StreamWorker);
+  /** A response body that sends nothing for this long is aborted. Default 60 000 ms. */
+  idleTimeoutMs?: number;
+  /** Automatic retries before any content has streamed. Default 3. */
+  maxRetries?: number;
+  /** Longest `retry-after` the provider waits out by itself; longer waits end with an error. Default 60 s. */
+  maxRetryDelayMs?: number;
+  /** Waits between retries; must reject or resolve promptly when `signal` aborts. Injectable for tests. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Starts the idle timer; returns a function that cancels it. Injectable for tests. */
+  setTimer?: (callback: () => void, ms: number) => () => void;
+  /** How many times a `pause_turn` is continued automatically. Default 5. */
+  maxContinuations?: number;
+}
+
+export interface AnthropicProvider {
+  /** The agent's stream function. Never throws; see `StreamFn`. */
+  readonly streamFn: StreamFn;
+  /**
+   * Lists the models the key can use (`GET /v1/models`), merged with the built-in price table, newest first.
+   * Retired models are left out. Throws an `LlmError` on failure. The result also becomes the catalog the
+   * stream function reads capabilities and prices from.
+   */
+  listModels(apiKey: string, signal?: AbortSignal): Promise<ModelInfo[]>;
+  /** Loads the stream machinery and starts the stream worker ahead of the first request (call when idle). */
+  prepare(): void;
+}
+
+/**
+ * Loads the SDK on first use, with a dynamic import so the first screen never waits for it, and returns the
+ * client factory. The client is built from `BaseAnthropic` plus only the `Messages` and `Models` resources
+ * (see `sdk-client.ts`), which keeps the SDK chunk far smaller than the full `Anthropic` class.
+ */
+async function loadClientFactory(): Promise<ClientFactory> {
+  const { createClient } = await import('./sdk-client');
+  return createClient;
+}
 
 const PROVIDER = 'anthropic';
 const NO_KEY: LlmErrorInfo = {
@@ -77,7 +117,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
   const setTimer = options.setTimer ?? defaultSetTimer;
   let catalog = new Map<string, ModelInfo>(BUILTIN_MODELS.map((m) => [m.id, m]));
   let factoryPromise: Promise<ClientFactory> | undefined;
-  let machinery: Promise<{ runLeg: typeof import('./leg').runLeg; streamer: RawStreamer }> | undefined;
+  let machinery: Promise<{ runLeg: typeof RunLeg; streamer: RawStreamer }> | undefined;
 
   const loadFactory = (): Promise<ClientFactory> => {
     factoryPromise ??= loadClientFactory().catch((error: unknown) => {
@@ -116,7 +156,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       yield failed(message, NO_KEY, 'error');
       return;
     }
-    let runLeg: typeof import('./leg').runLeg;
+    let runLeg: typeof RunLeg;
     let stream: RawStream;
     try {
       let streamer: RawStreamer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestProblem } from '../../e2e/fake-anthropic/request-rules.mjs';
-import type { AssistantMessage, Message, ToolResultMessage } from '../agent/types';
+import type { AssistantMessage, Message, ToolResultMessage } from '../agent';
 import { buildMessages, MAX_IMAGES } from './request-messages';
 
 const MODEL = 'claude-opus-5-5';

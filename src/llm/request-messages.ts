@@ -29,7 +29,7 @@ import type {
   ToolCall,
   ToolResultMessage,
   UserMessage,
-} from '../agent/types';
+} from '../agent';
 import { assertNever, isRecord } from './guards';
 
 type Block = ContentBlockParam;

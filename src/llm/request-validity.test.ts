@@ -11,7 +11,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestProblem } from '../../e2e/fake-anthropic/request-rules.mjs';
 import { sse } from '../../e2e/fake-anthropic/responses.mjs';
-import { Agent } from '../agent';
 import type {
   AgentMessage,
   AgentTool,
@@ -21,14 +20,15 @@ import type {
   LlmContext,
   StreamFn,
   StreamOptions,
-} from '../agent/types';
+} from '../agent';
+import { Agent } from '../agent';
 import { createConvertToLlm } from '../messages';
 import { interrupted, parseMessageRecord } from '../storage';
 import { createAccumulator } from './accumulator';
 import { BUILTIN_MODELS } from './catalog';
 import { buildRequest } from './request';
 import { mapStopReason } from './stop-reason';
-import { sseFixture, sseNames } from './test-helpers';
+import { sseFixture, sseNames } from './test-support';
 
 const MODELS = ['claude-opus-5-5', 'claude-sonnet-5-5'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, LlmContext, Message } from '../agent/types';
+import type { AssistantMessage, LlmContext, Message } from '../agent';
 import { BUILTIN_MODELS } from './catalog';
 import { buildRequest, DEFAULT_MAX_TOKENS, thinkingParams } from './request';
 import type { ModelInfo } from './types';

@@ -4,7 +4,7 @@ import type {
   ThinkingConfigParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { AssistantContent, LlmContext, ThinkingLevel } from '../agent/types';
+import type { AssistantContent, LlmContext, ThinkingLevel } from '../agent';
 import { buildMessages } from './request-messages';
 import type { ModelInfo } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessageEvent } from '../agent/types';
+import type { AssistantMessageEvent } from '../agent';
 import {
   CONTEXT,
   collect,
@@ -12,7 +12,7 @@ import {
   sseReply,
   streamOptions,
   testProvider,
-} from './test-helpers';
+} from './test-support';
 import { retryDelay } from './transport';
 
 const OVERLOADED = jsonReply(529, errorFixture('529_overloaded_error.json'));

@@ -1,6 +1,7 @@
 /**
- * The only module that imports SDK code (not just types). It is loaded through a dynamic `import()` in
- * `client.ts`, so it and the SDK land in a chunk of their own that the first screen never waits for. Static
+ * The only module that imports SDK code (not just types). The stream worker imports it (`stream-worker.ts`);
+ * on the page it is loaded only through a dynamic `import()` in `provider.ts`, where requests are sent from the
+ * page itself, so it and the SDK land in a chunk of their own that the first screen never waits for. Static
  * imports here let the bundler drop every part of the SDK this client does not use.
  */
 import { BaseAnthropic } from '@anthropic-ai/sdk/client';

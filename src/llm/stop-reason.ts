@@ -1,4 +1,4 @@
-import type { StopReason } from '../agent/types';
+import type { StopReason } from '../agent';
 import { stringField } from './guards';
 
 export interface MappedStop {

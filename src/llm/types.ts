@@ -1,4 +1,4 @@
-import type { ErrorKind, StreamFn, ThinkingLevel } from '../agent/types';
+import type { ErrorKind, ThinkingLevel } from '../agent';
 
 /** The official API; used when the person leaves the base URL empty. */
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -7,43 +7,6 @@ export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export interface ProviderSettings {
   /** Base URL of a server that speaks the Messages API; `''` (or missing) means the official API. */
   readonly baseUrl: string;
-}
-
-export interface AnthropicProviderOptions {
-  getSettings: () => ProviderSettings;
-  /** Injectable for tests; defaults to `globalThis.fetch`. Requests then go from this thread. */
-  fetch?: typeof fetch;
-  /**
-   * Where requests are sent from. By default a worker (see `stream-worker.ts`), so reading the stream never
-   * competes with rendering; `false` sends them from this thread; a function starts a worker of its own
-   * (tests). When `fetch` is given and `worker` is not, requests go from this thread with that `fetch`.
-   */
-  worker?: false | (() => import('./worker-stream').StreamWorker);
-  /** A response body that sends nothing for this long is aborted. Default 60 000 ms. */
-  idleTimeoutMs?: number;
-  /** Automatic retries before any content has streamed. Default 3. */
-  maxRetries?: number;
-  /** Longest `retry-after` the provider waits out by itself; longer waits end with an error. Default 60 s. */
-  maxRetryDelayMs?: number;
-  /** Waits between retries; must reject or resolve promptly when `signal` aborts. Injectable for tests. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** Starts the idle timer; returns a function that cancels it. Injectable for tests. */
-  setTimer?: (callback: () => void, ms: number) => () => void;
-  /** How many times a `pause_turn` is continued automatically. Default 5. */
-  maxContinuations?: number;
-}
-
-export interface AnthropicProvider {
-  /** The agent's stream function. Never throws; see `StreamFn`. */
-  readonly streamFn: StreamFn;
-  /**
-   * Lists the models the key can use (`GET /v1/models`), merged with the built-in price table, newest first.
-   * Retired models are left out. Throws an `LlmError` on failure. The result also becomes the catalog the
-   * stream function reads capabilities and prices from.
-   */
-  listModels(apiKey: string, signal?: AbortSignal): Promise<ModelInfo[]>;
-  /** Loads the stream machinery and starts the stream worker ahead of the first request (call when idle). */
-  prepare(): void;
 }
 
 /** US dollars per million tokens, with where and when the numbers were read. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, AssistantMessageEvent } from '../agent/types';
+import type { AssistantMessage, AssistantMessageEvent } from '../agent';
 import { createAnthropicProvider } from './provider';
 import {
   createDirectStream,
@@ -22,7 +22,7 @@ import {
   sseNames,
   sseReply,
   streamOptions,
-} from './test-helpers';
+} from './test-support';
 import { defaultSetTimer } from './transport';
 import type { ModelInfo } from './types';
 import { createWorkerStream, type StreamWorker } from './worker-stream';

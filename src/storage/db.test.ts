@@ -5,7 +5,7 @@ import { loadSession } from './load';
 import { DB_VERSION } from './schema';
 import { SettingsRepository } from './settings-repo';
 import { SettingsStore } from './settings-store';
-import { assistant, uniqueDbName, user } from './test-fixtures';
+import { assistant, uniqueDbName, user } from './test-support';
 
 describe('openEaselDb', () => {
   it('creates the current schema in an empty database', async () => {

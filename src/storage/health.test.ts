@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { recordExport, requestPersistence, type StorageManagerLike, storageHealth } from './health';
 import { SettingsRepository } from './settings-repo';
-import { freshDb } from './test-fixtures';
+import { freshDb } from './test-support';
 
 describe('storage health', () => {
   it('asks for persistence once and reports usage, quota and the last export', async () => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { KeyVault } from './key-vault';
-import { freshDb } from './test-fixtures';
+import { freshDb } from './test-support';
 
 /** An in-memory origin private file system: folders and files by name, as the browser's API shapes them. */
 class MemoryFolder {

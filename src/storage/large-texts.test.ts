@@ -4,7 +4,7 @@ import { LARGE_TEXT_CHARS, withLargeTextsApart, withLargeTextsRead } from './lar
 import { MessagesRepository } from './messages-repo';
 import type { MessageRecord } from './schema';
 import type { MetadataChange } from './session-write';
-import { artifact, assistant, freshDb, user } from './test-fixtures';
+import { artifact, assistant, freshDb, user } from './test-support';
 
 const change: MetadataChange = {
   messageCount: 1,

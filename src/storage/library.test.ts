@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createScriptedStream } from '../agent';
+import { createScriptedStream } from '../agent/test-support';
 import { SessionLibrary } from './library';
 import { BroadcastNoticeChannel, type StorageNotice } from './notices';
 import { SessionSaver } from './saver';
 import { SettingsRepository } from './settings-repo';
-import { freshDb, testAgent } from './test-fixtures';
+import { freshDb, testAgent } from './test-support';
 
 const channels: BroadcastNoticeChannel[] = [];
 afterEach(() => {

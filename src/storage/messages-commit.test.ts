@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MessagesRepository } from './messages-repo';
-import { freshDb, user } from './test-fixtures';
+import { freshDb, user } from './test-support';
 
 describe('MessagesRepository.commit', () => {
   it('writes nothing when a request fails part-way (a full disk throwing on put)', async () => {

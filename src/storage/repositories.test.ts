@@ -6,7 +6,7 @@ import { loadSession } from './load';
 import { MessagesRepository } from './messages-repo';
 import type { MetadataChange } from './session-write';
 import { SessionsRepository } from './sessions-repo';
-import { assistant, freshDb, user } from './test-fixtures';
+import { assistant, freshDb, user } from './test-support';
 
 const change = (at: number, extra: Partial<MetadataChange> = {}): MetadataChange => ({
   messageCount: 1,

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { type AgentMessage, createScriptedStream } from '../agent';
+import type { AgentMessage } from '../agent';
+import { createScriptedStream } from '../agent/test-support';
 import type { EaselDatabase } from './db';
 import { INTERRUPTED_MESSAGE, loadSession } from './load';
 import { MessagesRepository } from './messages-repo';
@@ -16,7 +17,7 @@ import {
   pacedStream,
   testAgent,
   user,
-} from './test-fixtures';
+} from './test-support';
 
 const reply = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 

@@ -6,7 +6,7 @@ import { MessagesRepository } from './messages-repo';
 import { BroadcastNoticeChannel } from './notices';
 import { SearchIndex } from './search';
 import { SessionsRepository } from './sessions-repo';
-import { assistant, freshDb, user } from './test-fixtures';
+import { assistant, freshDb, user } from './test-support';
 
 const channels: BroadcastNoticeChannel[] = [];
 afterEach(() => {

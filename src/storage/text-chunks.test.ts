@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { EaselDatabase } from './db';
-import { freshDb } from './test-fixtures';
+import { freshDb } from './test-support';
 import { CHUNK_ENTRIES, readText, TextChunkWriter } from './text-chunks';
 
 const key = (n: number) => String(n).padStart(6, '0');

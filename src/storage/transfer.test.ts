@@ -8,7 +8,7 @@ import { loadSession } from './load';
 import { sessionToMarkdown } from './markdown-export';
 import { MessagesRepository } from './messages-repo';
 import { SettingsRepository } from './settings-repo';
-import { artifact, assistant, freshDb, user } from './test-fixtures';
+import { artifact, assistant, freshDb, user } from './test-support';
 import { EXPORT_FORMAT, exportSessions, serializeExport } from './transfer';
 
 const photo: AgentMessage = {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Agent, type AgentMessage, createScriptedStream } from '../agent';
+import type { Agent, AgentMessage } from '../agent';
+import { createScriptedStream } from '../agent/test-support';
 import { AttachmentsRepository } from './attachments-repo';
 import { openEaselDb } from './db';
 import { SessionLibrary } from './library';
@@ -9,7 +10,7 @@ import { MessagesRepository } from './messages-repo';
 import { BroadcastNoticeChannel } from './notices';
 import { type SaveStatus, SessionSaver } from './saver';
 import { SettingsRepository } from './settings-repo';
-import { testAgent, uniqueDbName } from './test-fixtures';
+import { testAgent, uniqueDbName } from './test-support';
 
 const reply = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 const channels: BroadcastNoticeChannel[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, user } from './test-fixtures';
+import { assistant, user } from './test-support';
 import { parseMessageRecord, parseSessionRecord } from './validate';
 import { parseAgentMessage, parseImportedMessage } from './validate-message';
 

@@ -1,15 +1,14 @@
-/** Small factories shared by this folder's tests (they import 'fake-indexeddb/auto'). Not public. */
+/** Test support: small factories shared by this folder's tests (they import 'fake-indexeddb/auto'). Not public. */
 
 import {
   Agent,
   type AgentMessage,
   type AssistantMessage,
   type AssistantMessageEvent,
-  type Deferred,
-  deferred,
   type StreamFn,
   type UserMessage,
 } from '../agent';
+import { type Deferred, deferred } from '../agent/test-support';
 import type { Clock } from './clock';
 import { type EaselDatabase, openEaselDb } from './db';
 import type { SessionRecord } from './schema';

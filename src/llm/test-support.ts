@@ -2,9 +2,8 @@
  * Test support for src/llm: fixtures, a scripted `fetch` that serves SSE bodies in odd-sized chunks through the
  * real SDK, and small helpers to drive a `StreamFn`. Not imported by app code.
  */
-import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions } from '../agent/types';
-import { createAnthropicProvider } from './provider';
-import type { AnthropicProviderOptions } from './types';
+import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions } from '../agent';
+import { type AnthropicProviderOptions, createAnthropicProvider } from './provider';
 
 const SSE = import.meta.glob<string>('./__fixtures__/anthropic/sse/*.sse', {
   query: '?raw',
