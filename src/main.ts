@@ -18,7 +18,7 @@ import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
   AttachmentsRepository,
   BroadcastNoticeChannel,
-  openEaselDb,
+  EaselConnection,
   SessionLibrary,
   SessionSaver,
   SettingsRepository,
@@ -35,12 +35,9 @@ const SYSTEM_PROMPT = [
 ].join(' ');
 
 async function main(): Promise<void> {
-  const db = await openEaselDb({
-    onBlocking: () => {
-      db.close();
-      document.body.textContent = 'Easel was updated in another tab. Reload this page to go on.';
-    },
-  });
+  // One connection for the tab; it outlives site data being cleared, and tells the saver when data is lost.
+  const connection = await EaselConnection.open();
+  const { db } = connection;
   const settingsRepo = new SettingsRepository(db);
   const settings = new SettingsStore(settingsRepo);
   await settings.load();
@@ -82,7 +79,7 @@ async function main(): Promise<void> {
   agent.subscribe(createArtifactStreamTracker(artifacts));
 
   const channel = new BroadcastNoticeChannel();
-  const saver = new SessionSaver({ db, agent, channel });
+  const saver = new SessionSaver({ db, agent, channel, connection });
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
 

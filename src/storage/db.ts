@@ -11,8 +11,16 @@ type UpgradeTransaction = IDBPTransaction<EaselDB, StoreNames<EaselDB>[], 'versi
 
 export interface OpenOptions {
   readonly name?: string;
-  /** Called when another tab needs a newer schema: close and ask the person to reload. */
-  readonly onBlocking?: () => void;
+  /**
+   * Called when another tab (or the browser) waits for this connection to close: to open a newer schema
+   * (`blockedVersion` is that version), or to delete the database (`null`). Close the connection.
+   */
+  readonly onBlocking?: (blockedVersion: number | null) => void;
+  /**
+   * Called when the browser closed the connection on its own (site data cleared, say): every later call on it
+   * fails. `EaselConnection` opens the database again.
+   */
+  readonly onTerminated?: () => void;
   /** The schema version to open; defaults to `DB_VERSION`. Tests open older versions to check migrations. */
   readonly version?: number;
 }
@@ -27,8 +35,11 @@ export function openEaselDb(options: OpenOptions = {}): Promise<EaselDatabase> {
         tx.abort();
       });
     },
-    blocking() {
-      options.onBlocking?.();
+    blocking(_currentVersion, blockedVersion) {
+      options.onBlocking?.(blockedVersion);
+    },
+    terminated() {
+      options.onTerminated?.();
     },
   });
 }

@@ -5,6 +5,12 @@
 
 export { type AttachmentLookup, AttachmentsRepository } from './attachments-repo';
 export { type Clock, systemClock } from './clock';
+export {
+  type ConnectionEvent,
+  type DatabaseConnection,
+  EaselConnection,
+  type StorageLoss,
+} from './connection';
 export { type EaselDatabase, type OpenOptions, openEaselDb } from './db';
 export type { Parsed } from './guards';
 export {
@@ -66,7 +72,6 @@ export {
   type ExportResult,
   exportFileName,
   exportSessions,
-  isEaselExport,
   serializeExport,
 } from './transfer';
 export {

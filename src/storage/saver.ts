@@ -6,8 +6,11 @@
 import { type AgentMessage, type AgentState, assertNever, type ThinkingLevel } from '../agent';
 import { AttachmentsRepository } from './attachments-repo';
 import { type Clock, systemClock } from './clock';
+import type { ConnectionEvent, DatabaseConnection, StorageLoss } from './connection';
 import type { EaselDatabase } from './db';
+import type { ExportDownload } from './library';
 import { loadSession } from './load';
+import { exportFromMemory } from './memory-export';
 import { MessagesRepository } from './messages-repo';
 import type { NoticeChannel, SessionChange, StorageNotice } from './notices';
 import type { MessageRecord, SessionRecord } from './schema';
@@ -37,7 +40,10 @@ export interface SaverAgent {
  *   saving). From then on nothing is written for it: its changes wait in memory (`unsaved`) until the
  *   person chooses `restore()` or `saveAsNew()` (say so, and offer both), or opens another session;
  * - `restored`: the open session is saved again — restored here or in another tab, or saved as a new
- *   session (`sessionId` is then the new one).
+ *   session (`sessionId` is then the new one);
+ * - `lost`: stored data is gone or out of reach (`StorageLoss`): nothing is saved from then on and write
+ *   failures are not reported one by one; the conversation stays in the agent. Offer `downloadOpen()` and,
+ *   for `cleared`, `saveAgain()` (`restored` follows); for `replaced`, a reload.
  */
 export type SaveStatus =
   | WriteStatus
@@ -48,7 +54,8 @@ export type SaveStatus =
       readonly problems: readonly string[];
     }
   | { readonly kind: 'deleted'; readonly sessionId: string; readonly purged: boolean }
-  | { readonly kind: 'restored'; readonly sessionId: string };
+  | { readonly kind: 'restored'; readonly sessionId: string }
+  | { readonly kind: 'lost'; readonly reason: StorageLoss; readonly sessionId: string | undefined };
 
 /**
  * The result of `open`. `messages` are what the agent now holds. On `not-found` the open session stays as
@@ -74,6 +81,11 @@ export interface SessionSaverOptions {
    * session this tab deletes is not taken for one deleted in another tab.
    */
   readonly channel?: NoticeChannel;
+  /**
+   * The connection `db` comes from (`EaselConnection`): the saver hears when stored data is lost. Without
+   * it, a lost connection shows as failed writes.
+   */
+  readonly connection?: DatabaseConnection;
   /** Where writes go; default `MessagesRepository`. Tests wrap it to simulate a full disk. */
   readonly target?: SessionWriteTarget;
   readonly clock?: Clock;
@@ -117,6 +129,8 @@ export class SessionSaver {
   private merging = false;
   /** The open session was deleted in another tab (`purged`: it is gone from storage); its writes are held. */
   private gone: 'deleted' | 'purged' | undefined;
+  /** Stored data is gone or out of reach: the open session's writes are held (see `lost` in `SaveStatus`). */
+  private lost: StorageLoss | undefined;
   /** The open session's stored title (kept when it must be written anew). */
   private title = '';
   /** Counts `open` and `startNew` calls, so a slow `open` never overrides a later one. */
@@ -124,6 +138,7 @@ export class SessionSaver {
   private replacing = false;
   private unsubscribeState: (() => void) | undefined;
   private readonly unsubscribeChannel: (() => void) | undefined;
+  private readonly unsubscribeConnection: (() => void) | undefined;
 
   constructor(private readonly options: SessionSaverOptions) {
     this.messages = new MessagesRepository(options.db);
@@ -142,6 +157,7 @@ export class SessionSaver {
       onGone: (sessionId) => this.handleGone(sessionId),
     });
     this.unsubscribeChannel = options.channel?.subscribe((notice) => this.handleNotice(notice));
+    this.unsubscribeConnection = options.connection?.subscribe((event) => this.handleConnection(event));
   }
 
   /** The id of the open session (it exists in storage only after its first message). */
@@ -162,6 +178,11 @@ export class SessionSaver {
   /** Whether the open session was deleted in another tab and not restored or saved anew yet. */
   get deletedElsewhere(): boolean {
     return this.gone !== undefined;
+  }
+
+  /** Stored data was lost while this tab was open and the open session is not saved again yet. */
+  get storageLost(): StorageLoss | undefined {
+    return this.lost;
   }
 
   /**
@@ -263,6 +284,52 @@ export class SessionSaver {
     return id;
   }
 
+  /**
+   * After stored data was cleared: writes the open conversation anew, under its id, from what this tab holds,
+   * and saves it from then on (`restored`, then `saved` with `created`). Resolves to the names of attached
+   * files whose bytes were lost with the data (their messages stay, saying the file is no longer available).
+   * Rejects when the database cannot be opened (another tab replaced it): nothing is lost, it still waits.
+   */
+  async saveAgain(): Promise<readonly string[]> {
+    const mirror = this.mirror;
+    if (!mirror || this.lost !== 'cleared') return [];
+    await this.options.connection?.ready();
+    await this.queue.settled();
+    if (this.mirror !== mirror || this.lost !== 'cleared') return [];
+    this.lost = undefined;
+    this.queue.discard(mirror.sessionId);
+    this.writeAnew(mirror, mirror.sessionId);
+    const lostFiles: string[] = [];
+    for (const [id, name] of attachmentNames(mirror.messages)) {
+      if (!(await this.attachments.exists(id))) lostFiles.push(name);
+    }
+    return lostFiles;
+  }
+
+  /**
+   * The open conversation as an export file, from memory (works with storage gone): the way to keep it when
+   * it cannot be saved. `undefined` when no conversation is open.
+   */
+  async downloadOpen(): Promise<ExportDownload | undefined> {
+    const mirror = this.mirror;
+    if (!mirror) return undefined;
+    const { agent, db } = this.options;
+    const cleared = this.lost === 'cleared';
+    return exportFromMemory({
+      mirror,
+      state: agent.state,
+      title: this.title,
+      db,
+      cleared,
+      now: this.clock.now(),
+    });
+  }
+
+  /** Resolves once the database is open (again, after a loss); rejects when another tab replaced it. */
+  async storageReady(): Promise<void> {
+    await this.options.connection?.ready();
+  }
+
   /** Retries failed writes at once (after the person freed space, say). */
   retryNow(): void {
     this.queue.kick();
@@ -272,13 +339,18 @@ export class SessionSaver {
   dispose(): void {
     this.detach();
     this.unsubscribeChannel?.();
+    this.unsubscribeConnection?.();
     this.queue.dispose();
   }
 
   private attach(mirror: SessionMirror, load: () => void): void {
-    // Leaving a session deleted elsewhere without restoring it: what waited for it goes with it.
-    if (this.gone && this.mirror) this.queue.discard(this.mirror.sessionId);
+    // Leaving a session deleted elsewhere (or lost with the stored data) without saving it again: what waited
+    // for it goes with it.
+    if ((this.gone || this.lost) && this.mirror) this.queue.discard(this.mirror.sessionId);
     this.gone = undefined;
+    // Cleared data: the next session saves into the database opened again. Replaced: nothing saves any more.
+    if (this.lost === 'cleared') this.lost = undefined;
+    if (this.lost) this.queue.hold(mirror.sessionId);
     this.detach();
     load();
     this.mirror = mirror;
@@ -354,9 +426,19 @@ export class SessionSaver {
   }
 
   private handleWriteStatus(status: WriteStatus): void {
+    // With the data lost, writes fail as expected: the `lost` status says what to do.
+    if (this.lost && status.kind !== 'saved') return;
     if (status.kind === 'saved' && status.session.id === this.mirror?.sessionId)
       this.title = status.session.title;
     this.emit(status);
+  }
+
+  private handleConnection(event: ConnectionEvent): void {
+    if (event.kind !== 'lost' || this.lost === event.reason) return;
+    this.lost = event.reason;
+    const sessionId = this.mirror?.sessionId;
+    if (sessionId !== undefined) this.queue.hold(sessionId);
+    this.emit({ kind: 'lost', reason: event.reason, sessionId });
   }
 
   /** A commit found a session gone: the open one waits for the person's choice; one left behind stays gone. */

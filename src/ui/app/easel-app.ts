@@ -30,6 +30,7 @@ import type {
   SendMessageEvent,
   SettingsSaveEvent,
 } from '../events';
+import type { SessionRecoverEvent } from '../sessions';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
 import { appStyles } from './app-styles';
 import { ChatActions } from './chat-actions';
@@ -40,6 +41,7 @@ import '../attachments/drop-overlay';
 import '../chat/composer';
 import '../chat/conversation';
 import '../header/app-header';
+import '../sessions/recovery-notice';
 import '../sessions/sessions-sidebar';
 import '../settings/settings-dialog';
 
@@ -161,7 +163,12 @@ export class EaselApp extends LitElement {
         >
         <main @files-chosen=${this.handleDroppedFiles}>
           <easel-drop-overlay contained></easel-drop-overlay>
-          ${this.sessions.openDeleted ? this.renderDeletedNotice() : nothing}
+          <easel-recovery-notice
+            ?deleted=${this.sessions.openDeleted}
+            .lost=${this.sessions.storageLost}
+            ?busy=${this.sessions.recovering}
+            @session-recover=${(e: SessionRecoverEvent) => this.sessions.recover(e.action)}
+          ></easel-recovery-notice>
           ${this.sessions.notice ? html`<p class="notice" role="alert">${this.sessions.notice}</p>` : nothing}
           <easel-conversation
             .messages=${messages}
@@ -215,21 +222,6 @@ export class EaselApp extends LitElement {
       @session-export=${(e: { id: string; format: 'json' | 'markdown' }) => s.exportSession(e.id, e.format)}
       @click=${this.handleSidebarClick}
     ></easel-sessions-sidebar>`;
-  }
-
-  /** The open session was deleted in another tab: say so, and offer the two ways on that lose nothing. */
-  private renderDeletedNotice() {
-    const s = this.sessions;
-    return html`<div class="notice" role="alert">
-      <p>
-        This conversation was deleted in another tab. Nothing written here is saved until you restore it or
-        save it as a new chat.
-      </p>
-      <div class="notice-actions">
-        <button type="button" ?disabled=${s.recovering} @click=${() => s.restoreOpen()}>Restore</button>
-        <button type="button" ?disabled=${s.recovering} @click=${() => s.saveOpenAsNew()}>Save as new chat</button>
-      </div>
-    </div>`;
   }
 
   private handleAgentEvent(e: AgentEvent) {

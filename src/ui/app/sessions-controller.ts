@@ -8,9 +8,15 @@ import {
   type SessionRecord,
   type SessionSaver,
   type StorageHealth,
+  type StorageLoss,
 } from '../../storage';
 import { SubscriptionController } from '../controllers/subscriptions';
-import { parseSessionRoute, type SessionSearchHit, sessionHref } from '../sessions';
+import {
+  parseSessionRoute,
+  type SessionRecoveryAction,
+  type SessionSearchHit,
+  sessionHref,
+} from '../sessions';
 
 /** How long a deleted session can be brought back with Undo before it is purged. */
 const UNDO_WINDOW = 60_000;
@@ -62,6 +68,11 @@ export class SessionsController implements ReactiveController {
    */
   get openDeleted(): boolean {
     return this.saver?.deletedElsewhere ?? false;
+  }
+
+  /** Stored data was cleared, or Easel was updated in another tab: the open conversation is not saved. */
+  get storageLost(): StorageLoss | undefined {
+    return this.saver?.storageLost;
   }
 
   /** Follows `library` and `saver` (the host calls this when its services are set). */
@@ -201,14 +212,54 @@ export class SessionsController implements ReactiveController {
     await this.loadHealth();
   }
 
+  /** A choice in the notice about the open conversation not being saved (`<easel-recovery-notice>`). */
+  recover(action: SessionRecoveryAction): Promise<void> {
+    switch (action) {
+      case 'restore':
+        return this.restoreOpen();
+      case 'save-as-new':
+        return this.saveOpenAsNew();
+      case 'save-again':
+        return this.saveAgain();
+      case 'download':
+        return this.downloadOpen();
+      case 'reload':
+        location.reload();
+        return Promise.resolve();
+      default:
+        return assertNever(action);
+    }
+  }
+
+  /** `Download this conversation`: the open one, from memory, as a file `Import` reads back. */
+  async downloadOpen(): Promise<void> {
+    await this.whileRecovering('Downloading the conversation', async (saver) => {
+      const file = await saver.downloadOpen();
+      if (!file) throw new Error('no conversation is open');
+      download(file.fileName, file.mimeType, file.text);
+      if (file.problems.length > 0) this.notice = `Downloaded, with a problem: ${firstOf(file.problems)}`;
+    });
+  }
+
+  /** `Save it again` after stored data was cleared: the open conversation is written anew and saved on. */
+  async saveAgain(): Promise<void> {
+    await this.whileRecovering('Saving the conversation again', async (saver) => {
+      const lostFiles = await saver.saveAgain();
+      if (lostFiles.length > 0) {
+        const names = lostFiles.map((n) => `"${n}"`).join(', ');
+        this.notice = `Saved again, but these files were lost with the stored data: ${names}. Attach them again if Claude still needs them.`;
+      }
+    });
+  }
+
   /** `Restore` for the open session deleted in another tab: it comes back with what was written since. */
   async restoreOpen(): Promise<void> {
-    await this.recover('Restoring the conversation', (saver) => saver.restore());
+    await this.whileRecovering('Restoring the conversation', (saver) => saver.restore());
   }
 
   /** `Save as new chat` for the open session deleted in another tab: what this tab holds becomes a new one. */
   async saveOpenAsNew(): Promise<void> {
-    await this.recover('Saving as a new chat', (saver) => saver.saveAsNew());
+    await this.whileRecovering('Saving as a new chat', (saver) => saver.saveAsNew());
   }
 
   async persist(): Promise<void> {
@@ -305,6 +356,16 @@ export class SessionsController implements ReactiveController {
       case 'deleted':
         // The app shows `openDeleted` as its own notice, with `Restore` and `Save as new chat`.
         break;
+      case 'lost':
+        // The app shows `storageLost` as its own notice; a notice about failed writes is over.
+        if (this.notice.startsWith('Not saved')) this.notice = '';
+        // Cleared: the list is read again once the database is open again (it is empty then).
+        if (status.reason === 'cleared')
+          void this.saver?.storageReady().then(
+            () => this.refresh(),
+            () => {},
+          );
+        break;
       case 'restored':
         // Restored here (this tab's own notices do not refresh the list) or saved as a new session.
         void this.refresh();
@@ -343,7 +404,10 @@ export class SessionsController implements ReactiveController {
     }
   }
 
-  private async recover(what: string, work: (saver: SessionSaver) => Promise<unknown>): Promise<void> {
+  private async whileRecovering(
+    what: string,
+    work: (saver: SessionSaver) => Promise<unknown>,
+  ): Promise<void> {
     const saver = this.saver;
     if (!saver || this.recovering) return;
     this.recovering = true;

@@ -97,8 +97,25 @@ export class PersistStorageEvent extends Event {
   }
 }
 
+/**
+ * What the person chose in the notice about an open conversation that is not being saved:
+ * - `restore` / `save-as-new`: it was deleted in another tab;
+ * - `save-again`: stored data was cleared; write it anew and go on saving;
+ * - `download`: keep it as an export file (from memory; `Import` brings it back);
+ * - `reload`: another tab updated Easel; reload to go on (after downloading).
+ */
+export type SessionRecoveryAction = 'restore' | 'save-as-new' | 'save-again' | 'download' | 'reload';
+
+export class SessionRecoverEvent extends Event {
+  static readonly type = 'session-recover';
+  constructor(readonly action: SessionRecoveryAction) {
+    super(SessionRecoverEvent.type, { bubbles: true, composed: true });
+  }
+}
+
 declare global {
   interface HTMLElementEventMap {
+    'session-recover': SessionRecoverEvent;
     'session-new': NewChatEvent;
     'session-rename': SessionRenameEvent;
     'session-delete': SessionDeleteEvent;

@@ -2,6 +2,7 @@
 
 export * from './events';
 export { type DateGroup, type DateGroupLabel, groupByDate } from './groups';
+export { EaselRecoveryNotice } from './recovery-notice';
 export { parseSessionRoute, type SessionRoute, sessionHref } from './route';
 export { EaselSessionsSidebar } from './sessions-sidebar';
 export { EaselStorageHealth } from './storage-health';
