@@ -1,5 +1,5 @@
 /**
- * The agent engine: provider-neutral types, the loop as plain functions, and the `Agent` class.
+ * The agent engine: provider-neutral types and the `Agent` class that runs the loop.
  * Imports nothing of the app outside this folder (see README.md).
  */
 
@@ -18,23 +18,8 @@ export type {
   ToolResultOverride,
   TransformContext,
 } from './config';
-export { continueProblem, runAgentLoop, runAgentLoopContinue } from './loop';
-export {
-  assertNever,
-  defaultConvertToLlm,
-  isFailedAssistant,
-  isLlmMessage,
-  toolCallsOf,
-} from './messages';
+export { assertNever } from './messages';
 export type { AgentQueues, QueuedMessage, QueueListener } from './queues';
 export type { AgentState } from './state';
-export {
-  type ArgumentsCheck,
-  cutOffText,
-  loadValidator,
-  SKIPPED_FOR_ABORT,
-  SKIPPED_FOR_STEERING,
-  unknownToolText,
-  validateToolArguments,
-} from './tools';
+export { loadValidator, validateToolArguments } from './tools';
 export type * from './types';

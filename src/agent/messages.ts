@@ -66,7 +66,7 @@ export function errorText(error: unknown): string {
   return `a non-Error value: ${String(error)}`;
 }
 
-export function emptyUsage(): Usage {
+function emptyUsage(): Usage {
   return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 }
 

@@ -86,7 +86,7 @@ function specificErrors(errors: readonly OutputUnit[]): readonly OutputUnit[] {
   return specific.length > 0 ? specific : errors;
 }
 
-export function findTool(tools: readonly AnyAgentTool[], name: string): AnyAgentTool | undefined {
+function findTool(tools: readonly AnyAgentTool[], name: string): AnyAgentTool | undefined {
   return tools.find((tool) => tool.name === name);
 }
 

@@ -80,7 +80,7 @@ export function base64Length(bytes: number): number {
 const CHUNK = 0x8000;
 
 /** Base64 of `bytes`, built in 32 KB slices so large inputs never hit argument-count limits. */
-export function bytesToBase64(bytes: Uint8Array): string {
+function bytesToBase64(bytes: Uint8Array): string {
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += CHUNK) {
     parts.push(String.fromCharCode(...bytes.subarray(i, i + CHUNK)));

@@ -4,21 +4,16 @@
  * No Lit, no idb, no SDK (see README.md).
  */
 
-export { base64Length, blobToBase64 } from './bytes';
-export { readImageHeader } from './image-header';
-export { type DecodeCapabilities, type ImagePlan, planImage, targetLongEdge } from './image-plan';
+export { blobToBase64 } from './bytes';
+export type { DecodeCapabilities, ImagePlan } from './image-plan';
 export type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 export { createImageProcessor, type ImageProcessorOptions } from './image-runner';
 export {
   type AttachmentLimits,
   checkAttachmentSet,
-  DEFAULT_LIMITS,
-  fileSizeReason,
   type RequestContext,
-  requestBytesOf,
 } from './limits';
-export { displayName, extensionOf, formatBytes, uniqueName } from './names';
-export { checkPdf, type PdfCheck } from './pdf';
+export { extensionOf, formatBytes, uniqueName } from './names';
 export type { PrepareOptions } from './prepare';
 export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from './resolve';
 
@@ -29,13 +24,9 @@ export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from '.
 export function loadPreparer(): Promise<typeof import('./prepare')> {
   return import('./prepare');
 }
-export { sniffType } from './sniff';
-export { decodeText, type TextDecodeResult, textAttachmentBlock, textPreview } from './text';
 export {
   type ApiImageType,
-  type HeaderResult,
   type ImageFormat,
-  type ImageHeader,
   isRefusal,
   type OfficeFamily,
   type PreparedAttachment,

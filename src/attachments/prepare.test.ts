@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
-import { type PrepareOptions, prepareAttachment, prepareAttachments } from './prepare';
+import { type PrepareOptions, prepareAttachment } from './prepare';
 import { fixture, fixtureFile } from './test-support';
 import { isRefusal, type PreparedAttachment, type PrepareOutcome } from './types';
 
@@ -192,20 +192,5 @@ describe('prepareAttachment', () => {
       file: 'gone.csv',
       reason: 'The file could not be read (it may have moved).',
     });
-  });
-});
-
-describe('prepareAttachments', () => {
-  it('prepares files one at a time and keeps their order', async () => {
-    const { process } = fakeProcessor();
-    const files = ['png-hopper-128.png', 'png-huge-65536x65536.png', 'csv-utf8.csv'].map((n) =>
-      fixtureFile(n),
-    );
-    const outcomes = await prepareAttachments(files, options(process));
-    expect(outcomes.map((o) => (isRefusal(o) ? `refused ${o.file}` : o.record.name))).toEqual([
-      'png-hopper-128.png',
-      'refused png-huge-65536x65536.png',
-      'csv-utf8.csv',
-    ]);
   });
 });

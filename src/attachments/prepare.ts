@@ -32,7 +32,7 @@ export interface PrepareOptions {
 }
 
 /** What this browser can do, for the decode budget. */
-export function detectCapabilities(): DecodeCapabilities {
+function detectCapabilities(): DecodeCapabilities {
   return { scaledJpegDecode: typeof ImageDecoder === 'function' };
 }
 
@@ -52,17 +52,6 @@ export async function prepareAttachment(file: File, options: PrepareOptions = {}
     const detail = error instanceof Error && error.name === 'NotReadableError' ? ' (it may have moved)' : '';
     return { file: name, reason: `The file could not be read${detail}.` };
   }
-}
-
-/** Prepares files one after another (so only one large image is in memory at a time), keeping their order. */
-export async function prepareAttachments(
-  files: readonly File[],
-  options: PrepareOptions = {},
-): Promise<PrepareOutcome[]> {
-  const processImage = options.processImage ?? createImageProcessor();
-  const outcomes: PrepareOutcome[] = [];
-  for (const file of files) outcomes.push(await prepareAttachment(file, { ...options, processImage }));
-  return outcomes;
 }
 
 async function prepareOrReason(file: File, name: string, options: PrepareOptions) {

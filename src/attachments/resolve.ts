@@ -53,7 +53,7 @@ export function createAttachmentResolver(
 }
 
 /** The block for a record whose base64 (image, PDF) or text (text) is `payload`. */
-export function blockFor(record: AttachmentRecord, payload: string): UserContent {
+function blockFor(record: AttachmentRecord, payload: string): UserContent {
   switch (record.kind) {
     case 'image':
       return { type: 'image', mimeType: record.mimeType as ApiImageType, data: payload };

@@ -202,7 +202,7 @@ function sniffText(head: Uint8Array, ext: string, declared: string, whole: boole
 }
 
 /** The MIME type to record for a text file: from its extension, else a declared `text/*` type, else plain text. */
-export function textMimeType(ext: string, declared: string): string {
+function textMimeType(ext: string, declared: string): string {
   const byExtension = TEXT_MIME_BY_EXTENSION[ext];
   if (byExtension) return byExtension;
   if (declared.startsWith('text/') || declared === 'application/json') return declared;

@@ -33,7 +33,7 @@ export type LegOutcome =
       readonly requestId?: string;
     };
 
-export const INCOMPLETE_MESSAGE = 'The connection closed before the answer was complete. Try again.';
+const INCOMPLETE_MESSAGE = 'The connection closed before the answer was complete. Try again.';
 
 export interface RawStreamSetup {
   readonly fetch: typeof fetch;

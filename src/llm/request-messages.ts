@@ -35,7 +35,7 @@ import { assertNever, isRecord } from './guards';
 type Block = ContentBlockParam;
 
 /** Longest base64 string of one image the API takes. */
-export const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
+const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
 /** Most images the API takes in one request. */
 export const MAX_IMAGES = 100;
 

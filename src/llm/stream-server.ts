@@ -13,7 +13,7 @@ export interface WorkerPort {
  * How long the worker gathers events before posting them. Two frames: the page renders at most every 40 ms
  * while an answer streams anyway, and each post costs the page a task.
  */
-export const BATCH_MS = 32;
+const BATCH_MS = 32;
 
 /**
  * Serves `send` and `abort` messages on `port` with `stream`, posting each request's items back with its id:

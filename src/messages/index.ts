@@ -3,7 +3,6 @@
  * decides what the model sees of them.
  */
 export { type ConvertToLlmOptions, createConvertToLlm } from './convert';
-export { fenced, NOTE_CONTENT_LIMIT, NOTE_EXCERPT_LENGTH, personChangeNote } from './notes';
 export type {
   ArtifactAuthor,
   ArtifactMessage,

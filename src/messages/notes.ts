@@ -7,7 +7,7 @@ import type { ArtifactMessage } from './types';
 /** Content longer than this is not repeated in a note: the note gives its start and asks the model to `get` it. */
 export const NOTE_CONTENT_LIMIT = 20_000;
 /** How much of an over-long file a note shows. */
-export const NOTE_EXCERPT_LENGTH = 2_000;
+const NOTE_EXCERPT_LENGTH = 2_000;
 
 /** A note telling the model what the person changed, with the file's new content (or its start, when huge). */
 export function personChangeNote(record: ArtifactMessage): string {
@@ -40,7 +40,7 @@ function leadFor(record: ArtifactMessage): string {
 }
 
 /** `content` in a Markdown code fence longer than any run of backticks inside it. */
-export function fenced(content: string, filename: string): string {
+function fenced(content: string, filename: string): string {
   let longest = 0;
   for (const run of content.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(Math.max(3, longest + 1));

@@ -26,8 +26,10 @@ const PROVIDER = 'anthropic';
 type Listener = (settings: AppSettings) => void;
 
 /**
- * The app's settings: loaded once, changed through `update`, persisted as they change. The API key is read
- * from here by one place only (the provider's `getApiKey`).
+ * The app's settings: loaded once, changed through `update`, persisted as they change (`Forget key` is an
+ * update with no key). The key leaves the page only through two readers of `snapshot.apiKey` that hand it to
+ * the provider: the agent's `getApiKey` (built in `main.ts`) for each request, and the model list's
+ * `listModels`. The settings dialog shows it (masked) and the app checks whether there is one.
  */
 export class SettingsStore {
   private current: AppSettings = DEFAULT_SETTINGS;
@@ -74,11 +76,6 @@ export class SettingsStore {
       );
     }
     await Promise.all(writes);
-  }
-
-  /** Forgets the key in memory and on this device. */
-  forgetKey(): Promise<void> {
-    return this.update({ apiKey: undefined });
   }
 
   subscribe(listener: Listener): () => void {

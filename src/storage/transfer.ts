@@ -7,7 +7,6 @@ import type { AgentMessage } from '../agent';
 import { AttachmentsRepository } from './attachments-repo';
 import { blobToBase64 } from './base64';
 import type { EaselDatabase } from './db';
-import { isObject } from './guards';
 import { MessagesRepository } from './messages-repo';
 import type { SessionRecord } from './schema';
 import { SessionsRepository } from './sessions-repo';
@@ -143,9 +142,4 @@ export function attachmentNames(messages: readonly AgentMessage[]): Map<string, 
     if (m.role === 'user-with-attachments') for (const a of m.attachments) names.set(a.id, a.name);
   }
   return names;
-}
-
-/** True when `value` looks like an Easel export (format marker), whatever its version. */
-export function isEaselExport(value: unknown): boolean {
-  return isObject(value) && value.format === EXPORT_FORMAT;
 }
