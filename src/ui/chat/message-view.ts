@@ -1,7 +1,9 @@
+/** `<easel-message-view>`: one message of the conversation (yours, Claude's, or a file change) with its actions. */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from '../../agent';
 import type { ArtifactMessage, AttachmentRecord, UserWithAttachmentsMessage } from '../../messages';
+import { CopyFeedback } from '../controllers/copy-feedback';
 import { EditMessageEvent, OpenArtifactEvent, RegenerateEvent } from '../events';
 import '../attachments/attachment-list';
 import { formatUsage } from '../format';
@@ -125,7 +127,7 @@ export class EaselMessageView extends LitElement {
 
   @state() private editing = false;
   /** What the Copy button says for a moment after a copy. */
-  @state() private copied: 'Copied' | 'Not copied' | false = false;
+  private readonly copied = new CopyFeedback(this);
 
   override render() {
     const m = this.message;
@@ -163,7 +165,7 @@ export class EaselMessageView extends LitElement {
       ${attachments.length > 0 ? html`<easel-attachment-list .attachments=${attachments}></easel-attachment-list>` : nothing}
       <div class="user-text">${text}</div>
       <div class="actions">
-        <button type="button" @click=${() => this.copy(text)}>${this.copied || 'Copy'}</button>
+        <button type="button" @click=${() => this.copied.copy(text)}>${this.copied.label}</button>
         ${this.busy ? nothing : html`<button type="button" @click=${this.handleEdit}>Edit</button>`}
       </div>
     </article>`;
@@ -230,7 +232,7 @@ export class EaselMessageView extends LitElement {
     const text = m.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n\n');
     return html`<div class="usage" title="Tokens and cost of this answer">${formatUsage(m.usage)}</div>
       <div class="actions">
-        ${text ? html`<button type="button" @click=${() => this.copy(text)}>${this.copied || 'Copy'}</button>` : nothing}
+        ${text ? html`<button type="button" @click=${() => this.copied.copy(text)}>${this.copied.label}</button>` : nothing}
         ${this.last && !this.busy ? html`<button type="button" @click=${this.handleRegenerate}>Regenerate</button>` : nothing}
       </div>`;
   }
@@ -242,21 +244,6 @@ export class EaselMessageView extends LitElement {
   private wasStopped(id: string, failed: boolean, streaming: boolean): boolean {
     if (streaming || this.toolResults.has(id) || this.runningTools.has(id)) return false;
     return failed || !this.busy;
-  }
-
-  private copy(text: string) {
-    navigator.clipboard.writeText(text).then(
-      () => this.showCopied('Copied'),
-      // The browser refused (no permission, page not focused): say so rather than fail silently.
-      () => this.showCopied('Not copied'),
-    );
-  }
-
-  private showCopied(state: 'Copied' | 'Not copied') {
-    this.copied = state;
-    setTimeout(() => {
-      this.copied = false;
-    }, 1500);
   }
 
   private handleEdit() {
