@@ -10,6 +10,7 @@ const suites = {
   'react-artifact': () => import('./react-artifact.mjs'),
   'hostile-artifact': () => import('./hostile-artifact.mjs'),
   'markdown-limits': () => import('./markdown-limits.mjs'),
+  'import-file': () => import('./import-file.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

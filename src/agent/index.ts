@@ -21,5 +21,7 @@ export type {
 export { assertNever } from './messages';
 export type { AgentQueues, QueuedMessage, QueueListener } from './queues';
 export type { AgentState } from './state';
+export { escapeHtml, formatBytes } from './text';
+export { EFFORT_LEVELS, isThinkingLevel, THINKING_LEVELS } from './thinking';
 export { loadValidator, validateToolArguments } from './tools';
 export type * from './types';

@@ -5,6 +5,8 @@
  * to these types; the UI and storage consume them through events.
  */
 
+import type { THINKING_LEVELS } from './thinking';
+
 // ---------------------------------------------------------------------------------------------------------
 // Content blocks
 // ---------------------------------------------------------------------------------------------------------
@@ -224,8 +226,8 @@ export type AnyAgentTool = AgentTool<never, unknown>;
 // The stream function (the provider seam)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Effort / thinking level requested of the model; `off` disables thinking. */
-export type ThinkingLevel = 'off' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+/** Effort / thinking level requested of the model; `off` disables thinking (the list: `THINKING_LEVELS`). */
+export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
 /** What the loop asks the provider for. */
 export interface LlmContext {

@@ -9,6 +9,7 @@
  * script's own text, so every inline script is padded with line breaks up to the line it starts on in the
  * artifact — errors then carry the artifact's own line numbers. Every rewrite here stays within its line.
  */
+import { escapeHtml } from '../agent';
 import {
   findPackage,
   isBareSpecifier,
@@ -445,14 +446,4 @@ function replaceAttribute(attrs: string, name: string, value: string): string {
 
 function removeAttribute(attrs: string, name: string): string {
   return attrs.replace(new RegExp(`\\s${name}\\s*=\\s*("[^"]*"|'[^']*'|[^\\s"'>]+)`, 'i'), '');
-}
-
-/** Escapes text for HTML text and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

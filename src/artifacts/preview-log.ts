@@ -4,7 +4,7 @@
  * said what it had to say: after its `load` event and a short quiet spell, never later than a cap — not a
  * fixed sleep.
  */
-import { assertNever } from '../agent';
+import { assertNever, formatBytes } from '../agent';
 import type { PreviewLevel, PreviewMessage } from './protocol';
 import { quantity } from './tool-text';
 
@@ -83,13 +83,6 @@ export function withEntry(log: PreviewLog, entry: PreviewEntry): PreviewLog {
   const errorCount = log.errorCount + (entry.level === 'error' ? 1 : 0);
   if (log.entries.length >= MAX_ENTRIES) return { ...log, dropped: log.dropped + 1, errorCount };
   return { ...log, entries: [...log.entries, entry], errorCount };
-}
-
-/** A byte count as people read it: `512 B`, `1.2 KB`, `3.4 MB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
 function cut(text: string): string {

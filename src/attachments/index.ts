@@ -13,7 +13,7 @@ export {
   checkAttachmentSet,
   type RequestContext,
 } from './limits';
-export { extensionOf, formatBytes, uniqueName } from './names';
+export { extensionOf, uniqueName } from './names';
 export type { PrepareOptions } from './prepare';
 export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from './resolve';
 

@@ -4,10 +4,9 @@
  * request holds more than 20 images), 100 PDF pages. Easel's own limits keep a tab from freezing or running out
  * of memory on a hostile file.
  */
-import { assertNever } from '../agent';
+import { assertNever, formatBytes } from '../agent';
 import type { AttachmentRecord } from '../messages';
 import { base64Length } from './bytes';
-import { formatBytes } from './names';
 import type { Refusal } from './types';
 
 export interface AttachmentLimits {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, extensionOf, formatBytes, uniqueName } from './names';
+import { displayName, extensionOf, uniqueName } from './names';
 
 describe('file names', () => {
   it('reads the extension in lower case, ignoring dot-files', () => {
@@ -30,15 +30,5 @@ describe('file names', () => {
     expect(displayName('\u202E\u202E')).toBe('attachment');
     expect(displayName(' \u200B notes.txt')).toBe('notes.txt');
     expect(displayName('отчёт (2).txt')).toBe('отчёт (2).txt');
-  });
-});
-
-describe('formatBytes', () => {
-  it('shows sizes the way file managers do', () => {
-    expect(formatBytes(1)).toBe('1 byte');
-    expect(formatBytes(18)).toBe('18 bytes');
-    expect(formatBytes(30605)).toBe('29.9 KB');
-    expect(formatBytes(1024 * 1024)).toBe('1 MB');
-    expect(formatBytes(521990)).toBe('510 KB');
   });
 });

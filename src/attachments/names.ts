@@ -40,20 +40,6 @@ export function uniqueName(name: string, taken: Iterable<string>): string {
   }
 }
 
-const UNITS = ['bytes', 'KB', 'MB', 'GB'] as const;
-
-/** 18 → "18 bytes", 30605 → "29.9 KB", 23_000_000 → "21.9 MB" (binary multiples, as file managers show). */
-export function formatBytes(n: number): string {
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  if (unit === 0) return `${value} ${value === 1 ? 'byte' : 'bytes'}`;
-  return `${value >= 100 ? Math.round(value) : Number(value.toFixed(1))} ${UNITS[unit]}`;
-}
-
 /** 4_294_967_296 → "4,295". */
 export function formatMegapixels(pixels: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(pixels / 1_000_000);

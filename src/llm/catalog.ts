@@ -1,4 +1,4 @@
-import type { ThinkingLevel, Usage, UsageCost } from '../agent';
+import { EFFORT_LEVELS, type ThinkingLevel, type Usage, type UsageCost } from '../agent';
 import { booleanField, field, isRecord, numberField, stringField } from './guards';
 import type { ModelInfo, ModelPrice } from './types';
 
@@ -39,8 +39,6 @@ export function priceFor(modelId: string): ModelPrice | undefined {
   return PRICES[modelId] ?? PRICES[modelId.replace(/-\d{8}$/, '')];
 }
 
-const ALL_EFFORT: readonly ThinkingLevel[] = ['low', 'medium', 'high', 'xhigh', 'max'];
-
 function builtin(
   id: string,
   displayName: string,
@@ -67,13 +65,13 @@ function builtin(
  * Models whose thinking cannot be turned off (or where that is not documented) do not offer `off`.
  */
 export const BUILTIN_MODELS: readonly ModelInfo[] = [
-  builtin('claude-opus-5-5', 'Claude Opus 5.5', 1_000_000, 128_000, ALL_EFFORT),
-  builtin('claude-sonnet-5-5', 'Claude Sonnet 5.5', 1_000_000, 128_000, ALL_EFFORT),
-  builtin('claude-haiku-5-5', 'Claude Haiku 5.5', 1_000_000, 128_000, ALL_EFFORT),
-  builtin('claude-fable-5-1', 'Claude Fable 5.1', 1_000_000, 128_000, ALL_EFFORT),
-  builtin('claude-opus-5', 'Claude Opus 5', 1_000_000, 128_000, ['off', ...ALL_EFFORT]),
-  builtin('claude-sonnet-5', 'Claude Sonnet 5', 1_000_000, 128_000, ['off', ...ALL_EFFORT]),
-  builtin('claude-opus-4-8', 'Claude Opus 4.8', 1_000_000, 128_000, ['off', ...ALL_EFFORT]),
+  builtin('claude-opus-5-5', 'Claude Opus 5.5', 1_000_000, 128_000, EFFORT_LEVELS),
+  builtin('claude-sonnet-5-5', 'Claude Sonnet 5.5', 1_000_000, 128_000, EFFORT_LEVELS),
+  builtin('claude-haiku-5-5', 'Claude Haiku 5.5', 1_000_000, 128_000, EFFORT_LEVELS),
+  builtin('claude-fable-5-1', 'Claude Fable 5.1', 1_000_000, 128_000, EFFORT_LEVELS),
+  builtin('claude-opus-5', 'Claude Opus 5', 1_000_000, 128_000, ['off', ...EFFORT_LEVELS]),
+  builtin('claude-sonnet-5', 'Claude Sonnet 5', 1_000_000, 128_000, ['off', ...EFFORT_LEVELS]),
+  builtin('claude-opus-4-8', 'Claude Opus 4.8', 1_000_000, 128_000, ['off', ...EFFORT_LEVELS]),
   builtin('claude-sonnet-4-6', 'Claude Sonnet 4.6', 1_000_000, 64_000, ['off', 'low', 'medium', 'high']),
   builtin('claude-haiku-4-5', 'Claude Haiku 4.5', 200_000, 64_000, ['off']),
 ];
@@ -129,7 +127,7 @@ export function modelInfoFromApi(raw: unknown): ModelInfo | undefined {
   const canDisable = supported(caps, 'thinking', 'types', 'disabled') !== false;
   const effort = field(caps, 'effort');
   const levels = booleanField(effort, 'supported')
-    ? ALL_EFFORT.filter((level) => supported(effort, level) === true)
+    ? EFFORT_LEVELS.filter((level) => supported(effort, level) === true)
     : [];
   const supportsThinking = hasCaps ? adaptive : (known?.supportsThinking ?? false);
   const effortLevels: ThinkingLevel[] = hasCaps

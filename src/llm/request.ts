@@ -4,7 +4,7 @@ import type {
   ThinkingConfigParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { AssistantContent, LlmContext, ThinkingLevel } from '../agent';
+import { type AssistantContent, EFFORT_LEVELS, type LlmContext, type ThinkingLevel } from '../agent';
 import { buildMessages } from './request-messages';
 import type { ModelInfo } from './types';
 
@@ -21,15 +21,14 @@ export interface RequestSettings {
 
 /** `max_tokens` when the caller sets none: the model's limit, but no more than this. */
 export const DEFAULT_MAX_TOKENS = 64_000;
-const EFFORT_ORDER: readonly ThinkingLevel[] = ['low', 'medium', 'high', 'xhigh', 'max'];
 const CACHE = { type: 'ephemeral' } as const;
 
 type Effort = NonNullable<OutputConfig['effort']>;
 
 function pickEffort(level: ThinkingLevel, offered: readonly ThinkingLevel[]): Effort | undefined {
-  const levels = EFFORT_ORDER.filter((l) => offered.includes(l));
-  const wanted = EFFORT_ORDER.indexOf(level);
-  const atOrBelow = levels.filter((l) => EFFORT_ORDER.indexOf(l) <= wanted);
+  const levels = EFFORT_LEVELS.filter((l) => offered.includes(l));
+  const wanted = EFFORT_LEVELS.indexOf(level);
+  const atOrBelow = levels.filter((l) => EFFORT_LEVELS.indexOf(l) <= wanted);
   return (atOrBelow[atOrBelow.length - 1] ?? levels[0]) as Effort | undefined;
 }
 

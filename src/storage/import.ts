@@ -4,19 +4,14 @@
  */
 
 import type { AgentMessage } from '../agent';
-import { base64ToBytes } from './base64';
 import type { EaselDatabase } from './db';
-import { isObject, isString } from './guards';
-import { withLargeTextsApart } from './large-texts';
-import { textOf } from './message-text';
+import { type CheckedFile, type CheckedSession, checkExportText } from './import-check';
+import type { StoredMessageRecord } from './large-texts';
 import { allRequests } from './requests';
 import type { AttachmentBlobRecord, MessageRecord, SessionRecord, TokenTotals } from './schema';
 import { addTokens, ZERO_TOKENS } from './session-write';
 import { newId, SortKeyGenerator } from './sort-key';
 import { TextChunkWriter } from './text-chunks';
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportedMessage } from './transfer';
-import { parseSessionRecord } from './validate';
-import { parseImportedMessage } from './validate-message';
 
 export interface ImportedSession {
   /** The id it has here. */
@@ -27,98 +22,27 @@ export interface ImportedSession {
   readonly messageCount: number;
 }
 
+export { checkExportFile } from './import-check';
+
 export interface ImportReport {
   readonly imported: readonly ImportedSession[];
   /** One sentence per thing that could not be read or was changed on the way in. */
   readonly problems: readonly string[];
 }
 
-interface CheckedAttachment {
-  readonly id: string;
-  readonly mimeType: string;
-  readonly bytes: Uint8Array<ArrayBuffer>;
-}
-
-interface CheckedSession {
-  readonly session: SessionRecord;
-  readonly messages: readonly ExportedMessage[];
-  readonly attachments: readonly CheckedAttachment[];
-}
-
 /** Imports the text of an export file. Never throws for bad content; the report says what happened. */
-export async function importSessions(db: EaselDatabase, text: string): Promise<ImportReport> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { imported: [], problems: ['The file is not valid JSON, so nothing was imported.'] };
-  }
-  const checked = checkExportFile(value);
+export function importSessions(db: EaselDatabase, text: string): Promise<ImportReport> {
+  return importChecked(db, checkExportText(text));
+}
+
+/** Writes what `checkExportText` or `readExportFile` found, one transaction per session. */
+export async function importChecked(db: EaselDatabase, checked: CheckedFile): Promise<ImportReport> {
   if ('error' in checked) return { imported: [], problems: [checked.error] };
   const problems = [...checked.problems];
   const imported: ImportedSession[] = [];
   const keys = new SortKeyGenerator();
   for (const session of checked.sessions) imported.push(await writeSession(db, session, keys, problems));
   return { imported, problems };
-}
-
-/** Checks a parsed export file: the sessions that can be imported, and what was left out and why. */
-export function checkExportFile(
-  value: unknown,
-):
-  | { readonly sessions: readonly CheckedSession[]; readonly problems: readonly string[] }
-  | { readonly error: string } {
-  if (!isObject(value) || value.format !== EXPORT_FORMAT)
-    return { error: 'This is not an Easel export file.' };
-  if (value.version !== EXPORT_VERSION) {
-    return typeof value.version === 'number' && value.version > EXPORT_VERSION
-      ? {
-          error: `This file was made by a newer version of Easel (format ${value.version}); update Easel to import it.`,
-        }
-      : { error: 'This Easel export has an unknown format version.' };
-  }
-  if (!Array.isArray(value.sessions)) return { error: 'This Easel export has no list of sessions.' };
-  const problems: string[] = [];
-  const sessions: CheckedSession[] = [];
-  value.sessions.forEach((entry: unknown, index: number) => {
-    const session = checkSession(entry, index, problems);
-    if (session) sessions.push(session);
-  });
-  return { sessions, problems };
-}
-
-function checkSession(entry: unknown, index: number, problems: string[]): CheckedSession | undefined {
-  const parsed = isObject(entry) ? parseSessionRecord(entry.session) : undefined;
-  if (!isObject(entry) || !parsed?.ok) {
-    problems.push(
-      `Session ${index + 1} of the file was skipped: ${parsed && !parsed.ok ? parsed.problem : 'it is not an object.'}`,
-    );
-    return undefined;
-  }
-  const { deletedAt: _deleted, ...session } = parsed.value;
-  const label = `Session "${session.title || session.id}"`;
-  const messages: ExportedMessage[] = [];
-  (Array.isArray(entry.messages) ? entry.messages : []).forEach((item: unknown, i: number) => {
-    const message = isObject(item) ? parseImportedMessage(item.message) : undefined;
-    if (isObject(item) && message?.ok && (item.partial === undefined || item.partial === true)) {
-      messages.push(item.partial ? { message: message.value, partial: true } : { message: message.value });
-    } else {
-      problems.push(
-        `${label}: message ${i + 1} was skipped (${message && !message.ok ? message.problem : 'not a message'}).`,
-      );
-    }
-  });
-  if (!Array.isArray(entry.messages)) problems.push(`${label} has no list of messages.`);
-  const attachments: CheckedAttachment[] = [];
-  (Array.isArray(entry.attachments) ? entry.attachments : []).forEach((item: unknown, i: number) => {
-    const bytes = isObject(item) && isString(item.base64) ? base64ToBytes(item.base64) : undefined;
-    if (isObject(item) && isString(item.id) && isString(item.mimeType) && bytes) {
-      attachments.push({ id: item.id, mimeType: item.mimeType, bytes });
-    } else {
-      problems.push(`${label}: attachment ${i + 1} was skipped (missing id, type or valid base64 bytes).`);
-    }
-  });
-  return { session, messages, attachments };
 }
 
 /** Writes one checked session in one transaction, under new ids where the file's are taken. */
@@ -149,21 +73,28 @@ async function writeSession(
       size: a.bytes.byteLength,
     });
   }
-  const records: MessageRecord[] = checked.messages.map(({ message, partial }) => ({
+  const records: StoredMessageRecord[] = checked.messages.map(({ message, partial, largeTexts }) => ({
     sessionId: id,
     key: keys.next(),
     message: withAttachmentIds(message, renamed),
     ...(partial ? { partial } : {}),
+    ...(largeTexts ? { largeTexts } : {}),
   }));
   const totals = totalsOf(records);
   const session: SessionRecord = { ...original, id, messageCount: records.length, ...totals };
   const tx = db.transaction(['sessions', 'messages', 'texts', 'attachments'], 'readwrite');
   try {
-    const texts = new TextChunkWriter(tx.objectStore('texts'), id);
-    for (const record of records) if (!record.partial) await texts.set(record.key, textOf(record.message));
+    // No session has this id here: chunks left under it (none are, unless a purge was cut short) go first, and
+    // the chunks are then built without reading any.
+    await tx.objectStore('texts').delete(IDBKeyRange.bound([id], [id, '\uffff']));
+    const texts = new TextChunkWriter(tx.objectStore('texts'), id, { stored: 'none' });
+    for (const [i, record] of records.entries()) {
+      const text = checked.messages[i]?.text ?? '';
+      if (!record.partial && text) await texts.set(record.key, text);
+    }
     await allRequests((add) => {
       for (const blob of blobs) add(tx.objectStore('attachments').put(blob));
-      for (const record of records) add(tx.objectStore('messages').put(withLargeTextsApart(record)));
+      for (const record of records) add(tx.objectStore('messages').put(record));
       add(tx.objectStore('sessions').put(session));
       add(texts.finish());
       add(tx.done);

@@ -80,6 +80,6 @@ export {
   parseSessionRecord,
   parseTextChunk,
 } from './validate';
-export { isThinkingLevel, parseAgentMessage } from './validate-message';
+export { parseAgentMessage } from './validate-message';
 export { describeWriteError, isQuotaError, QUOTA_MESSAGE } from './write-errors';
 export type { WriteStatus } from './write-queue';

@@ -9,7 +9,7 @@ import type { MessageRecord } from './schema';
 export const LARGE_TEXT_CHARS = 256_000;
 
 /** Where a long string of the message was, and its text. */
-interface StoredLargeText {
+export interface StoredLargeText {
   readonly path: readonly (string | number)[];
   readonly blob: Blob;
 }
@@ -19,10 +19,21 @@ export type StoredMessageRecord = MessageRecord & { readonly largeTexts?: readon
 
 /** The record to store: the same record when no string in its message is long. */
 export function withLargeTextsApart(record: MessageRecord): StoredMessageRecord {
+  const { message, largeTexts } = messageApart(record.message);
+  return largeTexts ? { ...record, message, largeTexts } : record;
+}
+
+/**
+ * A message with its long strings replaced by `''`, and those strings as Blobs (`largeTexts`, absent when
+ * none is long). Making the Blobs encodes the text: do it off the page for a large import (a worker).
+ */
+export function messageApart(message: MessageRecord['message']): {
+  readonly message: MessageRecord['message'];
+  readonly largeTexts?: readonly StoredLargeText[];
+} {
   const found: StoredLargeText[] = [];
-  const message = apart(record.message, [], found);
-  if (found.length === 0) return record;
-  return { ...record, message: message as MessageRecord['message'], largeTexts: found };
+  const rest = apart(message, [], found);
+  return found.length === 0 ? { message } : { message: rest as MessageRecord['message'], largeTexts: found };
 }
 
 function apart(value: unknown, path: (string | number)[], found: StoredLargeText[]): unknown {

@@ -11,7 +11,8 @@ import {
   type StorageManagerLike,
   storageHealth,
 } from './health';
-import { type ImportReport, importSessions } from './import';
+import { type ImportReport, importChecked, importSessions } from './import';
+import { readExportFile } from './import-read';
 import { type LoadedSession, loadSession } from './load';
 import { sessionToMarkdown } from './markdown-export';
 import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
@@ -165,9 +166,15 @@ export class SessionLibrary {
     };
   }
 
-  /** Imports the text of an export file; never overwrites a session here (see `ImportReport`). */
-  async import(text: string): Promise<ImportReport> {
-    const report = await importSessions(this.options.db, text);
+  /**
+   * Imports an export file (read and checked in a worker: a large file never parses on the page) or its text;
+   * never overwrites a session here (see `ImportReport`).
+   */
+  async import(file: Blob | string): Promise<ImportReport> {
+    const report =
+      typeof file === 'string'
+        ? await importSessions(this.options.db, file)
+        : await importChecked(this.options.db, await readExportFile(file));
     for (const session of report.imported) this.post(session.id, 'imported');
     return report;
   }

@@ -1,6 +1,6 @@
 /** One session as a Markdown document a person can read anywhere (not meant to be imported back). */
 
-import type { AgentMessage, AssistantMessage } from '../agent';
+import { type AgentMessage, type AssistantMessage, formatBytes } from '../agent';
 import type { SessionRecord } from './schema';
 import type { ExportedMessage } from './transfer';
 
@@ -31,7 +31,9 @@ function messageToMarkdown(message: AgentMessage, partial: boolean): string {
               .join('\n\n'),
       );
     case 'user-with-attachments': {
-      const files = message.attachments.map((a) => `- ${a.name} (${a.mimeType}, ${a.size} bytes)`).join('\n');
+      const files = message.attachments
+        .map((a) => `- ${a.name} (${a.mimeType}, ${formatBytes(a.size)})`)
+        .join('\n');
       return section('You', [message.text, files ? `Attached:\n${files}` : ''].filter(Boolean).join('\n\n'));
     }
     case 'assistant':

@@ -34,9 +34,14 @@ interface Chunk {
 export class TextChunkWriter {
   private readonly touched = new Map<string, Chunk>();
 
+  /**
+   * `stored: 'none'` says the session has no chunk in storage (a session being imported, written from nothing):
+   * no cursor is opened to find one, so writing n messages costs n entries, not n reads.
+   */
   constructor(
     private readonly store: TextsStore,
     private readonly sessionId: string,
+    private readonly options: { readonly stored?: 'none' } = {},
   ) {}
 
   /** Sets (or, for empty text, removes) a message's searchable text. */
@@ -79,10 +84,10 @@ export class TextChunkWriter {
 
   /** The chunk a key belongs in: the greatest `firstKey` at or below it, stored or touched. */
   private async chunkFor(key: string): Promise<Chunk | undefined> {
-    const cursor = await this.store.openCursor(
-      IDBKeyRange.bound([this.sessionId], [this.sessionId, key]),
-      'prev',
-    );
+    const cursor =
+      this.options.stored === 'none'
+        ? null
+        : await this.store.openCursor(IDBKeyRange.bound([this.sessionId], [this.sessionId, key]), 'prev');
     const stored = cursor ? parseTextChunk(cursor.value) : undefined;
     let best = cursor ? firstKeyOf(cursor.key) : undefined;
     for (const firstKey of this.touched.keys()) {

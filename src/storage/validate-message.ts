@@ -4,7 +4,7 @@
  * (unknown extra fields are kept, so a newer version's data survives a round trip through an older one).
  */
 
-import type { AgentMessage, ThinkingLevel } from '../agent';
+import type { AgentMessage } from '../agent';
 import { refusedCharacterProblem, visibleName } from './file-names';
 import {
   bad,
@@ -20,13 +20,8 @@ import {
 } from './guards';
 
 const STOP_REASONS = new Set(['stop', 'length', 'toolUse', 'refusal', 'contextOverflow', 'error', 'aborted']);
-const THINKING_LEVELS = new Set<string>(['off', 'low', 'medium', 'high', 'xhigh', 'max']);
 const ARTIFACT_ACTIONS = new Set(['create', 'update', 'rewrite', 'delete', 'restore', 'edit']);
 const ATTACHMENT_KINDS = new Set(['image', 'pdf', 'text']);
-
-export function isThinkingLevel(value: unknown): value is ThinkingLevel {
-  return typeof value === 'string' && THINKING_LEVELS.has(value);
-}
 
 /** Checks a stored or imported message. The problem names the role and the first fields that were wrong. */
 export function parseAgentMessage(value: unknown): Parsed<AgentMessage> {

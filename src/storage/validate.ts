@@ -3,6 +3,7 @@
  * record and what was wrong) and skipped by its repository; it never stops the rest from loading.
  */
 
+import { isThinkingLevel } from '../agent';
 import {
   bad,
   describeWrong,
@@ -22,7 +23,7 @@ import type {
   TextChunkRecord,
   TokenTotals,
 } from './schema';
-import { isThinkingLevel, parseAgentMessage } from './validate-message';
+import { parseAgentMessage } from './validate-message';
 
 const SESSION_FIELDS = {
   id: (v: unknown) => isString(v) && v.length > 0,

@@ -1,13 +1,8 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import {
-  formatBytes,
-  isPreviewMessage,
-  type PlanKind,
-  PREVIEW_SOURCE,
-  type PreviewMessage,
-} from '../../artifacts';
+import { formatBytes } from '../../agent';
+import { isPreviewMessage, type PlanKind, PREVIEW_SOURCE, type PreviewMessage } from '../../artifacts';
 import { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { saveBlob } from './file-actions';
 import type { PreparedRender } from './preview-runtime';

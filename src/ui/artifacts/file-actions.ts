@@ -1,4 +1,5 @@
-import { type ArtifactKind, escapeHtml, mimeTypeOf, type PlanKind, PREVIEW_SOURCE } from '../../artifacts';
+import { escapeHtml } from '../../agent';
+import { type ArtifactKind, mimeTypeOf, type PlanKind, PREVIEW_SOURCE } from '../../artifacts';
 import type { PreviewRuntime } from './preview-runtime';
 
 /**

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../agent';
 import {
   type CompileJob,
   type CompileProblem,
@@ -101,7 +102,7 @@ export class PreviewRuntime {
       const text = compileErrorText(filename, problem, job.padLines);
       return {
         kind: 'render',
-        html: `<pre style="white-space:pre-wrap;font:13px/1.5 ui-monospace,monospace;color:#b00020;padding:16px;margin:0">${escapeText(text)}</pre>`,
+        html: `<pre style="white-space:pre-wrap;font:13px/1.5 ui-monospace,monospace;color:#b00020;padding:16px;margin:0">${escapeHtml(text)}</pre>`,
         files: {},
         imports: {},
         notes: [{ level: 'error', text }],
@@ -254,8 +255,4 @@ function isModuleFile(manifest: ShelfManifest, file: string): boolean {
   for (const entry of Object.values(manifest.packages))
     if (Object.values(entry.modules).includes(file)) return true;
   return false;
-}
-
-function escapeText(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

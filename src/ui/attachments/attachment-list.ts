@@ -1,7 +1,8 @@
 import { consume } from '@lit/context';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
-import { extensionOf, formatBytes } from '../../attachments';
+import { formatBytes } from '../../agent';
+import { extensionOf } from '../../attachments';
 import type { AttachmentRecord } from '../../messages';
 import { attachmentListStyles } from './attachment-list-styles';
 import type { EaselAttachmentPreview } from './attachment-preview';

@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { formatBytes } from '../../attachments';
+import { formatBytes } from '../../agent';
 import type { AttachmentRecord } from '../../messages';
 
 /** Characters of a text attachment shown in the preview (the rest is only sent). */

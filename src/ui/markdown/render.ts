@@ -1,6 +1,7 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
 import { Marked, type Tokens } from 'marked';
+import { escapeHtml } from '../../agent';
 import { isTooComplexToFormat, MARKDOWN_LIMITS, PLAIN_NOTE, plainChunks } from './limits';
 import { decideAttribute, decideImage, firstSrcsetUrl } from './url-policy';
 
@@ -179,14 +180,6 @@ export function prepareRenderer(whenIdle: (task: () => void) => void): void {
     };
     whenIdle(next);
   });
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }
 
 function highlight(code: string, lang: string): string {

@@ -1,18 +1,4 @@
-/** Wording for storage sizes and times in the sessions UI. */
-
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-
-/** 1536 → "1.5 KB"; 0 → "0 bytes". */
-export function formatBytes(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
-}
+/** Wording for times in the sessions UI (sizes: `formatBytes` in src/agent). */
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago", else the date. */
 export function formatAgo(time: number, now: number): string {

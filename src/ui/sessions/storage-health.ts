@@ -1,8 +1,9 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
+import { formatBytes } from '../../agent';
 import type { ImportReport, StorageHealth } from '../../storage';
 import { ExportAllEvent, ImportSessionsEvent, PersistStorageEvent } from './events';
-import { formatAgo, formatBytes } from './format';
+import { formatAgo } from './format';
 
 /**
  * Storage in the Settings dialog: whether the browser keeps Easel's data (persistent storage), how much

@@ -1,0 +1,132 @@
+/**
+ * Reading an export file: its size, its JSON, and every session, message and attachment in it checked. Pure
+ * code, run in a worker by `readExportFile` (import-read.ts), so a large file never parses on the page.
+ */
+
+import type { AgentMessage } from '../agent';
+import { base64ToBytes } from './base64';
+import { isObject, isString } from './guards';
+import { messageApart, type StoredLargeText } from './large-texts';
+import { textOf } from './message-text';
+import type { SessionRecord } from './schema';
+import { EXPORT_FORMAT, EXPORT_VERSION } from './transfer';
+import { parseSessionRecord } from './validate';
+import { parseImportedMessage } from './validate-message';
+
+/**
+ * The largest file Import reads: 512 MiB. Its text must fit in one JavaScript string (about 536 million
+ * characters in Chromium), and parsing it takes several times its size in memory.
+ */
+export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
+
+export interface CheckedAttachment {
+  readonly id: string;
+  readonly mimeType: string;
+  readonly bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** A message of the file, checked and made ready to store. */
+export interface CheckedMessage {
+  /** The message, its long strings replaced by `''` (they are in `largeTexts`). */
+  readonly message: AgentMessage;
+  readonly partial?: true;
+  readonly largeTexts?: readonly StoredLargeText[];
+  /** What search finds it by (`textOf`), taken before the long strings were set apart. */
+  readonly text: string;
+}
+
+export interface CheckedSession {
+  readonly session: SessionRecord;
+  /** Ready to store: long strings already apart (`largeTexts`), the searchable text already taken. */
+  readonly messages: readonly CheckedMessage[];
+  readonly attachments: readonly CheckedAttachment[];
+}
+
+/** Checks a parsed export file: the sessions that can be imported, and what was left out and why. */
+export function checkExportFile(
+  value: unknown,
+):
+  | { readonly sessions: readonly CheckedSession[]; readonly problems: readonly string[] }
+  | { readonly error: string } {
+  if (!isObject(value) || value.format !== EXPORT_FORMAT)
+    return { error: 'This is not an Easel export file.' };
+  if (value.version !== EXPORT_VERSION) {
+    return typeof value.version === 'number' && value.version > EXPORT_VERSION
+      ? {
+          error: `This file was made by a newer version of Easel (format ${value.version}); update Easel to import it.`,
+        }
+      : { error: 'This Easel export has an unknown format version.' };
+  }
+  if (!Array.isArray(value.sessions)) return { error: 'This Easel export has no list of sessions.' };
+  const problems: string[] = [];
+  const sessions: CheckedSession[] = [];
+  value.sessions.forEach((entry: unknown, index: number) => {
+    const session = checkSession(entry, index, problems);
+    if (session) sessions.push(session);
+  });
+  return { sessions, problems };
+}
+
+function checkSession(entry: unknown, index: number, problems: string[]): CheckedSession | undefined {
+  const parsed = isObject(entry) ? parseSessionRecord(entry.session) : undefined;
+  if (!isObject(entry) || !parsed?.ok) {
+    problems.push(
+      `Session ${index + 1} of the file was skipped: ${parsed && !parsed.ok ? parsed.problem : 'it is not an object.'}`,
+    );
+    return undefined;
+  }
+  const { deletedAt: _deleted, ...session } = parsed.value;
+  const label = `Session "${session.title || session.id}"`;
+  const messages: CheckedMessage[] = [];
+  (Array.isArray(entry.messages) ? entry.messages : []).forEach((item: unknown, i: number) => {
+    const message = isObject(item) ? parseImportedMessage(item.message) : undefined;
+    if (isObject(item) && message?.ok && (item.partial === undefined || item.partial === true)) {
+      const text = item.partial ? '' : textOf(message.value);
+      const stored = messageApart(message.value);
+      messages.push({ ...stored, text, ...(item.partial ? { partial: true as const } : {}) });
+    } else {
+      problems.push(
+        `${label}: message ${i + 1} was skipped (${message && !message.ok ? message.problem : 'not a message'}).`,
+      );
+    }
+  });
+  if (!Array.isArray(entry.messages)) problems.push(`${label} has no list of messages.`);
+  const attachments: CheckedAttachment[] = [];
+  (Array.isArray(entry.attachments) ? entry.attachments : []).forEach((item: unknown, i: number) => {
+    const bytes = isObject(item) && isString(item.base64) ? base64ToBytes(item.base64) : undefined;
+    if (isObject(item) && isString(item.id) && isString(item.mimeType) && bytes) {
+      attachments.push({ id: item.id, mimeType: item.mimeType, bytes });
+    } else {
+      problems.push(`${label}: attachment ${i + 1} was skipped (missing id, type or valid base64 bytes).`);
+    }
+  });
+  return { session, messages, attachments };
+}
+
+/** A file read and checked: the sessions to write and what was left out, or why nothing can be imported. */
+export type CheckedFile =
+  | { readonly sessions: readonly CheckedSession[]; readonly problems: readonly string[] }
+  | { readonly error: string };
+
+/** The refusal for a file over `MAX_IMPORT_BYTES`, or `undefined` when its size is fine. */
+export function sizeProblem(bytes: number): string | undefined {
+  if (bytes <= MAX_IMPORT_BYTES) return undefined;
+  const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
+  return (
+    `This file is ${mb(bytes)}; Easel imports files of up to ${mb(MAX_IMPORT_BYTES)}, so nothing was imported. ` +
+    'Export fewer sessions per file and import them one file at a time.'
+  );
+}
+
+/** Parses and checks the text of an export file. */
+export function checkExportText(text: string): CheckedFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return error instanceof RangeError
+      ? { error: 'The file is too large to read here, so nothing was imported.' }
+      : { error: 'The file is not valid JSON, so nothing was imported.' };
+  }
+  return checkExportFile(value);
+}
