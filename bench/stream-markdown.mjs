@@ -73,7 +73,12 @@ async function readOnly(bench, bytes, { inWorker }) {
       }
       if (!inWorker) return read(url);
       const code = `${read.toString()}\nonmessage = (e) => read(e.data).then(() => postMessage('done'));`;
-      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+      const blobUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+      // The app's page enforces Trusted Types and its default policy admits only the app's own scripts.
+      const policy = window.trustedTypes?.createPolicy('bench-read-in-worker', {
+        createScriptURL: (url) => url,
+      });
+      const worker = new Worker(policy ? policy.createScriptURL(blobUrl) : blobUrl);
       await new Promise((resolve) => {
         worker.onmessage = resolve;
         worker.postMessage(url);
@@ -97,7 +102,8 @@ async function markdownStackAlone(bench, bytes) {
   return withSourcePage(bench, ['marked', 'dompurify', 'highlight.js/lib/common'], (page) =>
     page.evaluate(
       async ({ text, warmUp }) => {
-        const render = await import('/src/ui/markdown/render.ts');
+        const { MarkdownRenderer } = await import('/src/ui/markdown/render.ts');
+        const render = new MarkdownRenderer();
         const { MarkdownBlockSplitter } = await import('/src/ui/markdown/block-splitter.ts');
         const blocksOf = (source) => {
           const splitter = new MarkdownBlockSplitter();

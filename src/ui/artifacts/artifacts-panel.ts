@@ -9,6 +9,7 @@ import {
   runsInSandbox,
   withEntry,
 } from '../../artifacts';
+import { loadRenderer } from '../markdown/renderer-loader';
 import {
   ArtifactRestoreEvent,
   ArtifactsCloseEvent,
@@ -206,9 +207,7 @@ export class EaselArtifactsPanel extends LitElement {
 
   private async openInNewTab(shown: ShownFile): Promise<void> {
     const rendered =
-      shown.kind === 'markdown'
-        ? (await import('../markdown/render')).renderMarkdown(shown.content)
-        : undefined;
+      shown.kind === 'markdown' ? (await loadRenderer()).renderMarkdown(shown.content) : undefined;
     openArtifactInNewTab(this.runtime(), shown.filename, shown.kind, shown.content, rendered);
   }
 

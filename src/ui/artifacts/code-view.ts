@@ -1,8 +1,10 @@
+/** `<easel-code-view>`: code or text with line numbers, appended while it streams, highlighted when complete. */
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
+import { highlighter } from '../markdown/highlighter';
+import { syntaxTheme } from '../markdown/syntax-theme';
 import { ChunkedText, countNewlines } from './chunked-text';
-import { highlightedFragment, loadHighlighter } from './highlight';
-import { syntaxStyles } from './styles';
+import { highlightedFragment } from './highlight';
 
 /** How close to the bottom (px) still counts as following the text as it grows. */
 const FOLLOW_SLACK = 40;
@@ -17,7 +19,7 @@ const FOLLOW_SLACK = 40;
 @customElement('easel-code-view')
 export class EaselCodeView extends LitElement {
   static override styles = [
-    syntaxStyles,
+    syntaxTheme,
     css`
       :host {
         display: block;
@@ -132,7 +134,7 @@ export class EaselCodeView extends LitElement {
     this.lines = Math.max(1, this.newlines + (content.endsWith('\n') ? 0 : 1));
     this.gutterText?.reset(numbers(1, this.lines));
     if (this.streaming || !this.language) return;
-    void loadHighlighter().then((hljs) => {
+    void highlighter.load().then((hljs) => {
       if (this.shownWhole !== content) return;
       const fragment = highlightedFragment(hljs, content, this.language);
       if (!fragment) return;

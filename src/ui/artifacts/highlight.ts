@@ -1,17 +1,9 @@
-import type { HighlightResult, HLJSApi } from 'highlight.js';
-
 /**
  * Syntax highlighting for code artifacts, built as DOM nodes (spans around text nodes) from highlight.js's
- * token tree: model text never passes through an HTML parser here. highlight.js is loaded lazily (the same
- * module the Markdown renderer loads, so it is fetched once).
+ * token tree: model text never passes through an HTML parser here. highlight.js comes from the page's one
+ * loader (`../markdown/highlighter`), which the Markdown renderer uses too, so it is fetched once.
  */
-
-let loading: Promise<HLJSApi> | undefined;
-
-export function loadHighlighter(): Promise<HLJSApi> {
-  loading ??= import('highlight.js/lib/common').then((m) => m.default);
-  return loading;
-}
+import type { HighlightResult, HLJSApi } from 'highlight.js';
 
 /** Content longer than this is shown plain: highlighting it would hold up the page. */
 export const MAX_HIGHLIGHT_CHARS = 300_000;

@@ -1,3 +1,4 @@
+/** Shared styles of the artifacts panel's parts (the one syntax theme is `../markdown/syntax-theme`). */
 import { css } from 'lit';
 
 /** Buttons of the artifacts panel and its parts. */
@@ -32,41 +33,5 @@ export const buttonStyles = css`
   textarea:focus-visible {
     outline: 2px solid var(--easel-focus);
     outline-offset: 2px;
-  }
-`;
-
-/** Syntax colours (highlight.js classes), from the design tokens. */
-export const syntaxStyles = css`
-  .hljs-keyword,
-  .hljs-selector-tag,
-  .hljs-built_in,
-  .hljs-tag,
-  .hljs-name {
-    color: var(--easel-syntax-keyword);
-  }
-  .hljs-string,
-  .hljs-attr,
-  .hljs-attribute,
-  .hljs-template-tag,
-  .hljs-regexp {
-    color: var(--easel-syntax-string);
-  }
-  .hljs-comment,
-  .hljs-quote {
-    color: var(--easel-syntax-comment);
-    font-style: italic;
-  }
-  .hljs-number,
-  .hljs-literal,
-  .hljs-type,
-  .hljs-symbol {
-    color: var(--easel-syntax-number);
-  }
-  .hljs-title,
-  .hljs-function,
-  .hljs-section,
-  .hljs-selector-class,
-  .hljs-selector-id {
-    color: var(--easel-syntax-title);
   }
 `;

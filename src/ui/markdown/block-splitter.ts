@@ -6,7 +6,8 @@
  * indented (an indented line may continue a list item or an indented code block). Every character is examined
  * once: the cost of `push` is proportional to what was appended, not to the length of the text.
  *
- * The split is a rendering shortcut for the streaming phase; the finished message is rendered whole once.
+ * The split is a rendering shortcut (`IncrementalMarkdown`): the finished message keeps its blocks, and its tail
+ * becomes the last one; only a text with reference definitions, which tie blocks together, is parsed whole.
  */
 export class MarkdownBlockSplitter {
   private source = '';

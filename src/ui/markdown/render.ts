@@ -1,14 +1,16 @@
+/** Markdown → sanitised HTML: the only path by which model text becomes markup (`marked`, then `DOMPurify`). */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
 import { Marked, type Tokens } from 'marked';
 import { escapeHtml } from '../../agent';
+import { type HighlighterLoader, highlighter as pageHighlighter } from './highlighter';
+import { type BlockRenderer, IncrementalMarkdown } from './incremental';
 import { isTooComplexToFormat, MARKDOWN_LIMITS, PLAIN_NOTE, plainChunks } from './limits';
 import { decideAttribute, decideImage, firstSrcsetUrl } from './url-policy';
 
-/**
- * Markdown → sanitised HTML: the only path by which model text becomes markup (`marked`, then `DOMPurify`).
- * This module is loaded lazily, so the first screen does not wait for the Markdown stack; the syntax
- * highlighter is loaded lazily again, the first time a code block appears.
+/*
+ * This module is loaded lazily (`renderer-loader.ts`), so the first screen does not wait for the Markdown
+ * stack; the syntax highlighter is loaded lazily again (`highlighter.ts`), the first time a code block appears.
  */
 
 /** Attribute holding the address of a remote image the person has not yet agreed to load. */
@@ -69,75 +71,10 @@ function applyUrlPolicy(element: Element): void {
   if (held !== undefined) element.setAttribute(BLOCKED_SRC, held);
 }
 
-/** Sanitises to a string (for documents built elsewhere, such as a Markdown file's preview). */
-const toText = createPurifier(POLICY);
-/**
- * Sanitises to a `DocumentFragment` of the nodes DOMPurify has just checked, so the page inserts them as they
- * are: no serialising them to a string and parsing that string again.
- */
-const toNodes = createPurifier({ ...POLICY, RETURN_DOM_FRAGMENT: true });
-
-let highlighter: HLJSApi | undefined;
-const highlightListeners = new Set<() => void>();
-
-/** Whether code is coloured yet (until the highlighter has loaded it is shown plain). */
-export function isHighlighterReady(): boolean {
-  return highlighter !== undefined;
-}
-
-/** Calls `listener` once the highlighter has loaded (so rendered code can be rendered again, coloured). */
-export function onHighlighterReady(listener: () => void): () => void {
-  highlightListeners.add(listener);
-  return () => highlightListeners.delete(listener);
-}
-
-/**
- * Rendered nodes of recent Markdown blocks, by source. A streamed answer renders each finished block once; a
- * view of the same message drawn again (another session opened and this one reopened) clones them from here
- * instead of parsing and sanitising everything again.
- */
-const blockCache = new Map<string, DocumentFragment>();
-const BLOCK_CACHE_SIZE = 2000;
-
-/**
- * Renders one block into fresh nodes, cloned from the cache when it was rendered recently. A block past the
- * limits (`limits.ts`) is shown as plain text.
- */
-export function renderBlock(source: string): DocumentFragment {
-  const cached = blockCache.get(source);
-  if (cached !== undefined) {
-    blockCache.delete(source);
-    blockCache.set(source, cached);
-    return cached.cloneNode(true) as DocumentFragment;
-  }
-  const nodes = renderTail(source);
-  blockCache.set(source, nodes.cloneNode(true) as DocumentFragment);
-  if (blockCache.size > BLOCK_CACHE_SIZE) {
-    const oldest = blockCache.keys().next().value;
-    if (oldest !== undefined) blockCache.delete(oldest);
-  }
-  return nodes;
-}
-
-let highlighterLoaded: Promise<HLJSApi> | undefined;
-
-function loadHighlighter(): Promise<HLJSApi> {
-  highlighterLoaded ??= import('highlight.js/lib/common').then((m) => {
-    highlighter = m.default;
-    blockCache.clear();
-    for (const listener of highlightListeners) listener();
-    return m.default;
-  });
-  highlighterLoaded.catch(() => {
-    highlighterLoaded = undefined;
-  });
-  return highlighterLoaded;
-}
-
-/** The languages most answers use, compiled ahead of the first code block (see `prepareRenderer`). */
+/** The languages most answers use, compiled ahead of the first code block (see `prepare`). */
 const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'xml', 'css', 'bash', 'json'];
 
-/** A little of everything an answer has, rendered once while idle (see `prepareRenderer`). */
+/** A little of everything an answer has, rendered once while idle (see `prepare`). */
 const WARM_UP_SAMPLE = [
   '## Heading',
   '',
@@ -159,69 +96,148 @@ const WARM_UP_SAMPLE = [
   '```',
 ].join('\n');
 
-/**
- * Gets the renderer ready while the page is idle, one step per idle moment (`whenIdle`): loads the highlighter,
- * compiles the commonest languages, then renders a small sample, so the first answer does not stall while
- * highlight.js compiles its grammars or marked's and DOMPurify's code runs for the first time (its first run is
- * several times slower than later ones).
- */
-export function prepareRenderer(whenIdle: (task: () => void) => void): void {
-  void loadHighlighter().then((hljs) => {
-    const languages = [...COMMON_LANGUAGES];
-    const next = () => {
-      const language = languages.shift();
-      if (language === undefined) {
-        renderMarkdownNodes(WARM_UP_SAMPLE);
-        return;
-      }
-      // A language's grammar is compiled the first time it is used.
-      if (hljs.getLanguage(language)) hljs.highlight('', { language });
-      whenIdle(next);
-    };
-    whenIdle(next);
-  });
-}
+/** Rendered blocks kept for reuse (see `renderBlock`). */
+const BLOCK_CACHE_SIZE = 2000;
 
-function highlight(code: string, lang: string): string {
-  if (code.length > MARKDOWN_LIMITS.highlightChars) return escapeHtml(code);
-  if (!highlighter) {
-    void loadHighlighter();
+/**
+ * The Markdown renderer: marked with code blocks highlighted, then DOMPurify with the URL policy. Every text it
+ * returns as markup or nodes has been through the sanitiser, except `parseMarkdown`'s (for benchmarks only).
+ */
+export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
+  /** Sanitises to a string (for documents built elsewhere, such as a Markdown file's preview). */
+  private readonly toText = createPurifier(POLICY);
+  /**
+   * Sanitises to a `DocumentFragment` of the nodes DOMPurify has just checked, so the page inserts them as they
+   * are: no serialising them to a string and parsing that string again.
+   */
+  private readonly toNodes = createPurifier({ ...POLICY, RETURN_DOM_FRAGMENT: true });
+  /**
+   * Rendered nodes of recent Markdown blocks, by source. A streamed answer renders each finished block once; a
+   * view of the same message drawn again (another session opened and this one reopened) clones them from here
+   * instead of parsing and sanitising everything again.
+   */
+  private readonly blockCache = new Map<string, DocumentFragment>();
+  private readonly listeners = new Set<() => void>();
+  private readonly marked: Marked;
+
+  /** `highlighter`: the page's own by default, shared with the code view. */
+  constructor(private readonly highlighter: HighlighterLoader = pageHighlighter) {
+    this.marked = new Marked({
+      gfm: true,
+      breaks: false,
+      renderer: { code: (token: Tokens.Code) => this.renderCode(token) },
+    });
+    highlighter.onReady(() => {
+      // Blocks kept from before were rendered with their code plain.
+      this.blockCache.clear();
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  /** Whether code is coloured yet (until the highlighter has loaded it is shown plain). */
+  isHighlighterReady(): boolean {
+    return this.highlighter.ready !== undefined;
+  }
+
+  /** Calls `listener` once the highlighter has loaded (so rendered code can be rendered again, coloured). */
+  onHighlighterReady(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Renders one block into fresh nodes, cloned from the cache when it was rendered recently. A block past the
+   * limits (`limits.ts`) is shown as plain text.
+   */
+  renderBlock(source: string): DocumentFragment {
+    const cached = this.blockCache.get(source);
+    if (cached !== undefined) {
+      this.blockCache.delete(source);
+      this.blockCache.set(source, cached);
+      return cached.cloneNode(true) as DocumentFragment;
+    }
+    const nodes = this.renderTail(source);
+    this.blockCache.set(source, nodes.cloneNode(true) as DocumentFragment);
+    if (this.blockCache.size > BLOCK_CACHE_SIZE) {
+      const oldest = this.blockCache.keys().next().value;
+      if (oldest !== undefined) this.blockCache.delete(oldest);
+    }
+    return nodes;
+  }
+
+  /** Renders a block, or a stream's open tail, to nodes: as Markdown, or as plain text past the limits. */
+  renderTail(source: string): DocumentFragment {
+    return isTooComplexToFormat(source) ? renderPlainNodes(source) : this.renderMarkdownNodes(source);
+  }
+
+  /** Markdown → HTML, not yet sanitised: never insert this; it is public for the benchmark of each step. */
+  parseMarkdown(source: string): string {
+    return this.marked.parse(source, { async: false });
+  }
+
+  /** Renders Markdown to sanitised HTML. */
+  renderMarkdown(source: string): string {
+    return this.toText.sanitize(this.parseMarkdown(source));
+  }
+
+  /** Renders Markdown to sanitised nodes, ready to insert (no limits: see `renderTail`). */
+  renderMarkdownNodes(source: string): DocumentFragment {
+    // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
+    return this.toNodes.sanitize(this.parseMarkdown(source)) as unknown as DocumentFragment;
+  }
+
+  /**
+   * A new incremental render for one view (`IncrementalMarkdown`): it comes with the renderer, so neither it nor
+   * the block splitter is in the first screen's JavaScript.
+   */
+  incremental(): IncrementalMarkdown<DocumentFragment> {
+    return new IncrementalMarkdown<DocumentFragment>();
+  }
+
+  /**
+   * Gets ready while the page is idle, one step per idle moment (`whenIdle`): loads the highlighter, compiles
+   * the commonest languages, then renders a small sample, so the first answer does not stall while highlight.js
+   * compiles its grammars or marked's and DOMPurify's code runs for the first time (its first run is several
+   * times slower than later ones).
+   */
+  prepare(whenIdle: (task: () => void) => void): void {
+    void this.highlighter.load().then((hljs) => {
+      const languages = [...COMMON_LANGUAGES];
+      const next = () => {
+        const language = languages.shift();
+        if (language === undefined) {
+          this.renderMarkdownNodes(WARM_UP_SAMPLE);
+          return;
+        }
+        // A language's grammar is compiled the first time it is used.
+        if (hljs.getLanguage(language)) hljs.highlight('', { language });
+        whenIdle(next);
+      };
+      whenIdle(next);
+    });
+  }
+
+  private renderCode({ text, lang }: Tokens.Code): string {
+    const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
+    const label = language || 'text';
+    return (
+      `<div class="code-block"><div class="code-head"><span class="code-lang">${escapeHtml(label)}</span>` +
+      `<button type="button" class="code-copy" aria-label="Copy ${escapeHtml(label)} code">Copy</button></div>` +
+      `<pre><code class="hljs${language ? ` language-${escapeHtml(language)}` : ''}">${this.highlight(text, language)}` +
+      '</code></pre></div>'
+    );
+  }
+
+  private highlight(code: string, lang: string): string {
+    if (code.length > MARKDOWN_LIMITS.highlightChars) return escapeHtml(code);
+    const hljs: HLJSApi | undefined = this.highlighter.ready;
+    if (!hljs) {
+      void this.highlighter.load();
+      return escapeHtml(code);
+    }
+    if (lang && hljs.getLanguage(lang)) return hljs.highlight(code, { language: lang }).value;
     return escapeHtml(code);
   }
-  if (lang && highlighter.getLanguage(lang)) return highlighter.highlight(code, { language: lang }).value;
-  return escapeHtml(code);
-}
-
-const marked = new Marked({
-  gfm: true,
-  breaks: false,
-  renderer: {
-    code({ text, lang }: Tokens.Code): string {
-      const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
-      const label = language || 'text';
-      return (
-        `<div class="code-block"><div class="code-head"><span class="code-lang">${escapeHtml(label)}</span>` +
-        `<button type="button" class="code-copy" aria-label="Copy ${escapeHtml(label)} code">Copy</button></div>` +
-        `<pre><code class="hljs${language ? ` language-${escapeHtml(language)}` : ''}">${highlight(text, language)}` +
-        '</code></pre></div>'
-      );
-    },
-  },
-});
-
-/** Markdown → HTML, not yet sanitised: never insert this; it is exported for the benchmark of each step. */
-export function parseMarkdown(source: string): string {
-  return marked.parse(source, { async: false });
-}
-
-/** Renders Markdown to sanitised HTML. */
-export function renderMarkdown(source: string): string {
-  return toText.sanitize(parseMarkdown(source));
-}
-
-/** Renders a block, or a stream's open tail, to nodes: as Markdown, or as plain text past the limits. */
-export function renderTail(source: string): DocumentFragment {
-  return isTooComplexToFormat(source) ? renderPlainNodes(source) : renderMarkdownNodes(source);
 }
 
 /**
@@ -241,10 +257,4 @@ export function renderPlainNodes(text: string): DocumentFragment {
     fragment.append(piece);
   }
   return fragment;
-}
-
-/** Renders Markdown to sanitised nodes, ready to insert (no limits: see `renderTail`). */
-export function renderMarkdownNodes(source: string): DocumentFragment {
-  // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
-  return toNodes.sanitize(parseMarkdown(source)) as unknown as DocumentFragment;
 }

@@ -1,15 +1,5 @@
-/**
- * The Markdown stack (`render.ts`: marked, DOMPurify, and highlight.js after it) is loaded on demand, never
- * with the first screen, and warmed up while the page is idle.
- */
-export type RenderModule = typeof import('./render');
-
-let renderModule: Promise<RenderModule> | undefined;
-
-export function loadRenderer(): Promise<RenderModule> {
-  renderModule ??= import('./render');
-  return renderModule;
-}
+/** Loads the Markdown stack on demand (never with the first screen) and warms it up while the page is idle. */
+import type { MarkdownRenderer } from './render';
 
 /** Runs `task` when the page is idle (soon, where there is no idle callback). */
 function whenIdle(task: () => void): void {
@@ -18,11 +8,36 @@ function whenIdle(task: () => void): void {
 }
 
 /**
- * Loads the Markdown stack and the highlighter while the page is idle, one piece per idle moment, so the first
- * answer does not wait for them or stall while they evaluate. They stay out of the first screen's JavaScript.
+ * The Markdown stack (`render.ts`: marked, DOMPurify, and highlight.js after it), loaded once: every caller of
+ * `load` gets the same `MarkdownRenderer`, and with it the same cache of rendered blocks.
  */
+export class RendererLoader {
+  private loading: Promise<MarkdownRenderer> | undefined;
+
+  load(): Promise<MarkdownRenderer> {
+    this.loading ??= import('./render').then((m) => new m.MarkdownRenderer());
+    return this.loading;
+  }
+
+  /**
+   * Loads the Markdown stack and the highlighter while the page is idle, one piece per idle moment, so the first
+   * answer does not wait for them or stall while they evaluate. They stay out of the first screen's JavaScript.
+   */
+  prepare(): void {
+    whenIdle(() => {
+      void this.load().then((renderer) => whenIdle(() => renderer.prepare(whenIdle)));
+    });
+  }
+}
+
+/** The page's Markdown stack: chat messages and artifacts render through it. */
+const pageRenderer = new RendererLoader();
+
+export function loadRenderer(): Promise<MarkdownRenderer> {
+  return pageRenderer.load();
+}
+
+/** Loads and warms the page's Markdown stack while idle (see `RendererLoader.prepare`). */
 export function prepareMarkdown(): void {
-  whenIdle(() => {
-    void loadRenderer().then((module) => whenIdle(() => module.prepareRenderer(whenIdle)));
-  });
+  pageRenderer.prepare();
 }
