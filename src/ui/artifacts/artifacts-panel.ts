@@ -1,3 +1,4 @@
+/** `<easel-artifacts-panel>`: the `Artifacts` region — a tab per file, its toolbar, viewer and console. */
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import {
@@ -9,6 +10,7 @@ import {
   runsInSandbox,
   withEntry,
 } from '../../artifacts';
+import { CopyFeedback } from '../controllers/copy-feedback';
 import { loadRenderer } from '../markdown/renderer-loader';
 import {
   ArtifactRestoreEvent,
@@ -17,16 +19,17 @@ import {
   type PreviewStartEvent,
 } from './events';
 import { downloadArtifact, openArtifactInNewTab } from './file-actions';
-import { renderTabs, renderToolbar } from './panel-parts';
+import { renderHeader, renderToolbar } from './panel-parts';
 import { panelStyles } from './panel-styles';
 import {
   fallbackTab,
-  hasPreview,
   INCOMPLETE,
+  modeShown,
   type PanelMode,
   type Selection,
   type ShownFile,
   shownFile,
+  tabForKey,
   tabsOf,
 } from './panel-view';
 import type { PreviewHost } from './preview-host';
@@ -59,14 +62,14 @@ export class EaselArtifactsPanel extends LitElement {
   @state() private mode: PanelMode = 'preview';
   @state() private selectedVersion: Selection;
   @state() private editing = false;
-  /** What the Copy button says for a moment after a copy. */
-  @state() private copied: 'Copied' | 'Not copied' | false = false;
   /** Why the last `Open in new tab` failed; `''` when it did not. */
   @state() private openFailed = '';
   /** What the preview on screen printed (any version). */
   @state() private localLog: PreviewLog = EMPTY_LOG;
 
   private readonly storeController = new ArtifactStoreController(this);
+  /** What the Copy button says for a moment after a copy. */
+  private readonly copied = new CopyFeedback(this);
   private offHost: (() => void) | undefined;
   /** The preview on screen shows the file's current version, so its console is the file's console. */
   private previewIsCurrent = false;
@@ -103,18 +106,12 @@ export class EaselArtifactsPanel extends LitElement {
     const tabs = tabsOf(snapshot);
     const shown = this.active ? shownFile(snapshot, this.active, this.selectedVersion) : undefined;
     return html`<section role="region" aria-label="Artifacts">
-      <header>
-        ${renderTabs(tabs, this.active, { select: (f) => this.select(f), keydown: (e) => this.handleTabKeydown(e) })}
-        <button
-          type="button"
-          class="icon"
-          aria-label="Full screen"
-          aria-pressed=${this.fullscreen ? 'true' : 'false'}
-          title="Full screen"
-          @click=${this.handleFullscreen}
-        >⤢</button>
-        <button type="button" class="icon" aria-label="Close artifacts" title="Close" @click=${this.handleClose}>✕</button>
-      </header>
+      ${renderHeader(tabs, this.active, this.fullscreen, {
+        select: (f) => this.select(f),
+        keydown: (e) => this.handleTabKeydown(e),
+        fullscreen: () => this.handleFullscreen(),
+        close: () => this.handleClose(),
+      })}
       ${
         shown
           ? this.renderFile(
@@ -127,15 +124,15 @@ export class EaselArtifactsPanel extends LitElement {
   }
 
   private renderFile(shown: ShownFile, index: number) {
-    const mode = this.modeFor(shown);
+    const mode = modeShown(shown, this.mode, this.editing);
     return html`${renderToolbar(
-      { shown, mode, editing: this.editing, copied: this.copied },
+      { shown, mode, editing: this.editing, copyLabel: this.copied.label },
       {
         mode: (m) => this.setMode(m),
         version: (e) => this.handleVersion(e),
         restore: () => this.handleRestore(shown),
         edit: () => this.handleEdit(),
-        copy: () => this.handleCopy(shown),
+        copy: () => this.copied.copy(shown.content),
         download: () => downloadArtifact(shown.filename, shown.kind, shown.content),
         openInNewTab: () => this.handleOpen(shown),
       },
@@ -182,21 +179,6 @@ export class EaselArtifactsPanel extends LitElement {
     this.selectedVersion = undefined;
   }
 
-  private handleCopy(shown: ShownFile) {
-    navigator.clipboard.writeText(shown.content).then(
-      () => this.showCopied('Copied'),
-      // The browser refused (no permission, page not focused): say so rather than fail silently.
-      () => this.showCopied('Not copied'),
-    );
-  }
-
-  private showCopied(state: 'Copied' | 'Not copied') {
-    this.copied = state;
-    setTimeout(() => {
-      this.copied = false;
-    }, 1500);
-  }
-
   private handleOpen(shown: ShownFile) {
     this.openFailed = '';
     this.openInNewTab(shown).catch((error: unknown) => {
@@ -233,22 +215,10 @@ export class EaselArtifactsPanel extends LitElement {
   }
 
   private handleTabKeydown(e: KeyboardEvent) {
-    const tabs = tabsOf(this.storeController.snapshot);
-    const at = tabs.findIndex((t) => t.filename === this.active);
-    const to =
-      e.key === 'ArrowRight'
-        ? at + 1
-        : e.key === 'ArrowLeft'
-          ? at - 1
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? tabs.length - 1
-              : -2;
-    if (to === -2 || tabs.length === 0) return;
+    const next = tabForKey(tabsOf(this.storeController.snapshot), this.active, e.key);
+    if (next === undefined) return;
     e.preventDefault();
-    const next = tabs[(to + tabs.length) % tabs.length];
-    this.select(next?.filename);
+    this.select(next);
     void this.updateComplete.then(() =>
       this.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
     );
@@ -266,13 +236,6 @@ export class EaselArtifactsPanel extends LitElement {
   private readonly handleHostKeydown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && this.fullscreen && !this.editing) this.fullscreen = false;
   };
-
-  private modeFor(shown: ShownFile): PanelMode {
-    if (this.editing || shown.incomplete) return 'code';
-    if (this.mode === 'changes' && !shown.file) return 'preview';
-    if (this.mode === 'preview' && !hasPreview(shown.kind)) return 'code';
-    return this.mode;
-  }
 
   private consoleFor(shown: ShownFile, mode: PanelMode): PreviewLog {
     const fromHost = shown.latest ? this.previewHost?.getLogs(shown.filename) : undefined;

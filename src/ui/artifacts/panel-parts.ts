@@ -1,4 +1,4 @@
-/** Parts of the artifacts panel that are plain templates: the tab list and the toolbar. */
+/** Parts of the artifacts panel that are plain templates: the header (tab list and window buttons), the toolbar. */
 import { html, nothing } from 'lit';
 import {
   hasPreview,
@@ -14,11 +14,37 @@ export interface TabHandlers {
   keydown(e: KeyboardEvent): void;
 }
 
+export interface HeaderHandlers extends TabHandlers {
+  fullscreen(): void;
+  close(): void;
+}
+
+/** The panel's header: the tabs, `Full screen` (pressed while the panel covers the window), `Close artifacts`. */
+export function renderHeader(
+  tabs: readonly TabView[],
+  active: string | undefined,
+  fullscreen: boolean,
+  on: HeaderHandlers,
+) {
+  return html`<header>
+    ${renderTabs(tabs, active, on)}
+    <button
+      type="button"
+      class="icon"
+      aria-label="Full screen"
+      aria-pressed=${fullscreen ? 'true' : 'false'}
+      title="Full screen"
+      @click=${on.fullscreen}
+    >⤢</button>
+    <button type="button" class="icon" aria-label="Close artifacts" title="Close" @click=${on.close}>✕</button>
+  </header>`;
+}
+
 /**
  * The `tablist`: one `tab` per file, named by the file name; a dot marks a file being written, a ring one left
  * incomplete (the panel's note says so in words).
  */
-export function renderTabs(tabs: readonly TabView[], active: string | undefined, on: TabHandlers) {
+function renderTabs(tabs: readonly TabView[], active: string | undefined, on: TabHandlers) {
   return html`<div role="tablist" aria-label="Files" @keydown=${on.keydown}>
     ${tabs.map(
       (tab, i) => html`<button
@@ -44,8 +70,8 @@ export interface ToolbarState {
   readonly shown: ShownFile;
   readonly mode: PanelMode;
   readonly editing: boolean;
-  /** What `Copy` says for a moment after a copy (`false`: just `Copy`). */
-  readonly copied: 'Copied' | 'Not copied' | false;
+  /** What `Copy` says: `Copy`, or for a moment after a copy how it went. */
+  readonly copyLabel: string;
 }
 
 export interface ToolbarHandlers {
@@ -98,7 +124,7 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
     ${busy ? html`<span class="status">Writing…</span>` : nothing}
     ${partial ? html`<span class="status">Incomplete</span>` : nothing}
     <span class="spacer"></span>
-    <button type="button" @click=${on.copy}>${state.copied || 'Copy'}</button>
+    <button type="button" @click=${on.copy}>${state.copyLabel}</button>
     <button type="button" ?disabled=${busy || partial} @click=${on.download}>Download</button>
     <button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>Open in new tab</button>
   </div>`;

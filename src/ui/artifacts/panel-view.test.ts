@@ -1,3 +1,4 @@
+/** Tests of what the artifacts panel shows: tabs, the file and version on screen, views, labels, keys. */
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage } from '../../agent';
 import { ArtifactStore } from '../../artifacts';
@@ -7,7 +8,9 @@ import {
   hasPreview,
   INCOMPLETE,
   incompleteLabel,
+  modeShown,
   shownFile,
+  tabForKey,
   tabsOf,
   versionLabel,
 } from './panel-view';
@@ -155,5 +158,31 @@ describe('what the panel shows', () => {
     expect(
       ['html', 'svg', 'markdown', 'json', 'image', 'code', 'text'].map((k) => hasPreview(k as never)),
     ).toEqual([true, true, true, true, true, false, false]);
+  });
+
+  it('moves between tabs with the arrows (wrapping), Home and End', () => {
+    const tabs = tabsOf(store().snapshot);
+    expect(tabs.map((t) => t.filename)).toEqual(['index.html', 'notes.md']);
+    expect(tabForKey(tabs, 'index.html', 'ArrowRight')).toBe('notes.md');
+    expect(tabForKey(tabs, 'notes.md', 'ArrowRight')).toBe('index.html');
+    expect(tabForKey(tabs, 'index.html', 'ArrowLeft')).toBe('notes.md');
+    expect(tabForKey(tabs, 'notes.md', 'Home')).toBe('index.html');
+    expect(tabForKey(tabs, 'index.html', 'End')).toBe('notes.md');
+    expect(tabForKey(tabs, 'index.html', 'Enter')).toBeUndefined();
+    expect(tabForKey([], undefined, 'ArrowRight')).toBeUndefined();
+  });
+
+  it('shows the chosen view unless the file cannot show it', () => {
+    const s = store();
+    const html = shownFile(s.snapshot, 'index.html', undefined);
+    expect(html && modeShown(html, 'preview', false)).toBe('preview');
+    expect(html && modeShown(html, 'changes', false)).toBe('changes');
+    expect(html && modeShown(html, 'preview', true)).toBe('code');
+    s.beginStreaming('c1', 'new.ts');
+    const fresh = shownFile(s.snapshot, 'new.ts', undefined);
+    expect(fresh && modeShown(fresh, 'preview', false)).toBe('code');
+    s.beginStreaming('c2', 'new.svg');
+    const drawing = shownFile(s.snapshot, 'new.svg', undefined);
+    expect(drawing && modeShown(drawing, 'changes', false)).toBe('preview');
   });
 });

@@ -164,6 +164,41 @@ function incompleteWhy(left: IncompleteArtifact): string {
   }
 }
 
+/**
+ * The tab a key moves to in the `tablist` (arrows wrap around, `Home` and `End` go to the ends), or `undefined`
+ * when the key does not move between tabs.
+ */
+export function tabForKey(
+  tabs: readonly TabView[],
+  active: string | undefined,
+  key: string,
+): string | undefined {
+  const at = tabs.findIndex((t) => t.filename === active);
+  const to =
+    key === 'ArrowRight'
+      ? at + 1
+      : key === 'ArrowLeft'
+        ? at - 1
+        : key === 'Home'
+          ? 0
+          : key === 'End'
+            ? -1
+            : undefined;
+  if (to === undefined || tabs.length === 0) return undefined;
+  return tabs[(to + tabs.length) % tabs.length]?.filename;
+}
+
+/**
+ * The view shown of a file: the one the person chose, unless the file cannot show it (no preview for code or
+ * text, no changes while it is first written); always the code while editing and for incomplete text.
+ */
+export function modeShown(shown: ShownFile, chosen: PanelMode, editing: boolean): PanelMode {
+  if (editing || shown.incomplete) return 'code';
+  if (chosen === 'changes' && !shown.file) return 'preview';
+  if (chosen === 'preview' && !hasPreview(shown.kind)) return 'code';
+  return chosen;
+}
+
 /** Kinds with a rendered view besides their source. */
 export function hasPreview(kind: ArtifactKind): boolean {
   return kind !== 'code' && kind !== 'text';
