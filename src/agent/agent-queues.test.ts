@@ -1,3 +1,4 @@
+/** Tests for the Agent's steering and follow-up queues. */
 import { describe, expect, it } from 'vitest';
 import type { Agent } from './agent';
 import { isLlmMessage } from './messages';

@@ -1,3 +1,4 @@
+/** Tests for the Agent class: state snapshots, prompt, continue, abort and listeners. */
 import { describe, expect, it } from 'vitest';
 import type { AgentState } from './state';
 import {

@@ -1,3 +1,4 @@
+/** Checks that src/agent imports nothing of the app outside itself. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 

@@ -1,3 +1,4 @@
+/** Tests for how the loop ends when the model, a tool or a hook fails. */
 import { describe, expect, it } from 'vitest';
 import { runAgentLoopContinue } from './loop';
 import { isLlmMessage } from './messages';

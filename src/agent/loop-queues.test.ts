@@ -1,3 +1,4 @@
+/** Tests for steering and follow-up messages in the loop. */
 import { describe, expect, it } from 'vitest';
 import {
   createScriptedStream,

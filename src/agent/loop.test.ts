@@ -1,3 +1,4 @@
+/** Tests for the run/turn loop's event sequences and tool batches. */
 import { describe, expect, it } from 'vitest';
 import {
   createScriptedStream,

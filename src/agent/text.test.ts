@@ -1,3 +1,4 @@
+/** Tests for the shared wording helpers and the thinking levels. */
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, formatBytes } from './text';
 import { EFFORT_LEVELS, isThinkingLevel, THINKING_LEVELS } from './thinking';

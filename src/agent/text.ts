@@ -1,6 +1,6 @@
 /**
- * Wording every folder shares: byte sizes as people read them, and HTML escaping. It lives here because every
- * folder may import src/agent; it needs nothing but strings.
+ * Wording every folder shares: byte sizes as people read them, and HTML escaping. It lives here because
+ * every folder may import src/agent; it needs nothing but strings.
  */
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;

@@ -1,4 +1,4 @@
-/** The thinking levels: the one list the type, the model catalog, the request builder and the stored-data checks use. */
+/** The thinking levels: the one list that the type, the catalog, the request and the stored-data checks use. */
 
 /** Lowest first. `off` disables thinking; the others are the effort levels (`output_config.effort`). */
 export const THINKING_LEVELS = ['off', 'low', 'medium', 'high', 'xhigh', 'max'] as const;

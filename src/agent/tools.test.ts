@@ -1,3 +1,4 @@
+/** Tests for one tool call: lookup, argument validation, hooks and execution. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTool, ok } from './test-support';
 import { cutOffText, loadValidator, unknownToolText, validateToolArguments } from './tools';

@@ -1,3 +1,4 @@
+/** Checks what src/attachments imports, and that the image worker reaches nothing outside it. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 

@@ -1,3 +1,4 @@
+/** Prepared corpus files through `convertToLlm`: the blocks the model receives. */
 import { describe, expect, it } from 'vitest';
 import { createConvertToLlm, type UserWithAttachmentsMessage } from '../messages';
 import { type PrepareOptions, prepareAttachment } from './prepare';

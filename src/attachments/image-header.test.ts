@@ -1,3 +1,4 @@
+/** Tests for header-only image sizes, orientation and bomb checks on the corpus files. */
 import { describe, expect, it } from 'vitest';
 import { readImageHeader } from './image-header';
 import { exifOrientation } from './jpeg-header';

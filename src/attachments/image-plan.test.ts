@@ -1,3 +1,4 @@
+/** Tests for the decode budget and the target size of an image. */
 import { describe, expect, it } from 'vitest';
 import { planImage } from './image-plan';
 import { DEFAULT_LIMITS } from './limits';

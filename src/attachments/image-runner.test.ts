@@ -1,3 +1,4 @@
+/** Tests for running image jobs in a worker and on the main thread. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImageJob, ImageJobResult } from './image-process';
 import { isImageJob, isImageJobResult, WORKER_READY, WORKER_UNSUPPORTED } from './image-protocol';

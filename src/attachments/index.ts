@@ -4,7 +4,6 @@
  * No Lit, no idb, no SDK (see README.md).
  */
 
-export { blobToBase64 } from './bytes';
 export type { DecodeCapabilities, ImagePlan } from './image-plan';
 export type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 export { createImageProcessor, type ImageProcessorOptions } from './image-runner';

@@ -1,3 +1,4 @@
+/** Tests for the per-message and per-request limits. */
 import { describe, expect, it } from 'vitest';
 import { base64Length } from './bytes';
 import { targetLongEdge } from './image-plan';

@@ -1,3 +1,4 @@
+/** Tests for file names: extensions, unique names and display names. */
 import { describe, expect, it } from 'vitest';
 import { displayName, extensionOf, uniqueName } from './names';
 

@@ -1,3 +1,4 @@
+/** Tests for the PDF checks: truncation, encryption, cross-reference tables and page counts. */
 import { describe, expect, it } from 'vitest';
 import { checkPdf, dictCount } from './pdf';
 import { checkXref } from './pdf-xref';

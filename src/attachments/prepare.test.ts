@@ -1,3 +1,4 @@
+/** Tests for preparing one file: what is kept, converted or refused, and why. */
 import { describe, expect, it, vi } from 'vitest';
 import type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 import { type PrepareOptions, prepareAttachment } from './prepare';

@@ -1,3 +1,4 @@
+/** Tests for the attachment resolver and its cache. */
 import { describe, expect, it, vi } from 'vitest';
 import { createAttachmentResolver } from './resolve';
 import { record } from './test-support';

@@ -1,3 +1,4 @@
+/** Tests for type sniffing from the bytes, the name and the declared type. */
 import { describe, expect, it } from 'vitest';
 import { asciiBytes } from './bytes';
 import { SNIFF_BYTES, sniffType } from './sniff';

@@ -1,3 +1,4 @@
+/** Tests for strict text decoding and the text block sent to the model. */
 import { describe, expect, it } from 'vitest';
 import { fixture } from './test-support';
 import { binaryReason, decodeText, textAttachmentBlock, textPreview } from './text';

@@ -1,3 +1,7 @@
+/**
+ * Folds a stream's raw server-sent events into one `AssistantMessage`, emitting the agent's events as it
+ * goes.
+ */
 import type { AssistantContent, AssistantMessage, AssistantMessageEvent, ToolCall, Usage } from '../agent';
 import { computeCost } from './catalog';
 import { field, isRecord, numberField, stringField } from './guards';

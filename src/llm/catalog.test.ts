@@ -1,3 +1,4 @@
+/** Tests for the model catalog: prices, the default model, costs and models read from the API. */
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_MODELS, computeCost, modelInfoFromApi, pickDefaultModel, priceFor } from './catalog';
 import type { ModelInfo } from './types';

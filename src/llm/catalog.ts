@@ -1,3 +1,7 @@
+/**
+ * The model catalog: built-in models and prices, the default pick, cost from usage, and models read from
+ * `GET /v1/models`.
+ */
 import { EFFORT_LEVELS, type ThinkingLevel, type Usage, type UsageCost } from '../agent';
 import { booleanField, field, isRecord, numberField, stringField } from './guards';
 import type { ModelInfo, ModelPrice } from './types';

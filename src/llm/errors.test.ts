@@ -1,3 +1,4 @@
+/** Tests for error mapping: every body in `__fixtures__/anthropic/errors` to its kind and sentence. */
 import { describe, expect, it } from 'vitest';
 import type { ErrorKind } from '../agent';
 import { describeError, describeHttpError, parseRetryAfter } from './errors';

@@ -1,3 +1,7 @@
+/**
+ * Every failure (HTTP status, API error body, network, abort, timeout) mapped to an error kind and a sentence
+ * a person can act on.
+ */
 import type { ErrorKind } from '../agent';
 import { field, headerValue, isRecord, numberField, stringField } from './guards';
 import type { LlmErrorInfo } from './types';

@@ -1,3 +1,7 @@
+/**
+ * One leg of an answer: builds the request, sends it through a `RawStream` and folds what comes back (loaded
+ * on first use).
+ */
 import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions } from '../agent';
 import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';

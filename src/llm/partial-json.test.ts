@@ -1,3 +1,4 @@
+/** Tests for the incremental JSON parser and its linear work counter. */
 import { describe, expect, it } from 'vitest';
 import { createPartialJsonParser } from './partial-json';
 

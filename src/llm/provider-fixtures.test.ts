@@ -1,3 +1,4 @@
+/** Streams every recorded transcript through the real SDK in 7-byte chunks and checks the final message. */
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, AssistantMessageEvent } from '../agent';
 import { CONTEXT_OVERFLOW_DETAILS } from './stop-reason';

@@ -1,3 +1,4 @@
+/** Tests for the provider: the request it sends, the events it emits, and how answers end. */
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessageEvent, ToolCall } from '../agent';
 import { createAnthropicProvider } from './provider';

@@ -1,3 +1,6 @@
+/**
+ * The Anthropic provider: the agent's `StreamFn` (retries, `pause_turn` continuations) and the model list.
+ */
 import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamFn, StreamOptions } from '../agent';
 import { BUILTIN_MODELS, priceFor } from './catalog';
 import type { ClientFactory } from './client';

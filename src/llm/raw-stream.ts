@@ -1,3 +1,7 @@
+/**
+ * Sends a request with the SDK and yields its raw events in batches (the code the stream worker runs, and the
+ * page where no worker can).
+ */
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import { isRetired, modelInfoFromApi } from './catalog';
 import type { ClientFactory } from './client';

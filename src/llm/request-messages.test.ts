@@ -1,3 +1,4 @@
+/** Tests for the request's messages: valid for the API whatever the history holds. */
 import { describe, expect, it } from 'vitest';
 import { requestProblem } from '../../e2e/fake-anthropic/request-rules.mjs';
 import type { AssistantMessage, Message, ToolResultMessage } from '../agent';

@@ -1,3 +1,4 @@
+/** Tests for the Messages API request body. */
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, LlmContext, Message } from '../agent';
 import { BUILTIN_MODELS } from './catalog';

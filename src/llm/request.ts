@@ -1,3 +1,6 @@
+/**
+ * The Messages API request body: model, system prompt, tools, thinking and effort, caching, and the messages.
+ */
 import type {
   MessageCreateParamsStreaming,
   OutputConfig,

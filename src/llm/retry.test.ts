@@ -1,3 +1,4 @@
+/** Tests for retries before content, with scripted failures and an injected sleep. */
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessageEvent } from '../agent';
 import {

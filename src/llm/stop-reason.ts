@@ -1,3 +1,7 @@
+/**
+ * The API's `stop_reason` mapped to the agent's `StopReason`, with a sentence for the person where the stop
+ * needs one.
+ */
 import type { StopReason } from '../agent';
 import { stringField } from './guards';
 

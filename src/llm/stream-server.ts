@@ -1,3 +1,4 @@
+/** The worker side of the stream protocol: serves requests and model lists, batching events every 32 ms. */
 import { describeError } from './errors';
 import { createEventBatcher, type ModelLister, type RawStream } from './raw-stream';
 import { type FromWorker, isToWorker } from './stream-protocol';

@@ -1,3 +1,4 @@
+/** Timers, sleeps, the idle watchdog on a response body, and the backoff between retries. */
 import type { LlmErrorInfo } from './types';
 
 /** Starts a timer; returns a function that cancels it. */

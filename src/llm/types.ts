@@ -1,3 +1,4 @@
+/** The provider's own types: settings, models and prices, and `LlmError` with its `LlmErrorInfo`. */
 import type { ErrorKind, ThinkingLevel } from '../agent';
 
 /** The official API; used when the person leaves the base URL empty. */

@@ -1,3 +1,4 @@
+/** Tests for the stream worker, run in-process behind a structured-clone boundary. */
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, AssistantMessageEvent } from '../agent';
 import { createAnthropicProvider } from './provider';

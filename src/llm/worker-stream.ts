@@ -1,3 +1,7 @@
+/**
+ * The page side of the stream worker: starts it, checks its messages, and falls back to sending from the
+ * page.
+ */
 import { describeError } from './errors';
 import type { ModelLister, RawStream, RawStreamItem } from './raw-stream';
 import { type FromWorker, isFromWorker, type ModelsAnswer, type ToWorker } from './stream-protocol';

@@ -1,3 +1,4 @@
+/** Tests for `convertToLlm`: attachments, artifact records and notes about the person's edits. */
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage, AssistantMessage, Message, ToolResultMessage, UserContent } from '../agent';
 import { createConvertToLlm } from './convert';
