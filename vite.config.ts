@@ -1,8 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
 import { build, type Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Element tests: each custom element of `src/ui` alone in a real Chromium (Vitest's browser mode). */
+const ELEMENT_TESTS = 'src/**/*.element.test.ts';
+
+/**
+ * The browser for element tests, found as the end-to-end tests find theirs (playwright.config.ts):
+ * $CHROMIUM_PATH, else a `chromium` on PATH, else Playwright's own build. No test step downloads a browser.
+ */
+function systemChromium(): string | undefined {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      const found = execFileSync('which', [name], { encoding: 'utf8' }).trim();
+      if (found) return found;
+    } catch {
+      // not on PATH
+    }
+  }
+  return undefined;
+}
+const executablePath = systemChromium();
 
 /**
  * Inlines the preview runtime into `preview.html` in place of its `<!-- easel-preview-runtime: <entry> -->`
@@ -60,9 +85,71 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173, strictPort: false },
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.unit.test.ts', 'bench/**/*.unit.test.ts'],
-    environment: 'node',
-    pool: 'threads',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'e2e/**/*.unit.test.ts',
+            'bench/**/*.unit.test.ts',
+          ],
+          exclude: [...configDefaults.exclude, ELEMENT_TESTS],
+          environment: 'node',
+          pool: 'threads',
+        },
+      },
+      {
+        extends: true,
+        // Bundled before the first test runs: a dependency found mid-run makes Vite reload the page.
+        optimizeDeps: {
+          include: [
+            'lit',
+            'lit/decorators.js',
+            'lit/directives/guard.js',
+            'lit/directives/keyed.js',
+            'lit/directives/repeat.js',
+            '@lit/context',
+            '@cfworker/json-schema',
+            'dompurify',
+            'highlight.js/lib/common',
+            'idb',
+            'marked',
+          ],
+        },
+        test: {
+          name: 'elements',
+          include: [ELEMENT_TESTS],
+          // `expect.poll` waits up to 5 s (1 s by default) for a busy machine; `expect.element` waits until the
+          // test's own timeout.
+          expect: { poll: { timeout: 5_000 } },
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            // The end-to-end tests' desktop size: the layout changes below 800 px.
+            viewport: { width: 1280, height: 720 },
+            provider: playwright({
+              launchOptions: {
+                ...(executablePath ? { executablePath } : {}),
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--disable-sync',
+                  '--disable-quic',
+                  '--no-first-run',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { ArtifactStore } from '../../artifacts';
+import { artifactRecord, focusedElement, mount, recordEvents } from '../test-support';
+import './artifacts-panel';
+
+async function panel(...records: Parameters<typeof artifactRecord>[]) {
+  const store = new ArtifactStore();
+  for (const r of records) store.apply(artifactRecord(...r));
+  const mounted = await mount(
+    'easel-artifacts-panel',
+    { store },
+    { style: 'width: 900px; height: 600px; display: flex' },
+  );
+  return { ...mounted, store };
+}
+
+describe('<easel-artifacts-panel>', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('is a region named Artifacts that says when there are no files', async () => {
+    const { screen } = await panel();
+    const region = screen.getByRole('region', { name: 'Artifacts' });
+    await expect.element(region).toHaveTextContent('No files yet.');
+    expect(region.getByRole('tab').elements()).toHaveLength(0);
+  });
+
+  it('has a tab per file, showing the file the model changed last', async () => {
+    const { screen, store } = await panel(['notes.txt', 'first notes'], ['data.json', '{"a":1}']);
+    const tabs = screen.getByRole('tablist', { name: 'Files' }).getByRole('tab');
+    expect(tabs.elements().map((t) => t.textContent)).toEqual(['notes.txt', 'data.json']);
+    await expect
+      .element(screen.getByRole('tab', { name: 'data.json' }))
+      .toHaveAttribute('aria-selected', 'true');
+    store.apply(artifactRecord('notes.txt', 'second notes', 2));
+    await expect
+      .element(screen.getByRole('tab', { name: 'notes.txt' }))
+      .toHaveAttribute('aria-selected', 'true');
+    await expect.element(screen.getByText('second notes')).toBeVisible();
+  });
+
+  it('moves between tabs with the arrow keys, Home and End', async () => {
+    const { screen } = await panel(['a.txt', 'A'], ['b.txt', 'B'], ['c.txt', 'C']);
+    await userEvent.click(screen.getByRole('tab', { name: 'a.txt' }));
+    await userEvent.keyboard('{ArrowRight}');
+    await expect.element(screen.getByRole('tab', { name: 'b.txt' })).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(focusedElement).toBe(screen.getByRole('tab', { name: 'b.txt' }).element());
+    await userEvent.keyboard('{End}');
+    await expect.element(screen.getByRole('tab', { name: 'c.txt' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowRight}');
+    await expect.element(screen.getByRole('tab', { name: 'a.txt' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowLeft}{Home}');
+    await expect.element(screen.getByRole('tab', { name: 'a.txt' })).toHaveAttribute('aria-selected', 'true');
+    await expect.element(screen.getByText('A', { exact: true })).toBeVisible();
+  });
+
+  it('shows an HTML file in its sandboxed preview, and its source under Code', async () => {
+    const { screen } = await panel(['index.html', '<h1>Hello</h1>']);
+    const toolbar = screen.getByRole('toolbar', { name: 'File actions' });
+    await expect
+      .element(toolbar.getByRole('button', { name: 'Preview' }))
+      .toHaveAttribute('aria-pressed', 'true');
+    const frame = screen.getByTitle('index.html preview');
+    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect.element(screen.getByRole('region', { name: 'Console' })).toBeVisible();
+    await userEvent.click(toolbar.getByRole('button', { name: 'Code' }));
+    await expect
+      .element(toolbar.getByRole('button', { name: 'Code' }))
+      .toHaveAttribute('aria-pressed', 'true');
+    await expect.element(screen.getByText('<h1>Hello</h1>')).toBeVisible();
+    await expect.element(frame).not.toBeInTheDocument();
+  });
+
+  it('offers only Code for a text file', async () => {
+    const { screen } = await panel(['notes.txt', 'plain words']);
+    const toolbar = screen.getByRole('toolbar', { name: 'File actions' });
+    await expect
+      .element(toolbar.getByRole('button', { name: 'Code' }))
+      .toHaveAttribute('aria-pressed', 'true');
+    expect(toolbar.getByRole('button', { name: 'Preview' }).elements()).toHaveLength(0);
+    await expect.element(screen.getByText('plain words')).toBeVisible();
+  });
+
+  it('renders a Markdown file through the Markdown viewer', async () => {
+    const { screen } = await panel(['README.md', '# Title\n\nSome *text*.']);
+    await expect.element(screen.getByRole('heading', { name: 'Title' })).toBeVisible();
+  });
+
+  it('lists the versions; an older one can be restored with artifact-restore', async () => {
+    const { screen, parent } = await panel(['notes.txt', 'one'], ['notes.txt', 'two', 2]);
+    const restores = recordEvents(parent, 'artifact-restore');
+    const version = screen.getByRole('combobox', { name: 'Version' });
+    await expect.element(version).toHaveDisplayValue('Version 2 (latest)');
+    expect(screen.getByRole('button', { name: 'Restore this version' }).elements()).toHaveLength(0);
+    await userEvent.selectOptions(version, '1');
+    await expect.element(screen.getByText('one', { exact: true })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore this version' }));
+    expect(restores.map((e) => [e.filename, e.version])).toEqual([['notes.txt', 1]]);
+  });
+
+  it('shows the changes of a version against the one before', async () => {
+    const { screen } = await panel(['notes.txt', 'alpha\nbeta\n'], ['notes.txt', 'alpha\ngamma\n', 2]);
+    await userEvent.click(screen.getByRole('button', { name: 'Changes' }));
+    await expect
+      .element(screen.getByRole('button', { name: 'Changes' }))
+      .toHaveAttribute('aria-pressed', 'true');
+    const changes = screen.getByRole('group', { name: 'Changes from version 1 to version 2' });
+    await expect.element(changes).toHaveTextContent('1 added, 1 removed');
+  });
+
+  it('edits the newest version in Code view and sends it as artifact-edit', async () => {
+    const { screen, parent } = await panel(['app.js', 'let a = 1;']);
+    const edits = recordEvents(parent, 'artifact-edit');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Edit app.js' });
+    await userEvent.fill(box, 'let a = 2;');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(edits.map((e) => [e.filename, e.content])).toEqual([['app.js', 'let a = 2;']]);
+  });
+
+  it('drops an edit with Cancel', async () => {
+    const { screen, parent } = await panel(['app.js', 'let a = 1;']);
+    const edits = recordEvents(parent, 'artifact-edit');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Edit app.js' }), 'changed');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect.element(screen.getByRole('textbox', { name: 'Edit app.js' })).not.toBeInTheDocument();
+    await expect.element(screen.getByText('let a = 1;')).toBeVisible();
+    expect(edits).toHaveLength(0);
+  });
+
+  it('copies the file shown and says so', async () => {
+    const writes: string[] = [];
+    vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
+      writes.push(text);
+    });
+    const { screen } = await panel(['notes.txt', 'copy me']);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writes).toEqual(['copy me']);
+    await expect.element(screen.getByRole('button', { name: 'Copied' })).toBeVisible();
+  });
+
+  it('shows a file being written as Writing…, growing, with Download and Open in new tab waiting', async () => {
+    const { screen, store } = await panel();
+    store.beginStreaming('call-1', 'story.txt');
+    store.updateStreaming('call-1', 'Once upon');
+    await expect
+      .element(screen.getByRole('tab', { name: 'story.txt' }))
+      .toHaveAttribute('aria-selected', 'true');
+    await expect.element(screen.getByText('Writing…')).toBeVisible();
+    await expect.element(screen.getByText('Once upon')).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+    await expect.element(screen.getByRole('button', { name: 'Open in new tab' })).toBeDisabled();
+    store.updateStreaming('call-1', 'Once upon a time');
+    await expect.element(screen.getByText('Once upon a time')).toBeVisible();
+  });
+
+  it('goes full screen and back, with the button and with Escape', async () => {
+    const { el, screen } = await panel(['notes.txt', 'x']);
+    const full = screen.getByRole('button', { name: 'Full screen' });
+    await expect.element(full).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(full);
+    await expect.element(full).toHaveAttribute('aria-pressed', 'true');
+    expect(el.hasAttribute('fullscreen')).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await expect.element(full).toHaveAttribute('aria-pressed', 'false');
+    expect(el.fullscreen).toBe(false);
+  });
+
+  it('fires artifacts-close from Close artifacts', async () => {
+    const { screen, parent } = await panel(['notes.txt', 'x']);
+    const closes = recordEvents(parent, 'artifacts-close');
+    await userEvent.click(screen.getByRole('button', { name: 'Close artifacts' }));
+    expect(closes).toHaveLength(1);
+  });
+
+  it('shows a file with showFile(), and drops the tab of a deleted file', async () => {
+    const { el, screen, store } = await panel(['a.txt', 'A'], ['b.txt', 'B']);
+    el.showFile('a.txt');
+    await expect.element(screen.getByRole('tab', { name: 'a.txt' })).toHaveAttribute('aria-selected', 'true');
+    store.apply(artifactRecord('a.txt', '', 2, { action: 'delete' }));
+    await expect.element(screen.getByRole('tab', { name: 'a.txt' })).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('tab', { name: 'b.txt' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { Refusal } from '../../attachments';
+import { mount, recordEvents } from '../test-support';
+import './attachment-refusals';
+
+const refusals: Refusal[] = [
+  { file: 'secret.pdf', reason: 'The PDF is password-protected (encrypted).' },
+  { file: 'report.docx', reason: 'Word documents cannot be sent; save it as PDF.' },
+];
+
+describe('<easel-attachment-refusals>', () => {
+  it('keeps an empty alert region so the first refusal is announced', async () => {
+    const { el, screen } = await mount('easel-attachment-refusals');
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('');
+    el.refusals = refusals.slice(0, 1);
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('secret.pdf was not attached. The PDF is password-protected (encrypted).');
+  });
+
+  it('lists every refusal with its own Dismiss, which fires dismiss-refusal with it', async () => {
+    const { screen, parent } = await mount('easel-attachment-refusals', { refusals });
+    const dismissed = recordEvents(parent, 'dismiss-refusal');
+    const list = screen.getByRole('list', { name: 'Files not attached' });
+    await expect
+      .element(list.getByRole('listitem').nth(1))
+      .toHaveTextContent('report.docx was not attached.');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notice about report.docx' }));
+    expect(dismissed).toHaveLength(1);
+    expect(dismissed[0]?.refusal).toBe(refusals[1]);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { QueuedMessage } from '../../agent';
+import { mount, recordEvents, userMessage } from '../test-support';
+import './composer';
+
+const textFile = (name: string, text: string) => new File([text], name, { type: 'text/plain' });
+
+describe('<easel-composer>', () => {
+  it('sends the trimmed text with Enter and empties the box', async () => {
+    const { screen, parent } = await mount('easel-composer');
+    const sent = recordEvents(parent, 'send-message');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await expect.element(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await userEvent.type(box, '  Hello Claude  ');
+    await expect.element(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await userEvent.keyboard('{Enter}');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ text: 'Hello Claude', mode: 'prompt', attachments: [] });
+    await expect.element(box).toHaveValue('');
+    await expect.element(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('adds a line with Shift+Enter instead of sending', async () => {
+    const { screen, parent } = await mount('easel-composer');
+    const sent = recordEvents(parent, 'send-message');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'one{Shift>}{Enter}{/Shift}two');
+    expect(sent).toHaveLength(0);
+    await expect.element(box).toHaveValue('one\ntwo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent.map((e) => e.text)).toEqual(['one\ntwo']);
+  });
+
+  it('does not send whitespace alone', async () => {
+    const { screen, parent } = await mount('easel-composer');
+    const sent = recordEvents(parent, 'send-message');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), '   {Enter}');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('while busy, steers with Enter and queues a follow-up with Alt+Enter', async () => {
+    const { screen, parent } = await mount('easel-composer', { busy: true });
+    const sent = recordEvents(parent, 'send-message');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await expect.element(box).toHaveAccessibleDescription(/Enter steers the current answer/);
+    await userEvent.type(box, 'Use metric units{Enter}');
+    await userEvent.type(box, 'Then summarise{Alt>}{Enter}{/Alt}');
+    expect(sent.map((e) => [e.text, e.mode])).toEqual([
+      ['Use metric units', 'steer'],
+      ['Then summarise', 'followUp'],
+    ]);
+  });
+
+  it('stops the answer with Stop or Esc while busy, and only then', async () => {
+    const { el, screen, parent } = await mount('easel-composer', { busy: true });
+    const stops = recordEvents(document, 'stop-agent');
+    const fromParent = recordEvents(parent, 'stop-agent');
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Message' }));
+    await userEvent.keyboard('{Escape}');
+    expect(stops).toHaveLength(2);
+    expect(fromParent).toHaveLength(2);
+    el.busy = false;
+    await el.updateComplete;
+    expect(screen.getByRole('button', { name: 'Stop' }).elements()).toHaveLength(0);
+    await userEvent.keyboard('{Escape}');
+    expect(stops).toHaveLength(2);
+  });
+
+  it('lists queued messages by kind, each with its own Remove', async () => {
+    const queue: QueuedMessage[] = [
+      { id: 'q1', kind: 'steer', message: userMessage('Shorter please') },
+      { id: 'q2', kind: 'followUp', message: userMessage('Now in French') },
+    ];
+    const { screen, parent } = await mount('easel-composer', { busy: true, queue });
+    const removed = recordEvents(parent, 'remove-queued');
+    const list = screen.getByRole('list', { name: 'Queued messages' });
+    await expect.element(list.getByRole('listitem').nth(0)).toHaveTextContent(/Steering\s+Shorter please/);
+    await expect.element(list.getByRole('listitem').nth(1)).toHaveTextContent(/Follow-up\s+Now in French/);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove queued message: Now in French' }));
+    expect(removed.map((e) => e.id)).toEqual(['q2']);
+  });
+
+  it('puts a message back with restore()', async () => {
+    const { el, screen } = await mount('easel-composer');
+    el.restore('Where was I?');
+    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Where was I?');
+    await expect.element(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it('sends attached files with the message and empties the tray', async () => {
+    const { el, screen, parent } = await mount('easel-composer');
+    const sent = recordEvents(parent, 'send-message');
+    await el.addFiles([textFile('notes.txt', 'line one\nline two\n')]);
+    const attachments = screen.getByRole('list', { name: 'Attachments' });
+    await expect.element(attachments.getByRole('button', { name: 'Preview notes.txt' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toBe('');
+    expect(sent[0]?.attachments.map((a) => [a.record.name, a.record.kind])).toEqual([['notes.txt', 'text']]);
+    await expect.element(attachments).not.toBeInTheDocument();
+  });
+
+  it('removes an attachment with its Remove button', async () => {
+    const { el, screen } = await mount('easel-composer');
+    await el.addFiles([textFile('a.txt', 'alpha'), textFile('b.txt', 'beta')]);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove a.txt' }));
+    await expect.element(screen.getByRole('button', { name: 'Preview a.txt' })).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('button', { name: 'Preview b.txt' })).toBeVisible();
+  });
+
+  it('refuses a file it cannot send, with the reason, and keeps the typed text', async () => {
+    const { el, screen } = await mount('easel-composer');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'See attached');
+    await el.addFiles([new File([], 'empty.txt', { type: 'text/plain' })]);
+    const alert = screen.getByRole('alert');
+    await expect.element(alert).toHaveTextContent('empty.txt was not attached. The file is empty.');
+    await expect.element(box).toHaveValue('See attached');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notice about empty.txt' }));
+    await expect.element(alert).toHaveTextContent('');
+  });
+
+  it('takes files chosen with Attach files', async () => {
+    const { el, screen } = await mount('easel-composer');
+    const picker = el
+      .shadowRoot!.querySelector('easel-attach-files-button')!
+      .shadowRoot!.querySelector('input')!;
+    await userEvent.upload(picker, [textFile('todo.md', '# To do\n')]);
+    await expect.element(screen.getByRole('button', { name: 'Preview todo.md' })).toBeVisible();
+  });
+});

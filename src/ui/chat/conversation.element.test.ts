@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { assistantMessage, exchanges, mount, recordEvents, userMessage } from '../test-support';
+import './conversation';
+
+describe('<easel-conversation>', () => {
+  it('is a log named Conversation that invites a first message when empty', async () => {
+    const { el, screen } = await mount('easel-conversation');
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    await expect.element(log).toHaveTextContent('Ask Claude anything.');
+    el.messages = exchanges(1);
+    await expect.element(log).not.toHaveTextContent('Ask Claude anything.');
+    await expect.element(log.getByRole('article', { name: 'You' })).toHaveTextContent('Question 1');
+    await expect.element(log.getByRole('article', { name: 'Claude' }).getByText('Answer 1')).toBeVisible();
+  });
+
+  it('shows the answer streaming now after the finished messages, busy until it ends', async () => {
+    const { el, screen } = await mount('easel-conversation', {
+      messages: [userMessage('Count to three')],
+      streamMessage: assistantMessage('One, two'),
+      busy: true,
+    });
+    const answer = screen.getByRole('article', { name: 'Claude' });
+    await expect.element(answer).toHaveAttribute('aria-busy', 'true');
+    await expect.element(answer.getByText('One, two')).toBeVisible();
+    el.messages = [userMessage('Count to three'), assistantMessage('One, two, three.')];
+    el.streamMessage = null;
+    el.busy = false;
+    await expect.element(answer).toHaveAttribute('aria-busy', 'false');
+    await expect.element(answer.getByText('One, two, three.')).toBeVisible();
+    expect(screen.getByRole('article', { name: 'Claude' }).elements()).toHaveLength(1);
+  });
+
+  it('offers Retry for a message left without an answer', async () => {
+    const { el, screen, parent } = await mount('easel-conversation', { messages: [userMessage('Hello?')] });
+    const retries = recordEvents(parent, 'retry-agent');
+    const status = screen.getByRole('status');
+    await expect.element(status).toHaveTextContent('This message has no answer yet.');
+    await userEvent.click(status.getByRole('button', { name: 'Retry' }));
+    expect(retries).toHaveLength(1);
+    el.busy = true;
+    await expect.element(status).not.toBeInTheDocument();
+  });
+
+  it('says when an answer stopped after a tool ran', async () => {
+    const { screen } = await mount('easel-conversation', {
+      messages: [
+        userMessage('Look it up'),
+        assistantMessage([{ type: 'toolCall', id: 't1', name: 'search', arguments: {} }], {
+          stopReason: 'toolUse',
+        }),
+        {
+          role: 'toolResult',
+          toolCallId: 't1',
+          toolName: 'search',
+          content: [{ type: 'text', text: 'found' }],
+          isError: false,
+          timestamp: 3,
+        },
+      ],
+    });
+    await expect
+      .element(screen.getByRole('status'))
+      .toHaveTextContent('Claude had not finished this answer.');
+  });
+
+  it('offers Regenerate on the latest answer only', async () => {
+    const { screen } = await mount('easel-conversation', { messages: exchanges(3) });
+    const regenerate = screen.getByRole('button', { name: 'Regenerate' });
+    await expect.element(regenerate).toBeInTheDocument();
+    expect(regenerate.elements()).toHaveLength(1);
+  });
+
+  it('shows Jump to latest once the person scrolls up, and follows again when pressed', async () => {
+    const { el, screen } = await mount(
+      'easel-conversation',
+      { messages: exchanges(30) },
+      { style: 'height: 300px; display: flex; flex-direction: column' },
+    );
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    await expect.element(log.getByText('Answer 30')).toBeInViewport();
+    expect(screen.getByRole('button', { name: 'Jump to latest' }).elements()).toHaveLength(0);
+    await userEvent.wheel(log, { delta: { y: -3000 } });
+    const jump = screen.getByRole('button', { name: 'Jump to latest' });
+    await expect.element(jump).toBeVisible();
+    await expect.element(log.getByText('Answer 30')).not.toBeInViewport();
+    await userEvent.click(jump);
+    await expect.element(log.getByText('Answer 30')).toBeInViewport();
+    await expect.element(jump).not.toBeInTheDocument();
+    el.follow();
+    await expect.element(jump).not.toBeInTheDocument();
+  });
+});

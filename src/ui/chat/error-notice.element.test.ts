@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { assistantMessage, mount, recordEvents } from '../test-support';
+import './error-notice';
+
+const failed = assistantMessage([], {
+  stopReason: 'error',
+  errorMessage: 'The API is overloaded. Try again in a moment.',
+  requestId: 'req_011',
+});
+
+describe('<easel-error-notice>', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('announces the reason and the request id as an alert', async () => {
+    const { screen } = await mount('easel-error-notice', { message: failed });
+    const alert = screen.getByRole('alert');
+    await expect.element(alert).toHaveTextContent('The API is overloaded. Try again in a moment.');
+    await expect.element(alert).toHaveTextContent('Request ID: req_011');
+    expect(screen.getByRole('button', { name: 'Retry' }).elements()).toHaveLength(0);
+  });
+
+  it('offers Retry when retryable, which fires retry-agent out of the element', async () => {
+    const { screen, parent } = await mount('easel-error-notice', { message: failed, retryable: true });
+    const retries = recordEvents(document, 'retry-agent');
+    const fromParent = recordEvents(parent, 'retry-agent');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retries).toHaveLength(1);
+    expect(fromParent).toHaveLength(1);
+  });
+
+  it('says "Stopped." for an aborted answer without a message', async () => {
+    const { screen } = await mount('easel-error-notice', {
+      message: assistantMessage([], { stopReason: 'aborted' }),
+    });
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('Stopped.');
+  });
+
+  it('counts down the wait the API asked for, then stops saying it', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(50_000);
+    const { screen } = await mount('easel-error-notice', {
+      message: { ...failed, timestamp: 50_000, retryAfter: 3 },
+      retryable: true,
+    });
+    const alert = screen.getByRole('alert');
+    await expect.element(alert).toHaveTextContent('You can retry in 3 s.');
+    vi.advanceTimersByTime(2_000);
+    await expect.element(alert).toHaveTextContent('You can retry in 1 s.');
+    vi.advanceTimersByTime(1_000);
+    await expect.element(alert).not.toHaveTextContent('You can retry in');
+  });
+
+  it('draws nothing without a message', async () => {
+    const { screen } = await mount('easel-error-notice');
+    expect(screen.getByRole('alert').elements()).toHaveLength(0);
+  });
+});

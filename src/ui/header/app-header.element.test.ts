@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { ModelInfo } from '../../llm';
+import { mount, recordEvents } from '../test-support';
+import './app-header';
+
+const models: ModelInfo[] = [
+  {
+    id: 'claude-big',
+    displayName: 'Claude Big',
+    contextWindow: 200_000,
+    supportsImages: true,
+    supportsPdf: true,
+    supportsThinking: true,
+    effortLevels: ['off', 'low', 'high', 'max'],
+    price: {
+      input: 3,
+      output: 15,
+      cacheWrite: 3.75,
+      cacheRead: 0.3,
+      source: 'https://example.com/pricing',
+      asOf: '2026-01-01',
+    },
+  },
+  {
+    id: 'claude-small',
+    displayName: 'Claude Small',
+    contextWindow: 1_000_000,
+    supportsImages: true,
+    supportsPdf: false,
+    supportsThinking: false,
+    effortLevels: ['off'],
+  },
+];
+
+describe('<easel-app-header>', () => {
+  it('fires header-command for New chat, Sessions and Settings', async () => {
+    const { screen, parent } = await mount('easel-app-header');
+    const commands = recordEvents(parent, 'header-command');
+    await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sessions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(commands.map((e) => e.command)).toEqual(['new-chat', 'sessions', 'settings']);
+  });
+
+  it('says whether the sessions sidebar is open', async () => {
+    const { el, screen } = await mount('easel-app-header');
+    const sessions = screen.getByRole('button', { name: 'Sessions' });
+    await expect.element(sessions).toHaveAttribute('aria-expanded', 'false');
+    el.sidebarOpen = true;
+    await expect.element(sessions).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('lists the models with their window and price, and fires model-choice on a pick', async () => {
+    const { screen, parent } = await mount('easel-app-header', { models, model: 'claude-big' });
+    const choices = recordEvents(parent, 'model-choice');
+    const select = screen.getByRole('combobox', { name: 'Model' });
+    await expect.element(select).toHaveDisplayValue('Claude Big · 200K · $3/$15');
+    await expect
+      .element(select.getByRole('option', { name: 'Claude Small · 1M · price unknown' }))
+      .toBeInTheDocument();
+    await userEvent.selectOptions(select, 'claude-small');
+    expect(choices.map((e) => e.change)).toEqual([{ model: 'claude-small' }]);
+  });
+
+  it('keeps showing a chosen model the catalog does not list', async () => {
+    const { screen } = await mount('easel-app-header', { models, model: 'claude-retired' });
+    await expect
+      .element(screen.getByRole('combobox', { name: 'Model' }))
+      .toHaveDisplayValue('claude-retired');
+  });
+
+  it("offers only the chosen model's effort levels under Thinking", async () => {
+    const { el, screen, parent } = await mount('easel-app-header', {
+      models,
+      model: 'claude-big',
+      thinkingLevel: 'high',
+    });
+    const choices = recordEvents(parent, 'model-choice');
+    const thinking = screen.getByRole('combobox', { name: 'Thinking' });
+    await expect.element(thinking).toHaveDisplayValue('High');
+    expect(
+      thinking
+        .getByRole('option')
+        .elements()
+        .map((o) => o.textContent),
+    ).toEqual(['Off', 'Low', 'High', 'Max']);
+    await userEvent.selectOptions(thinking, 'max');
+    expect(choices.map((e) => e.change)).toEqual([{ thinkingLevel: 'max' }]);
+    el.model = 'claude-small';
+    await expect
+      .poll(() =>
+        thinking
+          .getByRole('option')
+          .elements()
+          .map((o) => o.textContent),
+      )
+      .toEqual(['Off']);
+  });
+
+  it('shows the session cost and a context meter that warns near the window', async () => {
+    const usage = { input: 100_000, output: 10_000, cacheRead: 20_000, cacheWrite: 0 };
+    const { el, screen } = await mount('easel-app-header', {
+      models,
+      model: 'claude-big',
+      lastUsage: usage,
+      sessionCost: 0.1234,
+    });
+    await expect.element(screen.getByTitle('Cost of this session')).toHaveTextContent('$0.12');
+    const meter = screen.getByRole('meter', { name: 'Context used' });
+    await expect.element(meter).toHaveAttribute('max', '200000');
+    expect((meter.element() as HTMLMeterElement).value).toBe(130_000);
+    await expect.element(screen.getByText('130,000 / 200K')).toBeVisible();
+    expect(screen.getByRole('status').elements()).toHaveLength(0);
+    el.lastUsage = { ...usage, input: 150_000 };
+    await expect.element(screen.getByRole('status')).toHaveTextContent('Context nearly full');
+  });
+});

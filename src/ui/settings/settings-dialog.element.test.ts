@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { type AppSettings, DEFAULT_SETTINGS } from '../../storage';
+import { focusedElement, mount, recordEvents } from '../test-support';
+import './settings-dialog';
+
+const settings: AppSettings = { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-old', baseUrl: '', theme: 'dark' };
+
+describe('<easel-settings-dialog>', () => {
+  it('opens as a modal dialog named Settings with the current settings, focus in the key', async () => {
+    const { el, screen } = await mount('easel-settings-dialog', { settings });
+    expect(el.isOpen).toBe(false);
+    await el.show();
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    await expect.element(dialog).toBeVisible();
+    expect(el.isOpen).toBe(true);
+    const key = dialog.getByRole('textbox', { name: 'Anthropic API key' });
+    await expect.element(key).toHaveValue('sk-ant-old');
+    await expect.poll(focusedElement).toBe(key.element());
+    await expect.element(dialog.getByRole('switch', { name: 'Remember on this device' })).toBeChecked();
+    await expect.element(dialog.getByRole('combobox', { name: 'Theme' })).toHaveDisplayValue('Dark');
+    await expect.element(dialog.getByRole('region', { name: 'Storage' })).toBeVisible();
+  });
+
+  it('shows a notice given to show()', async () => {
+    const { el, screen } = await mount('easel-settings-dialog', { settings: DEFAULT_SETTINGS });
+    await el.show('Enter your Anthropic API key to send your message.');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('Enter your Anthropic API key to send your message.');
+  });
+
+  it('masks the key until Show key is pressed', async () => {
+    const { el, screen } = await mount('easel-settings-dialog', { settings });
+    await el.show();
+    const toggle = screen.getByRole('button', { name: 'Show key' });
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
+    const key = screen.getByRole('textbox', { name: 'Anthropic API key' }).element();
+    expect(getComputedStyle(key).getPropertyValue('-webkit-text-security')).toBe('disc');
+    await userEvent.click(toggle);
+    await expect
+      .element(screen.getByRole('button', { name: 'Hide key' }))
+      .toHaveAttribute('aria-pressed', 'true');
+    expect(getComputedStyle(key).getPropertyValue('-webkit-text-security')).toBe('none');
+  });
+
+  it('saves what was entered as settings-save, trimmed, and closes', async () => {
+    const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
+    const saves = recordEvents(parent, 'settings-save');
+    const closes = recordEvents(parent, 'settings-close' as keyof HTMLElementEventMap);
+    await el.show();
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Anthropic API key' }), '  sk-ant-new  ');
+    await userEvent.click(screen.getByRole('switch', { name: 'Remember on this device' }));
+    await userEvent.fill(screen.getByRole('textbox', { name: 'API base URL' }), 'http://127.0.0.1:4010/');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'light');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(saves.map((e) => e.change)).toEqual([
+      { apiKey: 'sk-ant-new', rememberKey: false, theme: 'light', baseUrl: 'http://127.0.0.1:4010' },
+    ]);
+    await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
+    expect(closes).toHaveLength(1);
+  });
+
+  it('refuses a base URL that is not http(s), saying why, and stays open', async () => {
+    const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
+    const saves = recordEvents(parent, 'settings-save');
+    await el.show();
+    const url = screen.getByRole('textbox', { name: 'API base URL' });
+    await userEvent.fill(url, 'ftp://example.com');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent(
+        'The API base URL must start with https:// (or http:// for a server on this computer).',
+      );
+    await expect.poll(focusedElement).toBe(url.element());
+    // Text that is no URL at all is stopped by the browser's own check of the field.
+    await userEvent.fill(url, 'not a url');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((url.element() as HTMLInputElement).validity.valid).toBe(false);
+    expect(saves).toHaveLength(0);
+    expect(el.isOpen).toBe(true);
+  });
+
+  it('forgets the key at once with Forget key', async () => {
+    const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
+    const saves = recordEvents(parent, 'settings-save');
+    await el.show();
+    await userEvent.click(screen.getByRole('button', { name: 'Forget key' }));
+    expect(saves.map((e) => e.change)).toEqual([{ apiKey: undefined }]);
+    await expect.element(screen.getByRole('textbox', { name: 'Anthropic API key' })).toHaveValue('');
+    await expect
+      .poll(focusedElement)
+      .toBe(screen.getByRole('textbox', { name: 'Anthropic API key' }).element());
+  });
+
+  it('closes without saving on Cancel and on Escape, firing settings-close', async () => {
+    const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
+    const saves = recordEvents(parent, 'settings-save');
+    const closes = recordEvents(parent, 'settings-close' as keyof HTMLElementEventMap);
+    await el.show();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
+    await el.show();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
+    expect(closes).toHaveLength(2);
+    expect(saves).toHaveLength(0);
+  });
+
+  it('shows what was typed before a cancel replaced by the settings when opened again', async () => {
+    const { el, screen } = await mount('easel-settings-dialog', { settings });
+    await el.show();
+    await userEvent.fill(screen.getByRole('textbox', { name: 'Anthropic API key' }), 'typed but not saved');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await el.show();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Anthropic API key' }))
+      .toHaveValue('sk-ant-old');
+  });
+});
