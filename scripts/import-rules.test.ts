@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The import-direction rules (biome.json) checked against probe files laid out like `src/`, in a scratch
- * directory, with one Biome run. Each probe either must be flagged or must pass.
+ * The import rules (biome.json: import directions, imports of another folder's files, test support in app
+ * code, import cycles) checked against probe files laid out like `src/`, in a scratch directory, with one
+ * Biome run. Each probe either must be flagged or must pass.
  */
 const root = resolve(import.meta.dirname, '..');
 const probes: Record<string, { code: string; flagged: boolean }> = {
@@ -46,7 +47,42 @@ const probes: Record<string, { code: string; flagged: boolean }> = {
     flagged: true,
   },
   'src/ui/imports-agent.ts': { code: "import { x } from '../agent';\nexport const y = x;\n", flagged: false },
+  'src/llm/imports-agent-file.ts': {
+    code: "import type { X } from '../agent/types';\nexport type Y = X;\n",
+    flagged: true,
+  },
+  'src/llm/imports-agent.ts': {
+    code: "import type { X } from '../agent';\nexport type Y = X;\n",
+    flagged: false,
+  },
+  'src/ui/chat/imports-storage-file.ts': {
+    code: "import { x } from '../../storage/db';\nexport const y = x;\n",
+    flagged: true,
+  },
+  'src/storage/imports-test-support.ts': {
+    code: "import { x } from '../agent/test-support';\nexport const y = x;\n",
+    flagged: true,
+  },
+  'src/storage/imports-test-support.test.ts': {
+    code: "import { x } from '../agent/test-support';\nexport const y = x;\n",
+    flagged: false,
+  },
+  'src/messages/cycle-a.ts': {
+    code: "import type { B } from './cycle-b';\nexport type A = B;\n",
+    flagged: true,
+  },
+  'src/messages/cycle-b.ts': {
+    code: "import { a } from './cycle-c';\nexport type B = typeof a;\n",
+    flagged: true,
+  },
+  'src/messages/cycle-c.ts': {
+    code: "import type { A } from './cycle-a';\nexport const a: A | 1 = 1;\n",
+    flagged: true,
+  },
 };
+
+/** What fails `npm run check` here: the import rules, the test-support plugin and import cycles. */
+const CATEGORIES = new Set(['lint/style/noRestrictedImports', 'plugin', 'lint/suspicious/noImportCycles']);
 
 let flaggedFiles: Set<string>;
 let scratch: string;
@@ -54,6 +90,7 @@ let scratch: string;
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'easel-import-rules-'));
   copyFileSync(join(root, 'biome.json'), join(scratch, 'biome.json'));
+  cpSync(join(root, 'biome-plugins'), join(scratch, 'biome-plugins'), { recursive: true });
   for (const [path, { code }] of Object.entries(probes)) {
     mkdirSync(dirname(join(scratch, path)), { recursive: true });
     writeFileSync(join(scratch, path), code);
@@ -72,7 +109,7 @@ beforeAll(() => {
   };
   flaggedFiles = new Set(
     report.diagnostics
-      .filter((d) => d.category === 'lint/style/noRestrictedImports')
+      .filter((d) => CATEGORIES.has(d.category))
       .map((d) => d.location.path.replaceAll('\\', '/')),
   );
 });
