@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { hostileAnswer, hostileVectors } from './support/hostile-markup';
-import { expect, send, test } from './support/test';
+import { type EaselFixtures, expect, send, test } from './support/test';
 import { startTripwire, type Tripwire } from './support/tripwire';
 
 /**
@@ -58,13 +58,15 @@ function addressesLeft(page: Page, host: string): Promise<string[]> {
  * `Load images` loads exactly the held images (which shows the tripwire is reachable, and gives fetches started
  * earlier time to land), and a click on the image map's area opens a new tab, leaving the app where it was.
  */
-async function expectNothingFetched(page: Page) {
+async function expectNothingFetched(page: Page, network: EaselFixtures['network']) {
   const vectors = hostileVectors(tripwire.host);
   const images = vectors.filter((v) => v.image).map((v) => v.id);
   expect(await addressesLeft(page, tripwire.host)).toEqual([]);
   expect(tripwire.hits).toEqual([]);
 
   const appUrl = page.url();
+  // From here on the person asked for the images (and then opens the area's link): the tripwire may be reached.
+  network.allow(`http://${tripwire.host}`);
   await page.getByRole('button', { name: 'Load images' }).click();
   await expect.poll(() => new Set(tripwire.hits.map((h) => h.path))).toEqual(new Set(images));
   expect(tripwire.hits.filter((h) => h.method !== 'GET' || h.ping)).toEqual([]);
@@ -84,16 +86,20 @@ async function expectNothingFetched(page: Page) {
 test('a hostile streamed answer fetches nothing until Load images, and its area opens in a new tab', async ({
   app,
   anthropic,
+  network,
 }) => {
   const marker = 'End of the hostile answer.';
   await anthropic.reply(sse.text(hostileAnswer(tripwire.host, marker), { deltaSize: 300 }));
   await send(app, 'Summarise this page');
   await expect(claude(app)).toContainText(marker);
   await expect(app.getByRole('button', { name: 'Regenerate' })).toBeVisible();
-  await expectNothingFetched(app);
+  await expectNothingFetched(app, network);
 });
 
-test('a hostile answer in an imported session fetches nothing when it opens', async ({ app }, testInfo) => {
+test('a hostile answer in an imported session fetches nothing when it opens', async ({
+  app,
+  network,
+}, testInfo) => {
   const marker = 'End of the imported answer.';
   const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 };
   const file = testInfo.outputPath('hostile-session.json');
@@ -149,5 +155,5 @@ test('a hostile answer in an imported session fetches nothing when it opens', as
     .getByRole('link', { name: 'A hostile answer' })
     .click();
   await expect(claude(app)).toContainText(marker);
-  await expectNothingFetched(app);
+  await expectNothingFetched(app, network);
 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 // The fake server is plain JavaScript so `npm run fake-api` can run it with Node alone.
 import { startFakeAnthropic } from '../fake-anthropic/server.mjs';
 
@@ -10,6 +10,12 @@ export interface EaselFixtures {
   anthropic: Namespace;
   /** Opens the app with a key and this test's base URL already saved through the Settings dialog. */
   app: Page;
+  /**
+   * The suite-wide tripwire, on in every test: any request a page of the test's browser context makes to an
+   * address other than the app's and the fake API's fails the test when it ends. `allow(origin)` lets a test
+   * reach an origin on purpose (images loaded after the person's consent, a link the person opened).
+   */
+  network: { allow(origin: string): void; readonly outside: readonly string[] };
 }
 
 let counter = 0;
@@ -30,6 +36,41 @@ export const test = base.extend<EaselFixtures, { fakeServer: FakeServer }>({
     await use(lane);
     await lane.reset();
   },
+  network: [
+    async ({ context, anthropic, baseURL }, use) => {
+      const allowed = new Set([new URL(anthropic.baseUrl).origin]);
+      if (baseURL) allowed.add(new URL(baseURL).origin);
+      const outside: string[] = [];
+      const onRequest = (request: Request) => {
+        const url = request.url();
+        if (/^(data|blob|about):/.test(url)) return;
+        let origin: string;
+        try {
+          origin = new URL(url).origin;
+        } catch {
+          outside.push(`${request.method()} ${url}`);
+          return;
+        }
+        if (!allowed.has(origin)) outside.push(`${request.method()} ${url}`);
+      };
+      // A request refused before it was sent never left the browser: Chromium still announces it, then fails it
+      // with the reason (`csp`: the page's policy; `origin`: a same-origin-only fetch, such as an SVG filter's
+      // reference, to another origin; `mixed-content`). A refusal of the response (CORP, ORB) means it was sent.
+      const onFailed = (request: Request) => {
+        const reason = request.failure()?.errorText ?? '';
+        if (!/^(csp|origin|mixed-content)$|net::ERR_BLOCKED_BY_(CSP|CLIENT)$/.test(reason)) return;
+        const at = outside.indexOf(`${request.method()} ${request.url()}`);
+        if (at >= 0) outside.splice(at, 1);
+      };
+      context.on('request', onRequest);
+      context.on('requestfailed', onFailed);
+      await use({ allow: (origin) => allowed.add(new URL(origin).origin), outside });
+      context.off('request', onRequest);
+      context.off('requestfailed', onFailed);
+      expect(outside, 'requests that left the app and the fake API').toEqual([]);
+    },
+    { auto: true },
+  ],
   app: async ({ page, anthropic }, use) => {
     await page.goto('./');
     await configure(page, { key: 'sk-ant-test-key', baseUrl: anthropic.baseUrl });
