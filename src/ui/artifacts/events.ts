@@ -1,51 +1,53 @@
+/** Events of the artifacts panel and its previews: what the person did (composed) and what a preview said. */
 import type { PreviewMessage } from '../../artifacts';
+import { ComposedEvent } from '../events';
 
 /** The person saved an edit of `filename` (made in Code view) as its new version. */
-export class ArtifactEditEvent extends Event {
+export class ArtifactEditEvent extends ComposedEvent {
   static readonly type = 'artifact-edit';
   constructor(
     readonly filename: string,
     readonly content: string,
   ) {
-    super(ArtifactEditEvent.type, { bubbles: true, composed: true });
+    super(ArtifactEditEvent.type);
   }
 }
 
 /** The person asked to make `version` of `filename` its newest version again. */
-export class ArtifactRestoreEvent extends Event {
+export class ArtifactRestoreEvent extends ComposedEvent {
   static readonly type = 'artifact-restore';
   constructor(
     readonly filename: string,
     readonly version: number,
   ) {
-    super(ArtifactRestoreEvent.type, { bubbles: true, composed: true });
+    super(ArtifactRestoreEvent.type);
   }
 }
 
 /** The person asked the model to fix the errors of `filename`'s preview; `text` is the message to send. */
-export class ArtifactFixEvent extends Event {
+export class ArtifactFixEvent extends ComposedEvent {
   static readonly type = 'artifact-fix';
   constructor(
     readonly filename: string,
     readonly text: string,
   ) {
-    super(ArtifactFixEvent.type, { bubbles: true, composed: true });
+    super(ArtifactFixEvent.type);
   }
 }
 
 /** The person closed the artifacts panel. */
-export class ArtifactsCloseEvent extends Event {
+export class ArtifactsCloseEvent extends ComposedEvent {
   static readonly type = 'artifacts-close';
   constructor() {
-    super(ArtifactsCloseEvent.type, { bubbles: true, composed: true });
+    super(ArtifactsCloseEvent.type);
   }
 }
 
 /** The artifacts panel was opened or closed (by the person, or because a file started streaming). */
-export class ArtifactsToggleEvent extends Event {
+export class ArtifactsToggleEvent extends ComposedEvent {
   static readonly type = 'artifacts-toggle';
   constructor(readonly open: boolean) {
-    super(ArtifactsToggleEvent.type, { bubbles: true, composed: true });
+    super(ArtifactsToggleEvent.type);
   }
 }
 

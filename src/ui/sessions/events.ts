@@ -2,98 +2,99 @@
  * Events of the sessions sidebar and the storage panel. They bubble and cross shadow roots; the app shell
  * listens and calls the storage services. Opening a session is a plain link (`#/s/<id>`), not an event.
  */
+import { ComposedEvent } from '../events';
 
 /** The person asked for a new, empty chat. */
-export class NewChatEvent extends Event {
+export class NewChatEvent extends ComposedEvent {
   static readonly type = 'session-new';
   constructor() {
-    super(NewChatEvent.type, { bubbles: true, composed: true });
+    super(NewChatEvent.type);
   }
 }
 
 /** The person renamed a session (the title is trimmed and not empty). */
-export class SessionRenameEvent extends Event {
+export class SessionRenameEvent extends ComposedEvent {
   static readonly type = 'session-rename';
   constructor(
     readonly id: string,
     readonly title: string,
   ) {
-    super(SessionRenameEvent.type, { bubbles: true, composed: true });
+    super(SessionRenameEvent.type);
   }
 }
 
 /** The person deleted a session. Hide it now; it can still be undone until `SessionPurgeEvent`. */
-export class SessionDeleteEvent extends Event {
+export class SessionDeleteEvent extends ComposedEvent {
   static readonly type = 'session-delete';
   constructor(readonly id: string) {
-    super(SessionDeleteEvent.type, { bubbles: true, composed: true });
+    super(SessionDeleteEvent.type);
   }
 }
 
 /** The person pressed `Undo` after deleting a session: bring it back. */
-export class SessionUndoDeleteEvent extends Event {
+export class SessionUndoDeleteEvent extends ComposedEvent {
   static readonly type = 'session-undo-delete';
   constructor(readonly id: string) {
-    super(SessionUndoDeleteEvent.type, { bubbles: true, composed: true });
+    super(SessionUndoDeleteEvent.type);
   }
 }
 
 /** The undo notice for a deleted session closed: remove the session for good. */
-export class SessionPurgeEvent extends Event {
+export class SessionPurgeEvent extends ComposedEvent {
   static readonly type = 'session-purge';
   constructor(readonly id: string) {
-    super(SessionPurgeEvent.type, { bubbles: true, composed: true });
+    super(SessionPurgeEvent.type);
   }
 }
 
 /** The search text changed (debounced); an empty query means "show all sessions again". */
-export class SessionSearchEvent extends Event {
+export class SessionSearchEvent extends ComposedEvent {
   static readonly type = 'session-search';
   constructor(readonly query: string) {
-    super(SessionSearchEvent.type, { bubbles: true, composed: true });
+    super(SessionSearchEvent.type);
   }
 }
 
 /** The search box got focus for the first time: a good moment to load what search needs. */
-export class SessionSearchPrepareEvent extends Event {
+export class SessionSearchPrepareEvent extends ComposedEvent {
   static readonly type = 'session-search-prepare';
   constructor() {
-    super(SessionSearchPrepareEvent.type, { bubbles: true, composed: true });
+    super(SessionSearchPrepareEvent.type);
   }
 }
 
 /** The person asked to download one session as an Easel export (`json`) or as Markdown. */
-export class SessionExportEvent extends Event {
+export class SessionExportEvent extends ComposedEvent {
   static readonly type = 'session-export';
   constructor(
     readonly id: string,
     readonly format: 'json' | 'markdown',
   ) {
-    super(SessionExportEvent.type, { bubbles: true, composed: true });
+    super(SessionExportEvent.type);
   }
 }
 
 /** The person asked to download every session as one Easel export file. */
-export class ExportAllEvent extends Event {
+export class ExportAllEvent extends ComposedEvent {
   static readonly type = 'sessions-export-all';
   constructor() {
-    super(ExportAllEvent.type, { bubbles: true, composed: true });
+    super(ExportAllEvent.type);
   }
 }
 
 /** The person chose an export file to import. */
-export class ImportSessionsEvent extends Event {
+export class ImportSessionsEvent extends ComposedEvent {
   static readonly type = 'sessions-import';
   constructor(readonly file: File) {
-    super(ImportSessionsEvent.type, { bubbles: true, composed: true });
+    super(ImportSessionsEvent.type);
   }
 }
 
 /** The person asked the browser to keep Easel's data (persistent storage). */
-export class PersistStorageEvent extends Event {
+export class PersistStorageEvent extends ComposedEvent {
   static readonly type = 'storage-persist';
   constructor() {
-    super(PersistStorageEvent.type, { bubbles: true, composed: true });
+    super(PersistStorageEvent.type);
   }
 }
 
@@ -106,10 +107,10 @@ export class PersistStorageEvent extends Event {
  */
 export type SessionRecoveryAction = 'restore' | 'save-as-new' | 'save-again' | 'download' | 'reload';
 
-export class SessionRecoverEvent extends Event {
+export class SessionRecoverEvent extends ComposedEvent {
   static readonly type = 'session-recover';
   constructor(readonly action: SessionRecoveryAction) {
-    super(SessionRecoverEvent.type, { bubbles: true, composed: true });
+    super(SessionRecoverEvent.type);
   }
 }
 

@@ -1,8 +1,9 @@
+/** `<easel-settings-dialog>`: the API key and where it is kept, the base URL, the theme, the storage panel. */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { AppSettings, ImportReport, StorageHealth, Theme } from '../../storage';
 import '../sessions/storage-health';
-import { SettingsSaveEvent } from '../events';
+import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
 @customElement('easel-settings-dialog')
@@ -245,7 +246,7 @@ export class EaselSettingsDialog extends LitElement {
   private handleClose() {
     this.notice = '';
     this.revealKey = false;
-    this.dispatchEvent(new Event('settings-close', { bubbles: true, composed: true }));
+    this.dispatchEvent(new SettingsCloseEvent());
   }
 }
 
