@@ -1,4 +1,5 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+/** `AttachmentTrayController`: the files attached to the message being written, prepared and checked. */
+import type { ReactiveControllerHost } from 'lit';
 import {
   checkAttachmentSet,
   type ImageProcessor,
@@ -14,9 +15,10 @@ import type { PendingAttachment } from '../attachments';
 /**
  * The files attached to the message being written: prepares each one (off the main thread for images),
  * keeps the ones that pass, and lists the refused ones with their reasons. A refusal never touches the typed
- * text or the other attachments.
+ * text or the other attachments. It follows no service, so it needs no part in the host's lifecycle: it only
+ * asks the host to update when its lists change.
  */
-export class AttachmentTrayController implements ReactiveController {
+export class AttachmentTrayController {
   /** Files ready to send, in the order they were added. */
   items: readonly PreparedAttachment[] = [];
   /** Files still being prepared. */
@@ -32,11 +34,7 @@ export class AttachmentTrayController implements ReactiveController {
   private queue: Promise<void> = Promise.resolve();
   private counter = 0;
 
-  constructor(private readonly host: ReactiveControllerHost) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
+  constructor(private readonly host: ReactiveControllerHost) {}
 
   /** Prepares files one after another (one large image in memory at a time), keeping their order. */
   add(files: readonly File[]): Promise<void> {

@@ -1,5 +1,7 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+/** `AgentController`: re-renders an element when the agent changes, paced to the frame and the stream. */
+import type { ReactiveControllerHost } from 'lit';
 import type { Agent, AgentQueues, AgentState } from '../../agent';
+import { SubscriptionController, type Unsubscribe } from './subscriptions';
 
 /**
  * While an answer streams, the host renders at most this often (ms). Text arriving in between is shown
@@ -22,29 +24,29 @@ export function streamingInterval(cost: number): number {
 }
 
 /**
- * Connects an element to the agent: subscribes on connect, unsubscribes on disconnect, and asks the host to
- * update when the agent's state or queues change — at most once per animation frame, and while an answer
- * streams at most every `STREAMING_INTERVAL` ms, however many tokens arrived in between.
+ * Connects an element to the agent: subscribes on connect, unsubscribes on disconnect (through one
+ * `SubscriptionController`, so an element taken out and put back follows again), and asks the host to update
+ * when the agent's state or queues change — at most once per animation frame, and while an answer streams at
+ * most every `STREAMING_INTERVAL` ms, however many tokens arrived in between.
  */
-export class AgentController implements ReactiveController {
+export class AgentController {
   private agentRef: Agent | undefined;
-  private unsubscribe: (() => void) | undefined;
-  private connected = false;
   private frame = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastUpdate = 0;
   private interval = STREAMING_INTERVAL;
   private readonly afterFrame = typeof MessageChannel === 'function' ? new MessageChannel() : undefined;
+  private readonly subscriptions: SubscriptionController;
 
   constructor(private readonly host: ReactiveControllerHost) {
-    host.addController(this);
+    this.subscriptions = new SubscriptionController(host, () => this.subscribe());
   }
 
-  /** The agent to follow; set by the host when its `agent` property changes. */
+  /** The agent to follow; set by the host when its `agent` changes. */
   set agent(agent: Agent | undefined) {
     if (agent === this.agentRef) return;
     this.agentRef = agent;
-    if (this.connected) this.subscribe();
+    this.subscriptions.refresh();
   }
 
   get state(): AgentState | undefined {
@@ -55,33 +57,25 @@ export class AgentController implements ReactiveController {
     return this.agentRef?.queueSnapshot;
   }
 
-  hostConnected(): void {
-    this.connected = true;
-    this.subscribe();
+  private subscribe(): readonly Unsubscribe[] {
+    const agent = this.agentRef;
+    if (!agent) return [];
+    const offs = [
+      agent.subscribeState(() => this.schedule()),
+      agent.subscribeQueue(() => this.schedule()),
+      () => this.cancel(),
+    ];
+    this.schedule();
+    return offs;
   }
 
-  hostDisconnected(): void {
-    this.connected = false;
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+  /** Drops the update that was waiting (the host disconnected, or follows another agent). */
+  private cancel(): void {
     cancelAnimationFrame(this.frame);
     clearTimeout(this.timer);
     if (this.afterFrame) this.afterFrame.port1.onmessage = null;
     this.frame = 0;
     this.timer = undefined;
-  }
-
-  private subscribe(): void {
-    this.unsubscribe?.();
-    const agent = this.agentRef;
-    if (!agent) return;
-    const offState = agent.subscribeState(() => this.schedule());
-    const offQueue = agent.subscribeQueue(() => this.schedule());
-    this.unsubscribe = () => {
-      offState();
-      offQueue();
-    };
-    this.schedule();
   }
 
   private schedule(): void {

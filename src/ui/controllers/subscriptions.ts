@@ -1,7 +1,14 @@
+/** `SubscriptionController`: one subscription lifecycle — follow on connect, stop on disconnect. */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** What a subscription gives back: the function that ends it (or nothing when there was nothing to follow). */
 export type Unsubscribe = (() => void) | undefined;
+
+/** Listens for `type` on `target` (the window, the document); gives back the function that stops. */
+export function listen(target: EventTarget, type: string, listener: (e: Event) => void): Unsubscribe {
+  target.addEventListener(type, listener);
+  return () => target.removeEventListener(type, listener);
+}
 
 /**
  * One subscription lifecycle for an element: `subscribe` runs when the host connects and again whenever

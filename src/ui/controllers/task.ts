@@ -1,0 +1,69 @@
+/** `Task`: a load that depends on arguments, run again when they change and aborted when they change again. */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+export interface TaskOptions<A extends readonly unknown[], R> {
+  /**
+   * The load. `signal` aborts when the arguments change again or the host disconnects; a load that was
+   * aborted, or that failed, changes nothing (`onComplete` is not called).
+   */
+  readonly task: (args: A, options: { readonly signal: AbortSignal }) => Promise<R>;
+  /** The arguments, read before each update of the host; `undefined` means "nothing to load yet". */
+  readonly args: () => A | undefined;
+  /** Receives the result of the newest load. */
+  readonly onComplete: (value: R) => void;
+}
+
+/**
+ * The shape of `@lit/task`'s `Task`, kept to what Easel needs: before each update of the host the arguments
+ * are read, and when one of them differs from the last load's (`!==`), the load runs again and the one under
+ * way is aborted. Unlike `@lit/task`, a host that disconnects aborts its load and loads again when it is put
+ * back, and the task does not render its status (the host renders what `onComplete` kept).
+ */
+export class Task<A extends readonly unknown[], R> implements ReactiveController {
+  private lastArgs: A | undefined;
+  private running: AbortController | undefined;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly options: TaskOptions<A, R>,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.runIfChanged();
+  }
+
+  hostUpdate(): void {
+    this.runIfChanged();
+  }
+
+  hostDisconnected(): void {
+    this.running?.abort();
+    this.running = undefined;
+    this.lastArgs = undefined;
+  }
+
+  private runIfChanged(): void {
+    const args = this.options.args();
+    if (!args || (this.lastArgs && sameArgs(args, this.lastArgs))) return;
+    this.lastArgs = args;
+    this.running?.abort();
+    const controller = new AbortController();
+    this.running = controller;
+    this.options.task(args, { signal: controller.signal }).then(
+      (value) => {
+        if (controller.signal.aborted) return;
+        this.running = undefined;
+        this.options.onComplete(value);
+      },
+      () => {
+        // A failed load keeps what the last one gave; the caller reports problems where they matter.
+      },
+    );
+  }
+}
+
+function sameArgs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
