@@ -1,6 +1,6 @@
 /**
- * Composition root: opens the database, builds the services and the agent, and hands them to <easel-app>.
- * The only place that constructs services.
+ * Composition root: opens the database, builds the services and the agent, and hands them to <easel-app> as
+ * one `EaselServices` object. The only place that constructs services.
  */
 // First: the Trusted Types default policy must exist before any module can reach a sink.
 import './trusted-types';
@@ -24,7 +24,7 @@ import {
   SettingsRepository,
   SettingsStore,
 } from './storage';
-import { artifactsToolRenderer, EaselApp, PreviewHost, prepareMarkdown } from './ui';
+import { artifactsToolRenderer, EaselApp, type EaselServices, PreviewHost, prepareMarkdown } from './ui';
 
 const SYSTEM_PROMPT = [
   'You are Claude, talking with a person through Easel, a chat app in their browser with a side panel for files.',
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   darkQuery.addEventListener('change', applyTheme);
 
   const attachments = new AttachmentsRepository(db);
+  // Stored attachment bytes, for the requests (the resolver) and for previews of sent files (the blob source).
   const loadBlob = async (id: string) => {
     const found = await attachments.get(id);
     return found.kind === 'found' ? found.record.blob : undefined;
@@ -84,17 +85,21 @@ async function main(): Promise<void> {
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
 
   const app = document.querySelector('easel-app') ?? document.body.appendChild(new EaselApp());
-  app.settingsStore = settings;
-  app.provider = provider;
-  app.attachments = attachments;
-  app.imageProcessor = createImageProcessor();
-  app.artifacts = artifacts;
-  app.previewHost = previews;
-  app.artifactActions = createArtifactActions({ store: artifacts, appendRecord });
-  app.toolRenderers = new Map([['artifacts', artifactsToolRenderer]]);
-  app.library = library;
-  app.saver = saver;
-  app.agent = agent;
+  const services: EaselServices = {
+    agent,
+    settingsStore: settings,
+    provider,
+    library,
+    saver,
+    attachments,
+    blobSource: { load: loadBlob },
+    imageProcessor: createImageProcessor(),
+    artifacts,
+    previewHost: previews,
+    artifactActions: createArtifactActions({ store: artifacts, appendRecord }),
+    toolRenderers: new Map([['artifacts', artifactsToolRenderer]]),
+  };
+  app.services = services;
   // What the first answer needs, loaded while the page is idle rather than while that answer streams.
   prepareMarkdown();
   if (typeof requestIdleCallback === 'function')

@@ -1,3 +1,4 @@
+/** Styles of `<easel-app>`: the shell's layout, the sidebar beside (or over) the chat, notices and status. */
 import { css } from 'lit';
 
 export const appStyles = css`
@@ -44,28 +45,6 @@ export const appStyles = css`
     border-radius: var(--easel-radius-sm);
     background: var(--easel-danger-bg);
     border-left: 3px solid var(--easel-danger);
-  }
-  .notice p {
-    margin: 0;
-  }
-  .notice-actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--easel-space-2);
-    margin-top: var(--easel-space-2);
-  }
-  .notice-actions button {
-    font: inherit;
-    padding: var(--easel-space-1) var(--easel-space-3);
-    border-radius: var(--easel-radius-sm);
-    border: 1px solid var(--easel-border);
-    background: var(--easel-surface);
-    color: inherit;
-    cursor: pointer;
-  }
-  .notice-actions button:focus-visible {
-    outline: 2px solid var(--easel-focus);
-    outline-offset: 2px;
   }
   /* Under 800 px the sidebar covers the chat instead of sharing the width. */
   @media (max-width: 799px) {

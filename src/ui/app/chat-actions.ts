@@ -1,28 +1,102 @@
-import type { Agent, AgentMessage } from '../../agent';
+/** `ChatActions`: what the person asks of the conversation — send, retry, regenerate, edit and resend. */
+import type { AgentMessage } from '../../agent';
+import type { PreparedAttachment } from '../../attachments';
+import type { SendMessageEvent } from '../events';
+import type { EaselServices } from './services';
 
 export interface ChatActionsHost {
-  readonly agent: () => Agent | undefined;
-  /** True when a key is set; otherwise asks for one (with `notice`) and returns false. */
-  readonly requireKey: (notice: string) => boolean;
+  /** The services, once the app has them. */
+  readonly services: () => EaselServices | undefined;
+  /** Opens the Settings dialog asking for the key, saying `notice`. */
+  readonly askForKey: (notice: string) => void;
+  /** Puts a message that could not be sent back into the box, files and all. */
+  readonly restore: (text: string, attachments: readonly PreparedAttachment[]) => void;
+  /** The conversation follows the answer about to start (scrolls with it). */
+  readonly follow: () => void;
   /** Shows why an action could not run. */
   readonly report: (text: string) => void;
 }
 
-/** Retry, regenerate and edit-and-resend: each rewinds the history, then runs the agent again. */
+/** A message typed before a key was given. */
+interface HeldMessage {
+  readonly text: string;
+  readonly attachments: readonly PreparedAttachment[];
+}
+
+/**
+ * Sending, and retry, regenerate and edit-and-resend (each rewinds the history, then runs the agent again).
+ * Nothing typed is lost: a message that cannot be sent goes back to the box, and one typed before a key was
+ * given is held until the key is saved (or back to the box when Settings closes without one).
+ */
 export class ChatActions {
+  private held: HeldMessage | undefined;
+
   constructor(private readonly host: ChatActionsHost) {}
+
+  /** The composer's `Send`: a new run, or while Claude works a steering or follow-up message. */
+  async send(e: SendMessageEvent): Promise<void> {
+    const services = this.host.services();
+    if (!services) {
+      this.host.restore(e.text, e.attachments);
+      return;
+    }
+    if (e.mode === 'prompt' && !services.settingsStore.snapshot.apiKey) {
+      this.held = { text: e.text, attachments: e.attachments };
+      this.host.askForKey('Enter your Anthropic API key to send your message.');
+      return;
+    }
+    const message = await this.toMessage(services, e.text, e.attachments);
+    if (!message) {
+      this.host.restore(e.text, e.attachments);
+      return;
+    }
+    if (e.mode === 'steer') services.agent.steer(message);
+    else if (e.mode === 'followUp') services.agent.followUp(message);
+    else this.prompt(message, () => this.host.restore(e.text, e.attachments));
+  }
+
+  /** Sends text as the person's message (`Fix` in the artifacts panel), or steers with it while Claude works. */
+  sendText(text: string): void {
+    const services = this.host.services();
+    if (!services || !this.requireKey('Enter your Anthropic API key to send.')) return;
+    const message: AgentMessage = { role: 'user', content: text, timestamp: Date.now() };
+    if (services.agent.state.isStreaming) services.agent.steer(message);
+    else this.prompt(message);
+  }
+
+  /** The settings were saved: the message held for a key is sent now that there is one. */
+  async keySaved(): Promise<void> {
+    const services = this.host.services();
+    const held = this.held;
+    if (!services || !held || !services.settingsStore.snapshot.apiKey) return;
+    this.held = undefined;
+    const message = await this.toMessage(services, held.text, held.attachments);
+    if (!message) {
+      this.host.restore(held.text, held.attachments);
+      return;
+    }
+    this.prompt(message, () => this.host.restore(held.text, held.attachments));
+  }
+
+  /** Settings closed: a message that was waiting for a key that never came goes back into the box. */
+  settingsClosed(): void {
+    if (this.held && !this.host.services()?.settingsStore.snapshot.apiKey) {
+      this.host.restore(this.held.text, this.held.attachments);
+      this.held = undefined;
+    }
+  }
 
   /** Continues from where the last answer stopped (its failed part is replaced). */
   retry(): void {
-    const agent = this.host.agent();
-    if (!agent || !this.host.requireKey('Enter your Anthropic API key to retry.')) return;
+    const agent = this.host.services()?.agent;
+    if (!agent || !this.requireKey('Enter your Anthropic API key to retry.')) return;
     agent.continue().catch((error: unknown) => this.host.report(messageOf(error)));
   }
 
   /** A new answer to the last message the person sent. */
   regenerate(): void {
-    const agent = this.host.agent();
-    if (!agent || !this.host.requireKey('Enter your Anthropic API key to regenerate.')) return;
+    const agent = this.host.services()?.agent;
+    if (!agent || !this.requireKey('Enter your Anthropic API key to regenerate.')) return;
     const messages = agent.state.messages;
     const lastUser = messages.findLastIndex(isPersonMessage);
     if (lastUser < 0) return;
@@ -32,8 +106,8 @@ export class ChatActions {
 
   /** Replaces the person's message at `index` with `text` (keeping its files) and answers it again. */
   edit(index: number, text: string): void {
-    const agent = this.host.agent();
-    if (!agent || !this.host.requireKey('Enter your Anthropic API key to resend.')) return;
+    const agent = this.host.services()?.agent;
+    if (!agent || !this.requireKey('Enter your Anthropic API key to resend.')) return;
     const original = agent.state.messages[index];
     const edited: AgentMessage =
       original?.role === 'user-with-attachments'
@@ -41,6 +115,72 @@ export class ChatActions {
         : { role: 'user', content: text, timestamp: Date.now() };
     agent.replaceMessages(agent.state.messages.slice(0, index));
     agent.prompt(edited).catch((error: unknown) => this.host.report(messageOf(error)));
+  }
+
+  /** True when a key is set; otherwise asks for one (with `notice`) and returns false. */
+  private requireKey(notice: string): boolean {
+    if (this.host.services()?.settingsStore.snapshot.apiKey) return true;
+    this.host.askForKey(notice);
+    return false;
+  }
+
+  /**
+   * Starts a run with `message`. Should one have started meanwhile (a second tab of the same session, a click
+   * racing a key press), the message is queued as a follow-up instead of being lost; `onFail` runs if even
+   * that is impossible.
+   */
+  private prompt(message: AgentMessage, onFail: () => void = () => undefined): void {
+    const agent = this.host.services()?.agent;
+    if (!agent) {
+      onFail();
+      return;
+    }
+    this.host.follow();
+    agent.prompt(message).catch((error: unknown) => {
+      if (agent.state.isStreaming) {
+        agent.followUp(message);
+        return;
+      }
+      onFail();
+      this.host.report(`The message could not be sent: ${messageOf(error)}`);
+    });
+  }
+
+  /** The message to send; attachment bytes are stored first (the message keeps references). */
+  private async toMessage(
+    services: EaselServices,
+    text: string,
+    attachments: readonly PreparedAttachment[],
+  ): Promise<AgentMessage | undefined> {
+    if (attachments.length === 0) return { role: 'user', content: text, timestamp: Date.now() };
+    const repository = services.attachments;
+    if (!repository) {
+      // A message must never refer to files that were not kept.
+      this.host.report(
+        'The files could not be stored: file storage is not available. Reload the page and send again.',
+      );
+      return undefined;
+    }
+    // While the open session is deleted in another tab, its purge must not take the new files.
+    const sessionId = services.saver.attachmentSessionId ?? 'unsaved';
+    try {
+      await Promise.all(
+        attachments.map(({ record, blob }) =>
+          repository.put({ id: record.id, sessionId, blob, mimeType: record.mimeType, size: record.size }),
+        ),
+      );
+    } catch (error) {
+      this.host.report(
+        `The files could not be stored (${messageOf(error)}). Free some space (Settings → Export all, then delete old sessions) and send again.`,
+      );
+      return undefined;
+    }
+    return {
+      role: 'user-with-attachments',
+      text,
+      attachments: attachments.map((a) => a.record),
+      timestamp: Date.now(),
+    };
   }
 }
 

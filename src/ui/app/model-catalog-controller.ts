@@ -1,8 +1,10 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+/** `ModelCatalogController`: the models the key can use, and the agent's model and effort kept valid. */
+import type { ReactiveControllerHost } from 'lit';
 import type { Agent, AgentMessage, ThinkingLevel } from '../../agent';
 import { type AnthropicProvider, BUILTIN_MODELS, type ModelInfo, pickDefaultModel } from '../../llm';
 import type { SettingsStore } from '../../storage';
 import { SubscriptionController } from '../controllers/subscriptions';
+import { Task } from '../controllers/task';
 
 const LEVELS: readonly ThinkingLevel[] = ['off', 'low', 'medium', 'high', 'xhigh', 'max'];
 
@@ -14,18 +16,38 @@ function isThinkingLevel(value: unknown): value is ThinkingLevel {
  * The models the key can use: the built-in catalog at first, then `GET /v1/models` once a key is set (again
  * whenever the key or base URL changes). Keeps the agent's model and effort valid and remembered.
  */
-export class ModelCatalogController implements ReactiveController {
+export class ModelCatalogController {
   models: readonly ModelInfo[] = BUILTIN_MODELS;
 
   private provider: AnthropicProvider | undefined;
   private settings: SettingsStore | undefined;
   private agent: Agent | undefined;
-  private loadedFor = '';
-  private loading: AbortController | undefined;
   private costMemo: { messages: readonly AgentMessage[]; cost: number | undefined } | undefined;
 
+  /** Follows the settings while the host is connected: the host updates, and the catalog reads them again. */
+  private readonly subscriptions = new SubscriptionController(this.host, () => [
+    this.settings?.subscribe(() => this.host.requestUpdate()),
+  ]);
+
   constructor(private readonly host: ReactiveControllerHost) {
-    host.addController(this);
+    // `GET /v1/models` for the key and base URL: again when either changes (the load under way is aborted), and
+    // when the host is put back into the page. The built-in catalog stays when it fails or lists nothing;
+    // sending will report any problem with the key or URL.
+    new Task(host, {
+      args: () => {
+        const settings = this.settings?.snapshot;
+        const provider = this.provider;
+        if (!provider || !settings?.apiKey) return undefined;
+        return [provider, settings.baseUrl, settings.apiKey] as const;
+      },
+      task: ([provider, , key], { signal }) => provider.listModels(key, signal),
+      onComplete: (models) => {
+        if (models.length === 0) return;
+        this.models = models;
+        this.applyChoice();
+        this.host.requestUpdate();
+      },
+    });
   }
 
   connect(
@@ -33,27 +55,12 @@ export class ModelCatalogController implements ReactiveController {
     settings: SettingsStore | undefined,
     agent: Agent | undefined,
   ) {
+    if (provider === this.provider && settings === this.settings && agent === this.agent) return;
     this.provider = provider;
     this.settings = settings;
     this.agent = agent;
     this.subscriptions.refresh();
     this.applyChoice();
-    this.refresh();
-  }
-
-  /** Follows the settings while the host is connected (a changed key or base URL loads the list again). */
-  private readonly subscriptions = new SubscriptionController(this.host, () => [
-    this.settings?.subscribe(() => this.refresh()),
-  ]);
-
-  hostConnected(): void {
-    this.refresh();
-  }
-
-  hostDisconnected(): void {
-    this.loading?.abort();
-    this.loading = undefined;
-    this.loadedFor = '';
   }
 
   /** Applies the person's choice of model or effort, keeping the effort one the model supports. */
@@ -82,29 +89,6 @@ export class ModelCatalogController implements ReactiveController {
     }
     this.costMemo = { messages, cost };
     return cost;
-  }
-
-  private refresh(): void {
-    const settings = this.settings?.snapshot;
-    const key = settings?.apiKey;
-    if (!this.provider || !key) return;
-    const identity = `${settings.baseUrl}\n${key}`;
-    if (identity === this.loadedFor) return;
-    this.loadedFor = identity;
-    this.loading?.abort();
-    const controller = new AbortController();
-    this.loading = controller;
-    this.provider.listModels(key, controller.signal).then(
-      (models) => {
-        if (controller.signal.aborted || models.length === 0) return;
-        this.models = models;
-        this.applyChoice();
-        this.host.requestUpdate();
-      },
-      () => {
-        // The built-in catalog stays; sending will report any problem with the key or URL.
-      },
-    );
   }
 
   /** Restores the remembered model and effort, or picks a default the key can use. */

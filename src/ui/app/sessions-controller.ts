@@ -1,51 +1,61 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+/** `SessionsController`: the app shell's sessions — list, search, the open one's address and save status. */
+import type { ReactiveControllerHost } from 'lit';
 import { assertNever } from '../../agent';
+import type { SaveStatus, SessionLibrary, SessionRecord, SessionSaver, StorageLoss } from '../../storage';
+import { listen, SubscriptionController } from '../controllers/subscriptions';
+import { type SessionSearchHit, sessionHref } from '../sessions';
+import { RecoveryActions } from './recovery-actions';
+import { SessionRouter } from './session-router';
 import {
-  type ImportReport,
-  isQuotaError,
-  type SaveStatus,
-  type SessionLibrary,
-  type SessionRecord,
-  type SessionSaver,
-  type StorageHealth,
-  type StorageLoss,
-} from '../../storage';
-import { SubscriptionController } from '../controllers/subscriptions';
-import {
-  parseSessionRoute,
-  type SessionRecoveryAction,
-  type SessionSearchHit,
-  sessionHref,
-} from '../sessions';
+  attempt,
+  download,
+  exportProblems,
+  failure,
+  messageOf,
+  problemsNotice,
+  type SessionsShared,
+} from './sessions-shared';
+import { StorageActions } from './storage-actions';
 
 /** How long a deleted session can be brought back with Undo before it is purged. */
 const UNDO_WINDOW = 60_000;
 
 /**
  * Sessions for the app shell: the sidebar's list and search, the URL (`#/s/<id>`) naming the open session
- * (reload, back/forward and bookmarks work), the saver's status (saved, quota, errors, deleted in another
- * tab) and storage health. Whatever the person asks for that fails is reported — in `notice`, or in
- * `storageProblem` for the storage settings — never dropped.
+ * (`router`: reload, back/forward and bookmarks work), the saver's status (saved, quota, errors, deleted in
+ * another tab), the choices when the open conversation is not saved (`recovery`) and the storage settings
+ * (`storage`). Whatever the person asks for that fails is reported — in `notice`, or in
+ * `storage.storageProblem` for the storage settings — never dropped.
  */
-export class SessionsController implements ReactiveController {
+export class SessionsController implements SessionsShared {
   sessions: readonly SessionRecord[] = [];
   searchResults: readonly SessionSearchHit[] | undefined;
   problems: readonly string[] = [];
   /** A problem with saving or opening, shown as an alert; cleared when it is resolved. */
   notice = '';
-  health: StorageHealth | undefined;
-  importReport: ImportReport | undefined;
-  /** Why the last `Export all` or `Import` failed, shown in the storage settings until the next one. */
-  storageProblem = '';
-  busy = false;
-  /** `Restore` or `Save as new chat` is under way (for a session deleted in another tab). */
-  recovering = false;
 
-  private library: SessionLibrary | undefined;
-  private saver: SessionSaver | undefined;
+  readonly router = new SessionRouter(this, (id) => this.sessions.some((s) => s.id === id));
+  /** `Restore`, `Save as new chat`, `Save it again`, `Download this conversation`, `Reload`. */
+  readonly recovery = new RecoveryActions(this);
+  /** Health, `Export all`, `Import` and `Keep my data`, for the storage settings. */
+  readonly storage = new StorageActions(this, () => this.refresh());
+
+  private libraryRef: SessionLibrary | undefined;
+  private saverRef: SessionSaver | undefined;
   private searchSeq = 0;
   private refreshQueued = false;
-  private readonly handleHashChange = () => void this.route();
+
+  /** Subscribed while the host is connected; a host put back into the page follows again. */
+  private readonly subscriptions = new SubscriptionController(this.host, () => {
+    const { library, saver } = this;
+    if (!library || !saver) return [];
+    return [
+      saver.subscribe((status) => this.handleStatus(status)),
+      // Other tabs' changes keep the list current too (this tab's own saves arrive as saver statuses).
+      library.subscribe((n) => n.writer !== saver.writer && this.refreshSoon()),
+      listen(window, 'hashchange', () => void this.router.route()),
+    ];
+  });
 
   /**
    * `streaming` says whether an answer is streaming: the host then renders often anyway, and the saves of the
@@ -54,61 +64,49 @@ export class SessionsController implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly streaming: () => boolean = () => false,
-  ) {
-    host.addController(this);
+  ) {}
+
+  get library(): SessionLibrary | undefined {
+    return this.libraryRef;
+  }
+
+  get saver(): SessionSaver | undefined {
+    return this.saverRef;
   }
 
   get currentId(): string | undefined {
-    return this.saver?.sessionId;
+    return this.saverRef?.sessionId;
   }
 
   /**
-   * The open session was deleted in another tab: nothing is saved for it until the person chooses
-   * `restoreOpen()` or `saveOpenAsNew()` (the app says so, with both buttons).
+   * The open session was deleted in another tab: nothing is saved for it until the person chooses `Restore`
+   * or `Save as new chat` (`recovery`; the app says so, with both buttons).
    */
   get openDeleted(): boolean {
-    return this.saver?.deletedElsewhere ?? false;
+    return this.saverRef?.deletedElsewhere ?? false;
   }
 
   /** Stored data was cleared, or Easel was updated in another tab: the open conversation is not saved. */
   get storageLost(): StorageLoss | undefined {
-    return this.saver?.storageLost;
+    return this.saverRef?.storageLost;
   }
 
   /** Follows `library` and `saver` (the host calls this when its services are set). */
-  connect(library: SessionLibrary | undefined, saver: SessionSaver | undefined): void {
-    if (library === this.library && saver === this.saver) return;
-    this.library = library;
-    this.saver = saver;
+  connect(library: SessionLibrary, saver: SessionSaver): void {
+    if (library === this.libraryRef && saver === this.saverRef) return;
+    this.libraryRef = library;
+    this.saverRef = saver;
     this.subscriptions.refresh();
-    if (!library || !saver) return;
     library.purgeDeleted(UNDO_WINDOW).then(
       () => this.refresh(),
       (error: unknown) => this.report(`Deleted sessions could not be cleared: ${messageOf(error)}`),
     );
-    void this.route();
+    void this.router.route();
   }
-
-  /** Subscribed while the host is connected; a host put back into the page follows again. */
-  private readonly subscriptions = new SubscriptionController(this.host, () => {
-    const { library, saver } = this;
-    if (!library || !saver) return [];
-    window.addEventListener('hashchange', this.handleHashChange);
-    return [
-      saver.subscribe((status) => this.handleStatus(status)),
-      // Other tabs' changes keep the list current too (this tab's own saves arrive as saver statuses).
-      library.subscribe((n) => n.writer !== saver.writer && this.refreshSoon()),
-      () => window.removeEventListener('hashchange', this.handleHashChange),
-    ];
-  });
-
-  hostConnected(): void {}
-
-  hostDisconnected(): void {}
 
   /** Reads the session list again (metadata only). */
   async refresh(): Promise<void> {
-    const library = this.library;
+    const library = this.libraryRef;
     if (!library) return;
     try {
       const { sessions, problems } = await library.list();
@@ -120,24 +118,9 @@ export class SessionsController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** One refresh for a burst of changes (an import posts one notice per session). */
-  private refreshSoon(): void {
-    if (this.refreshQueued) return;
-    this.refreshQueued = true;
-    queueMicrotask(() => {
-      this.refreshQueued = false;
-      void this.refresh();
-    });
-  }
-
-  newChat(): void {
-    if (location.hash === '' || location.hash === '#/') void this.startNew();
-    else location.hash = '#/';
-  }
-
   async search(query: string): Promise<void> {
     const seq = ++this.searchSeq;
-    const library = this.library;
+    const library = this.libraryRef;
     if (!query.trim() || !library) {
       this.searchResults = undefined;
     } else {
@@ -154,26 +137,26 @@ export class SessionsController implements ReactiveController {
   }
 
   prepareSearch(): void {
-    this.library?.prepareSearch().catch((error: unknown) => this.report(failure('Search', error)));
+    this.libraryRef?.prepareSearch().catch((error: unknown) => this.report(failure('Search', error)));
   }
 
   async rename(id: string, title: string): Promise<void> {
-    await this.attempt('Renaming', async (library) => {
+    await attempt(this, 'Renaming', async (library) => {
       await library.rename(id, title);
     });
     await this.refresh();
   }
 
   async delete(id: string): Promise<void> {
-    await this.attempt('Deleting', async (library) => {
+    await attempt(this, 'Deleting', async (library) => {
       await library.delete(id);
-      if (id === this.currentId) this.newChat();
+      if (id === this.currentId) this.router.newChat();
     });
     await this.refresh();
   }
 
   async undoDelete(id: string): Promise<void> {
-    await this.attempt('Undo', async (library) => {
+    await attempt(this, 'Undo', async (library) => {
       await library.restore(id);
     });
     await this.refresh();
@@ -181,13 +164,13 @@ export class SessionsController implements ReactiveController {
 
   /** The undo notice for a deleted session closed: remove it for good (unless it was restored meanwhile). */
   async purge(id: string): Promise<void> {
-    await this.attempt('Removing the deleted session', async (library) => {
+    await attempt(this, 'Removing the deleted session', async (library) => {
       await library.purge(id);
     });
   }
 
   async exportSession(id: string, format: 'json' | 'markdown'): Promise<void> {
-    await this.attempt('Export', async (library) => {
+    await attempt(this, 'Export', async (library) => {
       const file = format === 'json' ? await library.exportJson([id]) : await library.exportMarkdown(id);
       if (!file) throw new Error('the session is no longer there');
       download(file.fileName, file.mimeType, file.text);
@@ -195,131 +178,28 @@ export class SessionsController implements ReactiveController {
     });
   }
 
-  async exportAll(): Promise<void> {
-    await this.whileBusy('Export', async (library) => {
-      const file = await library.exportJson('all');
-      download(file.fileName, file.mimeType, file.text);
-      if (file.problems.length > 0) this.storageProblem = exportProblems(file.problems);
-    });
-    await this.loadHealth();
-  }
-
-  async import(file: File): Promise<void> {
-    await this.whileBusy('Import', async (library) => {
-      this.importReport = await library.import(await file.text());
-    });
-    await this.refresh();
-    await this.loadHealth();
-  }
-
-  /** A choice in the notice about the open conversation not being saved (`<easel-recovery-notice>`). */
-  recover(action: SessionRecoveryAction): Promise<void> {
-    switch (action) {
-      case 'restore':
-        return this.restoreOpen();
-      case 'save-as-new':
-        return this.saveOpenAsNew();
-      case 'save-again':
-        return this.saveAgain();
-      case 'download':
-        return this.downloadOpen();
-      case 'reload':
-        location.reload();
-        return Promise.resolve();
-      default:
-        return assertNever(action);
-    }
-  }
-
-  /** `Download this conversation`: the open one, from memory, as a file `Import` reads back. */
-  async downloadOpen(): Promise<void> {
-    await this.whileRecovering('Downloading the conversation', async (saver) => {
-      const file = await saver.downloadOpen();
-      if (!file) throw new Error('no conversation is open');
-      download(file.fileName, file.mimeType, file.text);
-      if (file.problems.length > 0) this.notice = `Downloaded, with a problem: ${firstOf(file.problems)}`;
-    });
-  }
-
-  /** `Save it again` after stored data was cleared: the open conversation is written anew and saved on. */
-  async saveAgain(): Promise<void> {
-    await this.whileRecovering('Saving the conversation again', async (saver) => {
-      const lostFiles = await saver.saveAgain();
-      if (lostFiles.length > 0) {
-        const names = lostFiles.map((n) => `"${n}"`).join(', ');
-        this.notice = `Saved again, but these files were lost with the stored data: ${names}. Attach them again if Claude still needs them.`;
-      }
-    });
-  }
-
-  /** `Restore` for the open session deleted in another tab: it comes back with what was written since. */
-  async restoreOpen(): Promise<void> {
-    await this.whileRecovering('Restoring the conversation', (saver) => saver.restore());
-  }
-
-  /** `Save as new chat` for the open session deleted in another tab: what this tab holds becomes a new one. */
-  async saveOpenAsNew(): Promise<void> {
-    await this.whileRecovering('Saving as a new chat', (saver) => saver.saveAsNew());
-  }
-
-  async persist(): Promise<void> {
-    await this.attempt('Keeping the data', async (library) => {
-      await library.requestPersistence();
-    });
-    await this.loadHealth();
-  }
-
-  async loadHealth(): Promise<void> {
-    try {
-      this.health = await this.library?.health();
-    } catch (error) {
-      this.report(`Storage could not be checked: ${messageOf(error)}`);
-      return;
-    }
-    this.host.requestUpdate();
-  }
-
   /** Saves what is pending now (the page is being hidden or closed). */
   flush(): void {
-    void this.saver?.flush();
+    void this.saverRef?.flush();
   }
 
-  /** Opens what the URL names; never rejects (a failure is reported). */
-  private async route(): Promise<void> {
-    const saver = this.saver;
-    if (!saver) return;
-    try {
-      await this.follow(saver, parseSessionRoute(location.hash));
-    } catch (error) {
-      this.notice = failure('Opening the session', error);
-    }
+  report(text: string): void {
+    this.notice = text;
     this.host.requestUpdate();
   }
 
-  private async follow(saver: SessionSaver, route: ReturnType<typeof parseSessionRoute>): Promise<void> {
-    if (route.kind === 'new') {
-      // A notice about the session left behind goes with it; one about unsaved writes stays until they save.
-      if (!this.notice.startsWith('Not saved')) this.notice = '';
-      const open = saver.sessionId;
-      // The chat shown is a new one unless it is saved (listed) or was deleted in another tab meanwhile.
-      if (open === undefined || saver.deletedElsewhere || this.sessions.some((s) => s.id === open)) {
-        await this.startNew();
-      }
-      return;
-    }
-    if (route.id === saver.sessionId) return;
-    const result = await saver.open(route.id);
-    if (result.kind === 'not-found') {
-      this.notice = result.message;
-      await saver.startNew();
-    } else if (result.kind === 'opened') {
-      this.notice = result.problems.length > 0 ? problemsNotice(result.problems) : '';
-    }
+  requestUpdate(): void {
+    this.host.requestUpdate();
   }
 
-  private async startNew(): Promise<void> {
-    await this.saver?.startNew();
-    this.host.requestUpdate();
+  /** One refresh for a burst of changes (an import posts one notice per session). */
+  private refreshSoon(): void {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    queueMicrotask(() => {
+      this.refreshQueued = false;
+      void this.refresh();
+    });
   }
 
   private handleStatus(status: SaveStatus): void {
@@ -332,7 +212,7 @@ export class SessionsController implements ReactiveController {
         if (this.notice.startsWith('Not saved') || status.created) this.notice = '';
         if (status.created) {
           history.replaceState(null, '', sessionHref(status.session.id));
-          void this.library?.requestPersistence();
+          void this.libraryRef?.requestPersistence();
         }
         const first = this.sessions[0];
         this.sessions = [status.session, ...this.sessions.filter((s) => s.id !== status.session.id)];
@@ -361,7 +241,7 @@ export class SessionsController implements ReactiveController {
         if (this.notice.startsWith('Not saved')) this.notice = '';
         // Cleared: the list is read again once the database is open again (it is empty then).
         if (status.reason === 'cleared')
-          void this.saver?.storageReady().then(
+          void this.saverRef?.storageReady().then(
             () => this.refresh(),
             () => {},
           );
@@ -375,90 +255,4 @@ export class SessionsController implements ReactiveController {
     }
     this.host.requestUpdate();
   }
-
-  /** Runs what the person asked of the library; a failure becomes the notice "<what> failed: <reason>." */
-  private async attempt(what: string, work: (library: SessionLibrary) => Promise<void>): Promise<void> {
-    const library = this.library;
-    if (!library) return;
-    try {
-      await work(library);
-    } catch (error) {
-      this.report(failure(what, error));
-    }
-  }
-
-  /** `Export all` and `Import`: the buttons wait meanwhile, and a failure is shown beside them. */
-  private async whileBusy(what: string, work: (library: SessionLibrary) => Promise<void>): Promise<void> {
-    const library = this.library;
-    if (!library) return;
-    this.busy = true;
-    this.storageProblem = '';
-    this.host.requestUpdate();
-    try {
-      await work(library);
-    } catch (error) {
-      this.storageProblem = failure(what, error);
-    } finally {
-      this.busy = false;
-      this.host.requestUpdate();
-    }
-  }
-
-  private async whileRecovering(
-    what: string,
-    work: (saver: SessionSaver) => Promise<unknown>,
-  ): Promise<void> {
-    const saver = this.saver;
-    if (!saver || this.recovering) return;
-    this.recovering = true;
-    this.host.requestUpdate();
-    try {
-      await work(saver);
-    } catch (error) {
-      this.notice = failure(what, error);
-    } finally {
-      this.recovering = false;
-      this.host.requestUpdate();
-    }
-  }
-
-  private report(text: string): void {
-    this.notice = text;
-    this.host.requestUpdate();
-  }
-}
-
-function problemsNotice(problems: readonly string[]): string {
-  return `Some saved messages could not be read and were skipped: ${firstOf(problems)}`;
-}
-
-function exportProblems(problems: readonly string[]): string {
-  return `Exported, with a problem: ${firstOf(problems)}`;
-}
-
-function firstOf(problems: readonly string[]): string {
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  return `${problems[0] ?? ''}${more}`;
-}
-
-/** Offers text as a file download (a download never runs code in the page). */
-function download(fileName: string, mimeType: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
-}
-
-/** "Export failed: <reason>." — with what to do when the disk is full. */
-export function failure(what: string, error: unknown): string {
-  const reason = isQuotaError(error)
-    ? 'storage is full. Free some space (export, then delete old sessions) and try again'
-    : messageOf(error).replace(/[.\s]+$/, '');
-  return `${what} failed: ${reason}.`;
 }

@@ -1,0 +1,46 @@
+/** `EaselServices`: everything the app shell works with, built once by `main.ts`, provided through context. */
+import { createContext } from '@lit/context';
+import type { Agent } from '../../agent';
+import type { ArtifactActions, ArtifactStore } from '../../artifacts';
+import type { ImageProcessor } from '../../attachments';
+import type { AnthropicProvider } from '../../llm';
+import type { AttachmentsRepository, SessionLibrary, SessionSaver, SettingsStore } from '../../storage';
+import type { PreviewHost } from '../artifacts';
+import type { AttachmentBlobSource } from '../attachments';
+import type { ToolRenderers } from '../chat/tool-renderers';
+
+/**
+ * The services of one tab. `main.ts` (the composition root) builds them and hands them to `<easel-app>` as
+ * one object, which provides it to its subtree (`servicesContext`); a change is a new object, never a mutation.
+ */
+export interface EaselServices {
+  /** The agent running the conversation. */
+  readonly agent: Agent;
+  /** The settings: key, base URL, model, effort, theme. */
+  readonly settingsStore: SettingsStore;
+  /** The model provider (for the model catalog). */
+  readonly provider: AnthropicProvider;
+  /** Saved sessions: list, search, export, import, health. */
+  readonly library: SessionLibrary;
+  /** Saves the open session and opens others into the agent. */
+  readonly saver: SessionSaver;
+  /**
+   * Where attachment bytes are kept. `undefined` when there is no file storage: a message with files is then
+   * not sent (it must never refer to files that were not kept) and goes back to the box.
+   */
+  readonly attachments: AttachmentsRepository | undefined;
+  /** Stored attachment bytes, for previews of sent files. */
+  readonly blobSource: AttachmentBlobSource;
+  /** Where attached images are decoded and re-encoded. */
+  readonly imageProcessor: ImageProcessor;
+  /** The files the model (and the person) wrote, with their versions. */
+  readonly artifacts: ArtifactStore;
+  /** Runs artifact previews for the panel and the tool. */
+  readonly previewHost: PreviewHost;
+  /** Edits and restores made by the person. */
+  readonly artifactActions: ArtifactActions;
+  /** How each tool's calls are drawn in the conversation. */
+  readonly toolRenderers: ToolRenderers;
+}
+
+export const servicesContext = createContext<EaselServices | undefined>(Symbol('easel-services'));

@@ -1,0 +1,61 @@
+/** `SessionRouter`: the address (`#/s/<id>`) names the open session; following it opens it or a new chat. */
+import type { SessionSaver } from '../../storage';
+import { parseSessionRoute, type SessionRoute } from '../sessions';
+import { failure, problemsNotice, type SessionsShared } from './sessions-shared';
+
+/**
+ * Reload, back/forward and bookmarks work because the open session is read from the address: `route()` opens
+ * what it names (on start and on `hashchange`), `newChat()` goes to `#/`. A session the address names that is
+ * not there is reported, and a new chat opened instead.
+ */
+export class SessionRouter {
+  /** `isListed(id)` says whether a session is saved (in the sidebar's list). */
+  constructor(
+    private readonly shared: SessionsShared,
+    private readonly isListed: (id: string) => boolean,
+  ) {}
+
+  newChat(): void {
+    if (location.hash === '' || location.hash === '#/') void this.startNew();
+    else location.hash = '#/';
+  }
+
+  /** Opens what the URL names; never rejects (a failure is reported). */
+  async route(): Promise<void> {
+    const saver = this.shared.saver;
+    if (!saver) return;
+    try {
+      await this.follow(saver, parseSessionRoute(location.hash));
+    } catch (error) {
+      this.shared.notice = failure('Opening the session', error);
+    }
+    this.shared.requestUpdate();
+  }
+
+  private async follow(saver: SessionSaver, route: SessionRoute): Promise<void> {
+    const shared = this.shared;
+    if (route.kind === 'new') {
+      // A notice about the session left behind goes with it; one about unsaved writes stays until they save.
+      if (!shared.notice.startsWith('Not saved')) shared.notice = '';
+      const open = saver.sessionId;
+      // The chat shown is a new one unless it is saved (listed) or was deleted in another tab meanwhile.
+      if (open === undefined || saver.deletedElsewhere || this.isListed(open)) {
+        await this.startNew();
+      }
+      return;
+    }
+    if (route.id === saver.sessionId) return;
+    const result = await saver.open(route.id);
+    if (result.kind === 'not-found') {
+      shared.notice = result.message;
+      await saver.startNew();
+    } else if (result.kind === 'opened') {
+      shared.notice = result.problems.length > 0 ? problemsNotice(result.problems) : '';
+    }
+  }
+
+  private async startNew(): Promise<void> {
+    await this.shared.saver?.startNew();
+    this.shared.requestUpdate();
+  }
+}
