@@ -240,3 +240,33 @@ export default function App() {
   const result = await toolResult(anthropic);
   expect(result).toMatch(/\[error\] .*Cannot read properties of undefined \(reading 'map'\) \(line 7/);
 });
+
+test('the next React component is written into a spare frame that had its libraries ready, and reports as a fresh one', async ({
+  app,
+  anthropic,
+}) => {
+  await modelCreates(app, anthropic, 'Dashboard.tsx', DASHBOARD);
+  await expect(preview(app, 'Dashboard.tsx').getByTestId('title')).toHaveText('Sales dashboard');
+
+  // Once the page has loaded, a spare frame waits out of sight: sandboxed alike, hidden from assistive
+  // technology, and nothing of any file has run in it.
+  const standby = panel(app).getByTitle('Preview standby', { exact: true });
+  await expect(standby).toHaveAttribute('aria-hidden', 'true');
+  await expect(standby).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(standby.contentFrame().locator('#root')).toBeEmpty();
+  const spare = await standby.elementHandle();
+
+  // The same libraries, and an error.
+  const imports = DASHBOARD.slice(0, DASHBOARD.indexOf('\nconst data'));
+  const next = `${imports}
+
+export default function Next() {
+  const rows: string[] | undefined = undefined;
+  return <Card><CardTitle className="p-2"><TrendingUp />{rows!.map((r) => <p>{r}</p>)}</CardTitle></Card>;
+}
+`;
+  await modelCreates(app, anthropic, 'Next.tsx', next, 'toolu_next');
+  await expect(app.getByTitle('Next.tsx preview', { exact: true })).toHaveCount(1);
+  expect(await spare?.getAttribute('title')).toBe('Next.tsx preview');
+  await expect(consoleRegion(app)).toContainText('1 error');
+});

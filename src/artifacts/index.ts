@@ -78,10 +78,12 @@ export {
   type HostPing,
   isHostPing,
   isPreviewMessage,
+  isPrimeRequest,
   isRenderRequest,
   PREVIEW_SOURCE,
   type PreviewLevel,
   type PreviewMessage,
+  type PrimeRequest,
   type RenderNote,
   type RenderRequest,
 } from './protocol';

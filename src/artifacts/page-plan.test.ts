@@ -265,6 +265,23 @@ describe('planPage: .jsx and .tsx components', () => {
     });
   });
 
+  it('splits the page into a head without the component and the bootstrap that runs it', () => {
+    const plan = react(COMPONENT);
+    const parts = plan.react;
+    expect(parts && parts.head + parts.bootstrap).toBe(plan.html);
+    expect(parts?.head).toContain('<div id="root"></div>');
+    expect(parts?.head).toContain(`${SHELF_MARKER}tailwindcss.js`);
+    expect(parts?.head).not.toContain(ARTIFACT_SPECIFIER);
+    expect(parts?.bootstrap).toContain(`import * as artifact from '${ARTIFACT_SPECIFIER}'`);
+    expect(planPage('<p>x</p>', 'html', shelf).react).toBeUndefined();
+  });
+
+  it('gives a half-written component the same head once its first className is there', () => {
+    const whole = react(COMPONENT);
+    const start = react(COMPONENT.slice(0, COMPONENT.indexOf('className') + 'className='.length));
+    expect(start.react?.head).toBe(whole.react?.head);
+  });
+
   it('adds the shelf’s Tailwind when the component uses className', () => {
     const plan = react(COMPONENT);
     expect(plan.html).toContain(`<script src="${SHELF_MARKER}tailwindcss.js"></script>`);

@@ -67,6 +67,12 @@ export interface PagePlan {
    * export named …`); the frame reports this line instead.
    */
   readonly missing: Readonly<Record<string, string>>;
+  /**
+   * A React page, in two parts: `html` is `head` + `bootstrap`. The head (styles, Tailwind, `#root`) does not
+   * depend on the component's code, so a frame can have it and the libraries ready before the code is
+   * compiled (see `PrimeRequest`).
+   */
+  readonly react?: { readonly head: string; readonly bootstrap: string };
 }
 
 /** The token standing for the compiled code of job `index` in `PagePlan.html`. */
@@ -114,6 +120,7 @@ class PlanBuilder {
   private readonly handled = new Set<string>();
   private readonly unlinked: Record<string, string> = {};
   private readonly compile: CompileJob[] = [];
+  private parts: PagePlan['react'];
 
   constructor(private readonly manifest: ShelfManifest) {}
 
@@ -127,6 +134,7 @@ class PlanBuilder {
       notes: this.notes,
       handled: [...this.handled],
       missing: this.unlinked,
+      ...(this.parts ? { react: this.parts } : {}),
     };
   }
 
@@ -142,7 +150,9 @@ class PlanBuilder {
     const bootstrap = selfRendering
       ? `<script type="module">import '${ARTIFACT_SPECIFIER}';</script>`
       : `<script type="module">${REACT_BOOTSTRAP}</script>`;
-    return `${REACT_STYLE}${tailwind}<div id="root"></div>${bootstrap}`;
+    const head = `${REACT_STYLE}${tailwind}<div id="root"></div>`;
+    this.parts = { head, bootstrap };
+    return head + bootstrap;
   }
 
   /** An HTML page (or an SVG drawing): CDN addresses resolved, babel scripts compiled, scripts padded. */

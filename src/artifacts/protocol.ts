@@ -115,6 +115,41 @@ export function isRenderRequest(data: unknown, channel: string): data is RenderR
   );
 }
 
+/**
+ * A React document begun before its component is known (a spare frame, ready early). The preview writes the
+ * import map of `imports` and `html` (the page's head: styles, Tailwind, `#root`), evaluates the modules of
+ * `preload` at once, and leaves the document open, reporting nothing yet. The `RenderRequest` that follows on
+ * the port completes it: its import-map entries not mapped yet, then its `html`, and the document is closed.
+ * So the libraries are parsed while the component is still being written or compiled. Sent with the port,
+ * in place of a first `RenderRequest`; the page's own code runs only after the render request.
+ */
+export interface PrimeRequest {
+  readonly source: typeof HOST_SOURCE;
+  readonly channel: string;
+  readonly kind: 'prime';
+  readonly html: string;
+  readonly files: Readonly<Record<string, Blob>>;
+  readonly imports: Readonly<Record<string, string>>;
+  readonly preload: readonly string[];
+}
+
+/** True when `data` is a well-formed prime request for `channel`. */
+export function isPrimeRequest(data: unknown, channel: string): data is PrimeRequest {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  return (
+    m.source === HOST_SOURCE &&
+    m.kind === 'prime' &&
+    channel !== '' &&
+    m.channel === channel &&
+    typeof m.html === 'string' &&
+    isRecordOf(m.files, (v) => v instanceof Blob) &&
+    isRecordOf(m.imports, (v) => typeof v === 'string') &&
+    Array.isArray(m.preload) &&
+    m.preload.every((s) => typeof s === 'string')
+  );
+}
+
 function isRecordOf(data: unknown, check: (value: unknown) => boolean): boolean {
   return (
     typeof data === 'object' && data !== null && !Array.isArray(data) && Object.values(data).every(check)

@@ -12,11 +12,13 @@
 import {
   HOST_SOURCE,
   isHostPing,
+  isPrimeRequest,
   isRenderRequest,
   PREVIEW_SOURCE,
   type PreviewLevel,
   type RenderRequest,
 } from '../artifacts/protocol';
+import type { RenderContext } from './render-context';
 import { installShims, type Send } from './shims';
 import { isStandaloneRequest, STANDALONE_READY } from './standalone';
 
@@ -34,17 +36,25 @@ function runFramed(): void {
   const post = MessagePort.prototype.postMessage;
   const apply = Reflect.apply;
   let port: MessagePort | undefined;
+  /** A primed document reports nothing until its component arrives (its messages wait here). */
+  let holding = false;
   let sent = 0;
   const queue: Record<string, unknown>[] = [];
+  const postOne = (target: MessagePort, message: Record<string, unknown>) => {
+    try {
+      apply(post, target, [message]);
+    } catch {
+      // A Blob that cannot be sent: nothing else can be done with it.
+    }
+  };
   const postNow = (m: Record<string, unknown>) => {
     const message = { ...m, source: PREVIEW_SOURCE, channel };
-    if (!port) queue.push(message);
-    else
-      try {
-        apply(post, port, [message]);
-      } catch {
-        // A Blob that cannot be sent: nothing else can be done with it.
-      }
+    if (!port || holding) queue.push(message);
+    else postOne(port, message);
+  };
+  const release = (target: MessagePort) => {
+    holding = false;
+    for (const m of queue.splice(0)) postOne(target, m);
   };
   const send: Send = (m) => {
     if (m.kind !== 'loaded') {
@@ -67,55 +77,124 @@ function runFramed(): void {
 
   const onMessage = (event: MessageEvent) => {
     if (event.source !== window.parent || port !== undefined) return;
-    if (!isRenderRequest(event.data, channel) || !event.ports[0]) return;
+    const data: unknown = event.data;
+    const prime = isPrimeRequest(data, channel);
+    if ((!prime && !isRenderRequest(data, channel)) || !event.ports[0]) return;
     window.removeEventListener('message', onMessage);
     port = event.ports[0];
     const own = port;
-    // The heartbeat: answered only while the page leaves this thread free (see the host's watchdog).
+    let primed = prime
+      ? begin(data.files, data.imports, data.html, data.preload, shims.afterOpen)
+      : undefined;
+    if (primed) holding = true;
+    // The heartbeat: answered only while the page leaves this thread free (see the host's watchdog). A primed
+    // document also takes its one render request here.
     own.onmessage = (e: MessageEvent) => {
-      if (isHostPing(e.data))
+      if (isHostPing(e.data)) {
         apply(post, own, [{ source: PREVIEW_SOURCE, channel, kind: 'pong', n: e.data.n }]);
+        return;
+      }
+      if (!primed || !isRenderRequest(e.data, channel)) return;
+      const written = primed;
+      primed = undefined;
+      release(own);
+      complete(written, e.data, send);
     };
-    for (const m of queue.splice(0)) apply(post, port, [m]);
-    render(event.data, send, shims.afterOpen);
+    if (prime) return;
+    release(own);
+    complete(begin({}, {}, '', [], shims.afterOpen), data as RenderRequest, send);
   };
   window.addEventListener('message', onMessage);
 }
 
-/** Writes the document a request describes; `afterOpen` re-adds the listeners `document.open` removed. */
-function render(request: RenderRequest, send: Send, afterOpen: (context: RenderContext) => void): void {
-  const urls: Record<string, string> = {};
-  const names = new Map<string, string>();
-  for (const [file, blob] of Object.entries(request.files)) {
-    const url = URL.createObjectURL(new Blob([blob], { type: mimeOf(file) }));
-    urls[file] = url;
-    names.set(url, file);
-  }
-  const imports: Record<string, string> = {};
-  for (const [specifier, file] of Object.entries(request.imports)) {
-    const url = urls[file];
-    if (url) imports[specifier] = url;
-  }
-  const html = request.html.replace(
-    /easel-shelf:([\w@.+\-/]+)/g,
-    (whole, file: string) => urls[file] ?? whole,
-  );
-  const artifactUrl = request.artifactFile ? urls[request.artifactFile] : undefined;
-  for (const note of request.notes) send({ kind: 'console', level: note.level, text: note.text });
-  const map = JSON.stringify({ imports }).replaceAll('<', '\\u003c');
+/** An open document: the blob URLs made for it and its import map so far. */
+interface Written {
+  readonly urls: Record<string, string>;
+  readonly mapped: Record<string, string>;
+  readonly context: {
+    readonly names: Map<string, string>;
+    artifactUrl: string | undefined;
+    readonly handled: Set<string>;
+    readonly missing: Map<string, string>;
+  };
+}
+
+/**
+ * Opens the document and writes its policy, the import map of `imports` and `html`, leaving it open; the
+ * modules of `preload` are evaluated at once. `afterOpen` re-adds the listeners `document.open` removed.
+ */
+function begin(
+  files: Readonly<Record<string, Blob>>,
+  imports: Readonly<Record<string, string>>,
+  html: string,
+  preload: readonly string[],
+  afterOpen: (context: RenderContext) => void,
+): Written {
+  const written: Written = {
+    urls: {},
+    mapped: {},
+    context: { names: new Map(), artifactUrl: undefined, handled: new Set(), missing: new Map() },
+  };
+  const map = addFiles(written, files, imports);
   forgetChannelAddress();
   document.open();
-  afterOpen({
-    names,
-    artifactUrl,
-    handled: new Set(request.handled),
-    missing: new Map(Object.entries(request.missing ?? {})),
-  });
+  afterOpen(written.context);
   document.write(
     '<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="frame-src \'none\'">' +
-      `<script type="importmap">${map}</script>${html}`,
+      importMapTag(map) +
+      withUrls(html, written.urls),
   );
+  // Evaluated now, through the import map just written; a module that fails fails again, and is reported,
+  // when the page imports it.
+  for (const specifier of preload) import(/* @vite-ignore */ specifier).catch(() => undefined);
+  return written;
+}
+
+/** Writes the rest of the document `request` describes into `written` and closes it. */
+function complete(written: Written, request: RenderRequest, send: Send): void {
+  const map = addFiles(written, request.files, request.imports);
+  const { context } = written;
+  context.artifactUrl = request.artifactFile ? written.urls[request.artifactFile] : undefined;
+  for (const url of request.handled) context.handled.add(url);
+  for (const [specifier, text] of Object.entries(request.missing ?? {})) context.missing.set(specifier, text);
+  for (const note of request.notes) send({ kind: 'console', level: note.level, text: note.text });
+  document.write(importMapTag(map) + withUrls(request.html, written.urls));
   document.close();
+}
+
+/**
+ * Makes blob URLs for the files not made yet and returns the import-map entries not mapped yet (a document
+ * may have several import maps; a specifier keeps the first address it was given).
+ */
+function addFiles(
+  written: Written,
+  files: Readonly<Record<string, Blob>>,
+  imports: Readonly<Record<string, string>>,
+): Record<string, string> {
+  for (const [file, blob] of Object.entries(files)) {
+    if (written.urls[file]) continue;
+    const url = URL.createObjectURL(new Blob([blob], { type: mimeOf(file) }));
+    written.urls[file] = url;
+    written.context.names.set(url, file);
+  }
+  const added: Record<string, string> = {};
+  for (const [specifier, file] of Object.entries(imports)) {
+    const url = written.urls[file];
+    if (!url || specifier in written.mapped) continue;
+    added[specifier] = url;
+    written.mapped[specifier] = url;
+  }
+  return added;
+}
+
+function importMapTag(imports: Record<string, string>): string {
+  if (Object.keys(imports).length === 0) return '';
+  return `<script type="importmap">${JSON.stringify({ imports }).replaceAll('<', '\\u003c')}</script>`;
+}
+
+/** `html` with each `easel-shelf:<file>` marker replaced by the file's blob URL. */
+function withUrls(html: string, urls: Readonly<Record<string, string>>): string {
+  return html.replace(/easel-shelf:([\w@.+\-/]+)/g, (whole, file: string) => urls[file] ?? whole);
 }
 
 /**
@@ -130,18 +209,6 @@ function forgetChannelAddress(): void {
     // Some browsers refuse URL changes in an opaque-origin document; a fragment navigation is always allowed.
     location.replace('#');
   }
-}
-
-/** What the listeners of a written document need to know about it. */
-export interface RenderContext {
-  /** Blob URL → shelf file name (errors inside a library name the library). */
-  readonly names: ReadonlyMap<string, string>;
-  /** The blob URL of the artifact's own module, if it is one. */
-  readonly artifactUrl: string | undefined;
-  /** Addresses the host already explained (not reported again as blocked). */
-  readonly handled: ReadonlySet<string>;
-  /** Specifier of a library not on the shelf → the line that says so (a named import of it fails to link). */
-  readonly missing: ReadonlyMap<string, string>;
 }
 
 function mimeOf(file: string): string {

@@ -11,7 +11,7 @@
  * - downloads (`<a download href="blob:…|data:…">`) handed to the app, which saves them and says so.
  */
 import { fontHostOf } from '../artifacts/cdn';
-import type { RenderContext } from './main';
+import type { RenderContext } from './render-context';
 import { guardWebRtc } from './webrtc-guard';
 
 /** Sends one message to the app (the runtime counts, cuts and envelopes it). */

@@ -39,6 +39,8 @@ export class PreviewHost {
   private readonly listeners = new Set<() => void>();
   private readonly holder: HTMLElement;
   private clock = 0;
+  /** The background preview between runs. */
+  private standby: EaselArtifactPreview | undefined;
   /** Reads the library shelf and compiles components for every preview of the app. */
   readonly runtime: PreviewRuntime;
 
@@ -65,7 +67,10 @@ export class PreviewHost {
     content: string,
     signal: AbortSignal,
   ): Promise<PreviewLog> => {
-    const preview = new EaselArtifactPreview();
+    // The standby element is reused (its spare frame may have this page's libraries ready); a second run at
+    // the same time gets an element of its own.
+    const preview = this.standby ?? new EaselArtifactPreview();
+    this.standby = undefined;
     preview.filename = filename;
     preview.kind = previewKindOf(filename);
     preview.content = content;
@@ -79,17 +84,20 @@ export class PreviewHost {
     };
     // The settle clock starts when the document has its content, not before: reading the shelf, compiling
     // and starting the frame's process can take a moment the first time. That wait is capped too.
+    let onReady = () => {};
     const started = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, PREPARE_WITHIN_MS);
-      preview.addEventListener(PREVIEW_READY, () => {
+      onReady = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      preview.addEventListener(PREVIEW_READY, onReady);
       signal.addEventListener('abort', () => resolve(), { once: true });
     });
     const buffered: PreviewMessage[] = [];
     const stopBuffer = source((message) => buffered.push(message));
-    this.holder.append(preview);
+    if (!preview.isConnected) this.holder.append(preview);
+    const checkEnded = this.runtime.checkStarted();
     try {
       await started;
       stopBuffer();
@@ -103,7 +111,14 @@ export class PreviewHost {
       this.keep(filename, log, startedAt);
       return log;
     } finally {
-      preview.remove();
+      checkEnded();
+      stopBuffer();
+      preview.removeEventListener(PREVIEW_READY, onReady);
+      if (this.standby) preview.remove();
+      else {
+        preview.filename = ''; // parked: its document goes, its spare stays
+        this.standby = preview;
+      }
     }
   };
 

@@ -11,6 +11,7 @@ import {
   isCompileReply,
   missingLibraryText,
   type PlanKind,
+  type PrimeRequest,
   packageNameOf,
   packageOfSpecifier,
   parseShelfManifest,
@@ -22,6 +23,11 @@ import {
 
 /** What a preview frame is sent (the element adds its channel). */
 export type PreparedRender = Omit<RenderRequest, 'source' | 'channel'>;
+/** What a spare frame is sent to be ready early (the element adds its channel). */
+export type PreparedPrime = Omit<PrimeRequest, 'source' | 'channel'>;
+
+/** Compile results kept (see `compile`). */
+const KEPT_COMPILES = 8;
 
 /** Hosts whose addresses may need the shelf: a page that names none of them never reads the manifest. */
 const NEEDS_SHELF =
@@ -62,6 +68,9 @@ export class PreviewRuntime {
   private manifestNotes: readonly RenderNote[] = [];
   private readonly files = new Map<string, Promise<Blob>>();
   private readonly fileImports = new Map<string, Promise<readonly string[]>>();
+  private readonly compiled = new Map<string, Promise<string>>();
+  private checks = 0;
+  private idle: (() => void)[] = [];
   private worker: Worker | undefined;
   private nextId = 0;
   private readonly pending = new Map<
@@ -111,11 +120,80 @@ export class PreviewRuntime {
     }
     const imports: Record<string, string> = { ...plan.imports };
     const missing: Record<string, string> = { ...plan.missing };
-    const wanted = new Set<string>(plan.files);
-    for (const file of Object.values(imports)) wanted.add(file);
+    const wanted = [...plan.files, ...Object.values(imports)];
+    const files = await this.closeImports(manifest, imports, wanted, generated, missing);
+    return {
+      kind: 'render',
+      html,
+      files,
+      imports,
+      notes: [...this.manifestNotes, ...plan.notes],
+      handled: plan.handled,
+      missing,
+      ...(kind === 'react' ? { artifactFile: `${GENERATED_FOLDER}artifact.js` } : {}),
+    };
+  }
+
+  /**
+   * What a spare frame needs to have a React page of `content` (written so far) ready before its component
+   * is: the page's head and the shelf modules its complete import lines name (with everything they import),
+   * evaluated early. The component, and stand-ins for what is not on the shelf, come with the render request.
+   */
+  async preparePrime(content: string): Promise<PreparedPrime> {
+    const manifest = await this.loadManifest();
+    const plan = planPage(content, 'react', manifest);
+    const imports: Record<string, string> = {};
+    for (const [specifier, file] of Object.entries(plan.imports))
+      if (!file.startsWith(GENERATED_FOLDER)) imports[specifier] = file;
+    const preload = Object.keys(imports);
+    const wanted = [...plan.files, ...Object.values(imports)];
+    const files = await this.closeImports(manifest, imports, wanted, { ...plan.generated }, {});
+    return { kind: 'prime', html: plan.react?.head ?? '', files, imports, preload };
+  }
+
+  /**
+   * A console check started (`PreviewHost.runPreview`): spare frames wait until every check has ended, so
+   * their libraries are not parsed on the thread the checked page needs. Returns the function that ends it.
+   */
+  checkStarted(): () => void {
+    this.checks++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      if (--this.checks === 0) for (const resolve of this.idle.splice(0)) resolve();
+    };
+  }
+
+  /** Resolves when no console check is running. */
+  whenIdle(): Promise<void> {
+    if (this.checks === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  /** Stops the compile worker (the runtime starts another if it is used again). */
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+    for (const { reject } of this.pending.values())
+      reject(new CompilerUnavailable(`The compiler was stopped, so ${NOT_COMPILED}`));
+    this.pending.clear();
+  }
+
+  /**
+   * The Blobs of the files `wanted` and of every shelf module they import, following shelf modules' own bare
+   * imports until `imports` is closed (adding them to it); a library not on the shelf becomes a stand-in
+   * that throws one clear line (added to `generated` and `missing`).
+   */
+  private async closeImports(
+    manifest: ShelfManifest,
+    imports: Record<string, string>,
+    wanted: readonly string[],
+    generated: Record<string, string>,
+    missing: Record<string, string>,
+  ): Promise<Record<string, Blob>> {
     const files: Record<string, Blob> = {};
-    // Shelf modules import other shelf packages by bare specifier: follow them until the map is closed.
-    const queue = [...wanted];
+    const queue = [...new Set(wanted)];
     while (queue.length > 0) {
       const file = queue.shift() as string;
       if (files[file]) continue;
@@ -143,25 +221,7 @@ export class PreviewRuntime {
         }
       }
     }
-    return {
-      kind: 'render',
-      html,
-      files,
-      imports,
-      notes: [...this.manifestNotes, ...plan.notes],
-      handled: plan.handled,
-      missing,
-      ...(kind === 'react' ? { artifactFile: `${GENERATED_FOLDER}artifact.js` } : {}),
-    };
-  }
-
-  /** Stops the compile worker (the runtime starts another if it is used again). */
-  dispose(): void {
-    this.worker?.terminate();
-    this.worker = undefined;
-    for (const { reject } of this.pending.values())
-      reject(new CompilerUnavailable(`The compiler was stopped, so ${NOT_COMPILED}`));
-    this.pending.clear();
+    return files;
   }
 
   private loadManifest(): Promise<ShelfManifest> {
@@ -215,7 +275,26 @@ export class PreviewRuntime {
     });
   }
 
+  /**
+   * The code of `job`, compiled once: the panel's preview and the console check of the same file ask for the
+   * same jobs at the same moment. The last few results are kept; a failure is not.
+   */
   private compile(job: CompileJob): Promise<string> {
+    const key = `${job.typescript ? 'ts' : 'js'}:${job.jsxRuntime}:${job.code}`;
+    let compiled = this.compiled.get(key);
+    if (!compiled) {
+      compiled = this.compileNow(job);
+      compiled.catch(() => this.compiled.delete(key));
+      this.compiled.set(key, compiled);
+      for (const old of this.compiled.keys()) {
+        if (this.compiled.size <= KEPT_COMPILES) break;
+        this.compiled.delete(old);
+      }
+    }
+    return compiled;
+  }
+
+  private compileNow(job: CompileJob): Promise<string> {
     this.worker ??= this.startWorker();
     const worker = this.worker;
     const id = ++this.nextId;

@@ -1,0 +1,129 @@
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { formatBytes } from '../../agent';
+import { saveBlob } from './file-actions';
+
+/** Most downloads one document may hand over, and the largest. */
+export const MAX_DOWNLOADS = 20;
+export const MAX_DOWNLOAD_BYTES = 100_000_000;
+/** How long a notice (`Downloaded …`, `Copied …`) stays. */
+const NOTICE_MS = 6_000;
+
+interface Notice {
+  readonly text: string;
+  /** A download that waits for a click (it came without one). */
+  readonly save?: { readonly filename: string; readonly blob: Blob };
+  /** The page was stopped by the watchdog: the notice stays and offers `Run again`. */
+  readonly stopped?: true;
+}
+
+/**
+ * The notice over a preview, and the page's downloads and clipboard writes it reports, carried out in the
+ * app's origin: a download is saved at once after a click in the frame (the click's activation reaches this
+ * page) and the notice names it and its size; without a click the notice offers `Save`. Text reaches the
+ * clipboard only after a click. A stopped page's notice stays, with `Run again` (`runAgain`).
+ */
+export class PreviewNotices implements ReactiveController {
+  private notice: Notice | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private downloads = 0;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly runAgain: () => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.timer);
+  }
+
+  render() {
+    const notice = this.notice;
+    if (!notice) return nothing;
+    return html`<div class="notice" role="status">
+      <span>${notice.text}</span>
+      ${
+        notice.save
+          ? html`<button type="button" @click=${this.handleSave}>Save</button>
+              <button type="button" @click=${this.handleDismiss}>Dismiss</button>`
+          : notice.stopped
+            ? html`<button type="button" @click=${this.handleRunAgain}>Run again</button>`
+            : nothing
+      }
+    </div>`;
+  }
+
+  /** A new document starts: its downloads are counted afresh, and a stopped page's notice goes. */
+  documentStarted(): void {
+    this.downloads = 0;
+    if (this.notice?.stopped) this.set(undefined);
+  }
+
+  stopped(filename: string): void {
+    this.show({ text: `${filename} stopped responding and was stopped.`, stopped: true });
+  }
+
+  download(filename: string, blob: Blob): void {
+    const name = downloadName(filename);
+    if (this.downloads >= MAX_DOWNLOADS || blob.size > MAX_DOWNLOAD_BYTES) {
+      this.show({ text: `The page's download of ${name} (${formatBytes(blob.size)}) was refused.` });
+      return;
+    }
+    this.downloads++;
+    if (navigator.userActivation?.isActive) {
+      saveBlob(name, blob);
+      this.show({ text: `Downloaded ${name} (${formatBytes(blob.size)})` });
+    } else {
+      this.show({
+        text: `The page offers ${name} (${formatBytes(blob.size)})`,
+        save: { filename: name, blob },
+      });
+    }
+  }
+
+  clipboard(text: string): void {
+    if (!navigator.userActivation?.isActive) return; // only right after a click in the page
+    navigator.clipboard.writeText(text).then(
+      () => this.show({ text: 'Copied to the clipboard' }),
+      (error: unknown) =>
+        this.show({ text: `Copying failed: ${error instanceof Error ? error.message : String(error)}` }),
+    );
+  }
+
+  private show(notice: Notice): void {
+    if (this.notice?.stopped && !notice.stopped) return;
+    this.set(notice);
+    clearTimeout(this.timer);
+    if (!notice.save && !notice.stopped) this.timer = setTimeout(() => this.set(undefined), NOTICE_MS);
+  }
+
+  private set(notice: Notice | undefined): void {
+    this.notice = notice;
+    this.host.requestUpdate();
+  }
+
+  private readonly handleSave = (): void => {
+    const save = this.notice?.save;
+    if (!save) return;
+    saveBlob(save.filename, save.blob);
+    this.show({ text: `Downloaded ${save.filename} (${formatBytes(save.blob.size)})` });
+  };
+
+  private readonly handleDismiss = (): void => this.set(undefined);
+
+  private readonly handleRunAgain = (): void => {
+    this.set(undefined);
+    this.runAgain();
+  };
+}
+
+/** A safe file name for a download a page asked for (no folders, no control or format characters). */
+export function downloadName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .slice(0, 120);
+  return clean === '' || clean === '.' || clean === '..' ? 'download' : clean;
+}
