@@ -39,7 +39,7 @@ describe('<easel-artifact-preview>', () => {
     const first = frameOf(el);
     const firstSrc = first?.getAttribute('src');
     expect(first).not.toBeNull();
-    const starts = recordEvents(el, 'preview-start' as keyof HTMLElementEventMap);
+    const starts = recordEvents(el, 'preview-start');
     el.content = page('<p>two</p>');
     await expect.poll(() => frameOf(el)).not.toBe(first);
     expect(frameOf(el)?.getAttribute('src')).not.toBe(firstSrc);
@@ -48,7 +48,7 @@ describe('<easel-artifact-preview>', () => {
   });
 
   it('keeps its events to itself: a preview start does not cross shadow roots', async () => {
-    const fromDocument = recordEvents(document, 'preview-start' as keyof HTMLElementEventMap);
+    const fromDocument = recordEvents(document, 'preview-start');
     const { el } = await mount('easel-artifact-preview', { filename: 'a.html', content: page('<p>x</p>') });
     expect(frameOf(el)).not.toBeNull();
     expect(fromDocument.every((e) => !e.composed)).toBe(true);

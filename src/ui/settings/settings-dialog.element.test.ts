@@ -47,7 +47,7 @@ describe('<easel-settings-dialog>', () => {
   it('saves what was entered as settings-save, trimmed, and closes', async () => {
     const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
     const saves = recordEvents(parent, 'settings-save');
-    const closes = recordEvents(parent, 'settings-close' as keyof HTMLElementEventMap);
+    const closes = recordEvents(parent, 'settings-close');
     await el.show();
     await userEvent.fill(screen.getByRole('textbox', { name: 'Anthropic API key' }), '  sk-ant-new  ');
     await userEvent.click(screen.getByRole('switch', { name: 'Remember on this device' }));
@@ -97,7 +97,7 @@ describe('<easel-settings-dialog>', () => {
   it('closes without saving on Cancel and on Escape, firing settings-close', async () => {
     const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
     const saves = recordEvents(parent, 'settings-save');
-    const closes = recordEvents(parent, 'settings-close' as keyof HTMLElementEventMap);
+    const closes = recordEvents(parent, 'settings-close');
     await el.show();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();

@@ -1,0 +1,163 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { Agent } from '../../agent';
+import { createScriptedStream, type ScriptStep, text } from '../../agent/test-support';
+import { ArtifactStore, createArtifactActions } from '../../artifacts';
+import { createImageProcessor } from '../../attachments';
+import type { AnthropicProvider, ModelInfo } from '../../llm';
+import {
+  AttachmentsRepository,
+  BroadcastNoticeChannel,
+  EaselConnection,
+  SessionLibrary,
+  SessionSaver,
+  SettingsRepository,
+  SettingsStore,
+} from '../../storage';
+import { PreviewHost } from '../artifacts';
+import { mount } from '../test-support';
+import type { EaselServices } from './services';
+import './easel-app';
+
+const model: ModelInfo = {
+  id: 'claude-test',
+  displayName: 'Claude Test',
+  contextWindow: 200_000,
+  supportsImages: true,
+  supportsPdf: true,
+  supportsThinking: false,
+  effortLevels: ['off'],
+};
+
+let databases = 0;
+
+/**
+ * The services `main.ts` builds, over a fresh IndexedDB database, with a scripted stream instead of the API and
+ * a provider whose catalog is one model.
+ */
+async function services(steps: readonly ScriptStep[], apiKey?: string) {
+  const name = `easel-element-test-${++databases}-${crypto.randomUUID()}`;
+  const connection = await EaselConnection.open({ name });
+  const { db } = connection;
+  const settingsRepo = new SettingsRepository(db);
+  const settingsStore = new SettingsStore(settingsRepo);
+  await settingsStore.load();
+  // A remembered key outlives the database (it is a file of the origin's own): each test starts from its own.
+  await settingsStore.update({ apiKey, model: model.id });
+  onTestFinished(async () => {
+    await settingsStore.update({ apiKey: undefined });
+    db.close();
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = request.onerror = request.onblocked = resolve;
+    });
+  });
+  const scripted = createScriptedStream(steps);
+  const agent = new Agent({ streamFn: scripted.streamFn, getApiKey: () => settingsStore.snapshot.apiKey });
+  const provider: AnthropicProvider = {
+    streamFn: scripted.streamFn,
+    listModels: async () => [model],
+    prepare: () => undefined,
+  };
+  const artifacts = new ArtifactStore();
+  const channel = new BroadcastNoticeChannel(name);
+  const saver = new SessionSaver({ db, agent, channel, connection });
+  const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
+  const attachments = new AttachmentsRepository(db);
+  const holder = document.createElement('div');
+  document.body.append(holder);
+  onTestFinished(() => holder.remove());
+  const value: EaselServices = {
+    agent,
+    settingsStore,
+    provider,
+    library,
+    saver,
+    attachments,
+    blobSource: { load: async () => undefined },
+    imageProcessor: createImageProcessor(),
+    artifacts,
+    previewHost: new PreviewHost(holder),
+    artifactActions: createArtifactActions({ store: artifacts, appendRecord: (r) => agent.appendMessage(r) }),
+    toolRenderers: new Map(),
+  };
+  return { services: value, calls: scripted.calls };
+}
+
+const APP_SIZE = 'width: 1280px; height: 720px; display: flex; flex-direction: column';
+
+describe('<easel-app>', () => {
+  it('says it is starting, and offers nothing to type into, until its services arrive', async () => {
+    const { screen } = await mount('easel-app');
+    await expect.element(screen.getByRole('status')).toHaveTextContent('Starting Easel…');
+    expect(screen.getByRole('textbox', { name: 'Message' }).elements()).toHaveLength(0);
+  });
+
+  it("sends the person's message to the agent and shows Claude's answer", async () => {
+    const { services: s, calls } = await services(
+      [{ content: [text('Hello! How can I help?')] }],
+      'sk-ant-test',
+    );
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Hi Claude{Enter}');
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    await expect.element(log.getByRole('article', { name: 'You' })).toHaveTextContent('Hi Claude');
+    await expect
+      .element(log.getByRole('article', { name: 'Claude' }).getByText('Hello! How can I help?'))
+      .toBeVisible();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.context.messages.at(-1)).toMatchObject({ role: 'user', content: 'Hi Claude' });
+    await expect.element(box).toHaveValue('');
+  });
+
+  it('asks for the key before the first message, then sends it once the key is saved', async () => {
+    const { services: s, calls } = await services([{ content: [text('Got it.')] }]);
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Are you there?{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    await expect
+      .element(dialog.getByRole('alert'))
+      .toHaveTextContent('Enter your Anthropic API key to send your message.');
+    expect(calls).toHaveLength(0);
+    await userEvent.fill(dialog.getByRole('textbox', { name: 'Anthropic API key' }), 'sk-ant-new');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await expect.element(screen.getByRole('article', { name: 'Claude' }).getByText('Got it.')).toBeVisible();
+    expect(calls).toHaveLength(1);
+    expect(s.settingsStore.snapshot.apiKey).toBe('sk-ant-new');
+  });
+
+  it('puts the message back in the box when the key prompt is closed without a key', async () => {
+    const { services: s, calls } = await services([]);
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Keep this{Enter}');
+    await expect.element(screen.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect.element(box).toHaveValue('Keep this');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('opens Settings from the header and toggles the sessions sidebar', async () => {
+    const { services: s } = await services([], 'sk-ant-test');
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    const sessions = screen.getByRole('button', { name: 'Sessions', exact: true });
+    await expect.element(sessions).toHaveAttribute('aria-expanded', 'true');
+    await expect.element(screen.getByRole('navigation', { name: 'Sessions' })).toBeVisible();
+    await userEvent.click(sessions);
+    await expect.element(screen.getByRole('navigation', { name: 'Sessions' })).not.toBeInTheDocument();
+    await expect.element(sessions).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await expect.element(screen.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Anthropic API key' }))
+      .toHaveValue('sk-ant-test');
+  });
+
+  it("lists the provider's models in the header", async () => {
+    const { services: s } = await services([], 'sk-ant-test');
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    const select = screen.getByRole('combobox', { name: 'Model' });
+    await expect.element(select.getByRole('option', { name: /^Claude Test · 200K/ })).toBeInTheDocument();
+  });
+});
