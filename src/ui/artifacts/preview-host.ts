@@ -97,7 +97,6 @@ export class PreviewHost {
     const buffered: PreviewMessage[] = [];
     const stopBuffer = source((message) => buffered.push(message));
     if (!preview.isConnected) this.holder.append(preview);
-    const checkEnded = this.runtime.checkStarted();
     try {
       await started;
       stopBuffer();
@@ -111,7 +110,6 @@ export class PreviewHost {
       this.keep(filename, log, startedAt);
       return log;
     } finally {
-      checkEnded();
       stopBuffer();
       preview.removeEventListener(PREVIEW_READY, onReady);
       if (this.standby) preview.remove();

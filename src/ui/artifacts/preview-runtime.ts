@@ -69,8 +69,6 @@ export class PreviewRuntime {
   private readonly files = new Map<string, Promise<Blob>>();
   private readonly fileImports = new Map<string, Promise<readonly string[]>>();
   private readonly compiled = new Map<string, Promise<string>>();
-  private checks = 0;
-  private idle: (() => void)[] = [];
   private worker: Worker | undefined;
   private nextId = 0;
   private readonly pending = new Map<
@@ -149,26 +147,6 @@ export class PreviewRuntime {
     const wanted = [...plan.files, ...Object.values(imports)];
     const files = await this.closeImports(manifest, imports, wanted, { ...plan.generated }, {});
     return { kind: 'prime', html: plan.react?.head ?? '', files, imports, preload };
-  }
-
-  /**
-   * A console check started (`PreviewHost.runPreview`): spare frames wait until every check has ended, so
-   * their libraries are not parsed on the thread the checked page needs. Returns the function that ends it.
-   */
-  checkStarted(): () => void {
-    this.checks++;
-    let ended = false;
-    return () => {
-      if (ended) return;
-      ended = true;
-      if (--this.checks === 0) for (const resolve of this.idle.splice(0)) resolve();
-    };
-  }
-
-  /** Resolves when no console check is running. */
-  whenIdle(): Promise<void> {
-    if (this.checks === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idle.push(resolve));
   }
 
   /** Stops the compile worker (the runtime starts another if it is used again). */

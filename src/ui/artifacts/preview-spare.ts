@@ -3,9 +3,9 @@ import type { PreparedPrime, PreparedRender, PreviewRuntime } from './preview-ru
 
 /**
  * How long after a React page has loaded (or, out of sight, after its console check) the next spare frame is
- * made: the page, and the check of its console, go first.
+ * made: the page's own first work goes first.
  */
-const SPARE_AFTER_MS = 1_000;
+const SPARE_AFTER_MS = 300;
 
 /** What the spare needs from the element that holds it. */
 export interface SpareHost {
@@ -58,17 +58,12 @@ export class PreviewSpare {
       );
   }
 
-  /** `prepare`, a moment from now and once no console check runs (unless a spare is there by then). */
+  /** `prepare`, a moment from now (unless a spare is there by then). */
   later(content: string): void {
     if (this.document) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      void this.host
-        .runtime()
-        .whenIdle()
-        .then(() => {
-          if (!this.document && this.host.wanted()) this.prepare(content);
-        });
+      if (!this.document && this.host.wanted()) this.prepare(content);
     }, SPARE_AFTER_MS);
   }
 
