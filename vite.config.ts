@@ -62,7 +62,10 @@ function previewRuntime(): Plugin {
         const outputs = Array.isArray(result) ? result : [result];
         const chunk = outputs.flatMap((o) => ('output' in o ? o.output : [])).find((c) => c.type === 'chunk');
         if (chunk?.type !== 'chunk') throw new Error('The preview runtime did not build.');
-        const code = chunk.code.replaceAll('</script', '<\\/script');
+        // No `<script` or `</script` may stand in the inlined code: the HTML parser would end the element at
+        // one, and Vite's dev server moves text from a `<script type="importmap">` (which the runtime writes
+        // into documents it makes) to the top of the page. Both only ever appear inside string literals here.
+        const code = chunk.code.replaceAll('</script', '<\\/script').replaceAll('<script', '\\x3Cscript');
         return html.replace(marker[0], () => `<script>${code}</script>`);
       },
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mount, recordEvents } from '../test-support';
 import './artifact-preview';
+import type { PreviewMessageEvent, PreviewStartEvent } from './events';
 
 const page = (body: string) => `<!doctype html><html><body>${body}</body></html>`;
 
@@ -52,5 +53,37 @@ describe('<easel-artifact-preview>', () => {
     const { el } = await mount('easel-artifact-preview', { filename: 'a.html', content: page('<p>x</p>') });
     expect(frameOf(el)).not.toBeNull();
     expect(fromDocument.every((e) => !e.composed)).toBe(true);
+  });
+
+  it('reports what the page prints, checked and tagged with the file name', async () => {
+    const starts: PreviewStartEvent[] = [];
+    const messages: PreviewMessageEvent[] = [];
+    const { el } = await mount(
+      'easel-artifact-preview',
+      {
+        filename: 'app.html',
+        content: page('<script>console.log("hello from the page"); throw new Error("boom")</script>'),
+      },
+      {
+        setup: (parent) => {
+          parent.addEventListener('preview-start', (e) => starts.push(e as PreviewStartEvent));
+          parent.addEventListener('preview-message', (e) => messages.push(e as PreviewMessageEvent));
+        },
+      },
+    );
+    expect(starts.map((e) => e.filename)).toEqual(['app.html']);
+    expect(starts[0]?.content).toBe(el.content);
+    await expect
+      .poll(() => messages.map((e) => e.message.kind), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['console', 'error', 'loaded']));
+    expect(messages.every((e) => e.filename === 'app.html')).toBe(true);
+    expect(messages.find((e) => e.message.kind === 'console')?.message).toMatchObject({
+      kind: 'console',
+      level: 'log',
+      text: 'hello from the page',
+    });
+    expect(messages.find((e) => e.message.kind === 'error')?.message).toMatchObject({
+      text: expect.stringContaining('boom'),
+    });
   });
 });
