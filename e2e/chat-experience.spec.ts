@@ -122,7 +122,11 @@ test('Markdown renders tables, links and code with a language label and a workin
   expect(await app.evaluate(() => navigator.clipboard.readText())).toBe('print("hello")');
 });
 
-test('a remote image in an answer is not loaded until the person agrees', async ({ app, anthropic }) => {
+test('a remote image in an answer is not loaded until the person agrees', async ({
+  app,
+  anthropic,
+  network,
+}) => {
   await anthropic.reply(sse.text('Look: ![chart](http://127.0.0.1:9/tracker.png)'));
   const imageRequests: string[] = [];
   app.on('request', (r) => {
@@ -132,6 +136,9 @@ test('a remote image in an answer is not loaded until the person agrees', async 
   const load = claude(app).getByRole('button', { name: 'Load images' });
   await expect(load).toBeVisible();
   expect(imageRequests).toEqual([]);
+  expect(network.outside).toEqual([]);
+  // The person agrees: from here the image's host may be reached.
+  network.allow('http://127.0.0.1:9');
   await load.click();
   await expect.poll(() => imageRequests.length).toBe(1);
 });
