@@ -1,26 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-/**
- * The browser: $CHROMIUM_PATH, else a `chromium` on PATH (e.g. Debian's package), else Playwright's own build
- * (install it once with `npx playwright install chromium`). No test step downloads a browser.
- */
-function systemChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const found = execFileSync('which', [name], { encoding: 'utf8' }).trim();
-      if (found) return found;
-    } catch {
-      // not on PATH
-    }
-  }
-  return undefined;
-}
-
-const executablePath = systemChromium();
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 // Each run writes its traces to its own folder, so two runs on one machine never delete each other's files
 // (workers inherit the variable from the runner that set it).
@@ -47,18 +26,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    // The browser: scripts/chromium.mjs.
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     // The built app (npm test builds it first), served like any static host would.

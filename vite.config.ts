@@ -1,33 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { build, type Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Element tests: each custom element of `src/ui` alone in a real Chromium (Vitest's browser mode). */
 const ELEMENT_TESTS = 'src/**/*.element.test.ts';
-
-/**
- * The browser for element tests, found as the end-to-end tests find theirs (playwright.config.ts):
- * $CHROMIUM_PATH, else a `chromium` on PATH, else Playwright's own build. No test step downloads a browser.
- */
-function systemChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const found = execFileSync('which', [name], { encoding: 'utf8' }).trim();
-      if (found) return found;
-    } catch {
-      // not on PATH
-    }
-  }
-  return undefined;
-}
-const executablePath = systemChromium();
 
 /**
  * Inlines the preview runtime into `preview.html` in place of its `<!-- easel-preview-runtime: <entry> -->`
@@ -136,18 +116,8 @@ export default defineConfig({
             // The end-to-end tests' desktop size: the layout changes below 800 px.
             viewport: { width: 1280, height: 720 },
             provider: playwright({
-              launchOptions: {
-                ...(executablePath ? { executablePath } : {}),
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                  '--disable-quic',
-                  '--no-first-run',
-                ],
-              },
+              // The browser the end-to-end tests use (scripts/chromium.mjs).
+              launchOptions: chromiumLaunchOptions,
             }),
             instances: [{ browser: 'chromium' }],
           },

@@ -5,18 +5,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { createServer, preview } from 'vite';
 import { startFakeAnthropic } from '../e2e/fake-anthropic/server.mjs';
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('which', [name], { encoding: 'utf8' }).trim() || undefined;
-    } catch {
-      // not on PATH
-    }
-  }
-  return undefined;
-}
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 /** Starts everything a benchmark needs; `close()` stops it all. */
 export async function startBench() {
@@ -32,17 +21,7 @@ export async function startBench() {
   const appUrl = server.resolvedUrls?.local[0];
   if (!appUrl) throw new Error('vite preview did not report a URL');
   const fake = await startFakeAnthropic({ port: 0 });
-  const executablePath = chromiumPath();
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   let lanes = 0;
   return {
     appUrl,
