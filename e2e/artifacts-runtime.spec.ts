@@ -192,14 +192,14 @@ test('copy and download from an artifact reach the person', async ({ app, anthro
   expect(download.suggestedFilename()).toBe('report.csv');
   expect(await (await download.createReadStream()).toArray()).toEqual([Buffer.from('a,b\n1,2\n')]);
   await expect(
-    panel(app).getByRole('status').filter({ hasText: 'Downloaded report.csv (8 B)' }),
+    panel(app).getByRole('status').filter({ hasText: 'Downloaded report.csv (8 bytes)' }),
   ).toBeVisible();
 
   const notes = app.waitForEvent('download');
   await frame.getByRole('link', { name: 'Get notes' }).click();
   expect((await notes).suggestedFilename()).toBe('notes.txt');
   await expect(
-    panel(app).getByRole('status').filter({ hasText: 'Downloaded notes.txt (11 B)' }),
+    panel(app).getByRole('status').filter({ hasText: 'Downloaded notes.txt (11 bytes)' }),
   ).toBeVisible();
 });
 
