@@ -70,12 +70,21 @@ async function firstRender(page, filename, testId) {
   }
 }
 
-/** Streams one component and measures it; `shelf` collects the shelf files the preview frames fetched. */
-async function renderOnce(page, lane, filename, shelf) {
+/**
+ * Streams one component and measures it; `shelf` collects the shelf files the preview frames fetched. `pace`
+ * sets how the tool call streams: `burst` (400-character deltas with no pause: the whole file at once, which
+ * leaves no time to prepare anything) or `claude` (40-character deltas 150 ms apart, about 270 characters a
+ * second, the pace of a real answer).
+ */
+async function renderOnce(page, lane, filename, shelf, pace = 'burst') {
   const marker = `rendered-${filename.replace(/\W/g, '-')}`;
   const content = component(marker);
   await lane.reply(
-    sse.toolUse({ name: 'artifacts', input: { command: 'create', filename, content }, deltaSize: 400 }),
+    sse.toolUse({
+      name: 'artifacts',
+      input: { command: 'create', filename, content },
+      ...(pace === 'claude' ? { deltaSize: 40, delayMs: 150 } : { deltaSize: 400 }),
+    }),
     sse.text('The dashboard is ready.'),
   );
   let toolCallEndedAt = 0;
@@ -129,6 +138,11 @@ export async function run(bench) {
   const loaded = shelfBytes(shelf);
   const warm = await renderOnce(page, lane, 'Overview.jsx', new Set());
   await context.close();
+  // The same two, streamed at the pace of a real answer: the preview is prepared while the file streams.
+  const paced = await bench.newPage();
+  const pacedCold = await renderOnce(paced.page, paced.lane, 'Dashboard.jsx', new Set(), 'claude');
+  const pacedWarm = await renderOnce(paced.page, paced.lane, 'Overview.jsx', new Set(), 'claude');
+  await paced.context.close();
   const result = {
     coldFirstRenderMs: cold.toolCallEndToFirstRenderMs,
     warmFirstRenderMs: warm.toolCallEndToFirstRenderMs,
@@ -142,10 +156,15 @@ export async function run(bench) {
     coldBusyPercent: cold.busyPercent,
     warmBusyPercent: warm.busyPercent,
     worstFrameGapMs: Math.max(cold.worstFrameGapMs, warm.worstFrameGapMs),
+    pacedColdFirstRenderMs: pacedCold.toolCallEndToFirstRenderMs,
+    pacedWarmFirstRenderMs: pacedWarm.toolCallEndToFirstRenderMs,
+    pacedLongestTaskMs: Math.max(pacedCold.longestTaskMs, pacedWarm.longestTaskMs),
   };
   record('react-artifact', result);
   console.log(
     `\n  first render ${result.warmFirstRenderMs} ms warm (goal ≤ 300), ${result.coldFirstRenderMs} ms cold; ` +
-      `longest app task ${Math.max(result.coldLongestTaskMs, result.warmLongestTaskMs)} ms (goal: none over 50)`,
+      `longest app task ${Math.max(result.coldLongestTaskMs, result.warmLongestTaskMs)} ms (goal: none over 50); ` +
+      `at Claude's pace ${result.pacedWarmFirstRenderMs} ms warm, ${result.pacedColdFirstRenderMs} ms cold, ` +
+      `longest task ${result.pacedLongestTaskMs} ms`,
   );
 }
