@@ -4,56 +4,35 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { assistantMessage, exportFileText, sessionRecord, userMessage } from '../e2e/support/records.mjs';
 import { startLightRecording } from './harness.mjs';
 import { record } from './results.mjs';
-
-const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 };
 
 function session(id, title, messages, attachments = []) {
   const at = 1_700_000_000_000;
   return {
-    session: {
+    session: sessionRecord({
       id,
       title,
       created: at,
       updated: at + messages.length,
-      model: 'claude-sonnet-4-6',
-      thinkingLevel: 'off',
       messageCount: messages.length,
-      tokens: usage,
-      cost: 0,
-      preview: title,
-    },
+    }),
     messages: messages.map((message) => ({ message })),
     attachments,
   };
 }
 
-const question = (text, timestamp) => ({ role: 'user', content: text, timestamp });
-const answer = (text, timestamp) => ({
-  role: 'assistant',
-  content: [{ type: 'text', text }],
-  provider: 'anthropic',
-  model: 'claude-sonnet-4-6',
-  usage,
-  stopReason: 'stop',
-  timestamp,
-});
-
-function exportFile(sessions) {
-  return JSON.stringify({
-    format: 'easel-export',
-    version: 1,
-    exportedAt: new Date(0).toISOString(),
-    sessions,
-  });
-}
+const exportFile = (sessions) => exportFileText(sessions, new Date(0).toISOString());
 
 function hugeMessage() {
   const block =
     'A paragraph with **bold**, *emphasis*, `code` and [a link](https://example.com/), long enough to wrap.\n\n';
   return exportFile([
-    session('import-50mb', 'One huge answer', [question('Write a lot', 1), answer(block.repeat(500_000), 2)]),
+    session('import-50mb', 'One huge answer', [
+      userMessage('Write a lot', 1),
+      assistantMessage(block.repeat(500_000), 2),
+    ]),
   ]);
 }
 
@@ -63,9 +42,12 @@ function manySessions() {
   for (let s = 0; s < 300; s++) {
     const messages = [];
     for (let m = 0; m < 20; m++) {
-      messages.push(question(`Question ${m} of session ${s}: how does this work?`, m * 2));
+      messages.push(userMessage(`Question ${m} of session ${s}: how does this work?`, m * 2));
       messages.push(
-        answer(`Answer ${m} of session ${s}. ${'Some explanation in Markdown. '.repeat(40)}`, m * 2 + 1),
+        assistantMessage(
+          `Answer ${m} of session ${s}. ${'Some explanation in Markdown. '.repeat(40)}`,
+          m * 2 + 1,
+        ),
       );
     }
     const attachments =

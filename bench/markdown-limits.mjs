@@ -5,12 +5,15 @@
 // message is written straight into IndexedDB (the text generated in the page), then opened as a sidebar link
 // does (`location.hash`), timed from there until its first words are on screen (and half a second more): the
 // longest task, tasks over 200 ms (goal: none), main-thread busy time.
+import { assistantMessage } from '../e2e/support/records.mjs';
 import { startLightRecording, startRecording } from './harness.mjs';
 import { record } from './results.mjs';
 
-/** Writes a session of a question and an answer of `kind` into the app's database. Runs in the page. */
-
-export async function seed({ id, kind, bytes, marker }) {
+/**
+ * Writes a session of a question and an answer of `kind` into the app's database. Runs in the page; `answer` is
+ * a stored answer's shape (e2e/support/records.mjs), given its text and time here.
+ */
+export async function seed({ id, kind, bytes, marker, answer: shape }) {
   // The hostile text, built here so tens of megabytes never cross the DevTools connection.
   function generate(kind, bytes) {
     if (kind === 'nested-list') {
@@ -40,17 +43,8 @@ export async function seed({ id, kind, bytes, marker }) {
   const tx = db.transaction(['sessions', 'messages', 'texts'], 'readwrite');
   const at = Date.now();
   const key = (n) => `${String(at + n).padStart(15, '0')}-benchmd-000000`;
-  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 };
   const question = { role: 'user', content: `Show me ${kind}`, timestamp: at };
-  const answer = {
-    role: 'assistant',
-    content: [{ type: 'text', text }],
-    provider: 'anthropic',
-    model: 'claude-sonnet-4-6',
-    usage,
-    stopReason: 'stop',
-    timestamp: at + 1,
-  };
+  const answer = { ...shape, content: [{ type: 'text', text }], timestamp: at + 1 };
   tx.objectStore('messages').put({ sessionId: id, key: key(0), message: question });
   // As the repository stores it: a text longer than 256,000 characters is kept beside the record as a Blob
   // (src/storage/large-texts.ts).
@@ -79,7 +73,7 @@ export async function seed({ id, kind, bytes, marker }) {
     model: 'claude-sonnet-4-6',
     thinkingLevel: 'off',
     messageCount: 2,
-    tokens: usage,
+    tokens: shape.usage,
     cost: 0,
     preview: marker,
   });
@@ -137,7 +131,13 @@ export async function run(bench) {
     try {
       const id = `bench-${c.name}`;
       const marker = `Start of ${c.name}.`;
-      await page.evaluate(seed, { id, kind: c.kind, bytes: c.bytes, marker });
+      await page.evaluate(seed, {
+        id,
+        kind: c.kind,
+        bytes: c.bytes,
+        marker,
+        answer: assistantMessage('', 0),
+      });
       // BENCH_TRACE=1: a Chrome trace instead (with BENCH_DEBUG=1 it prints what the longest task did).
       const recording = await (process.env.BENCH_TRACE ? startRecording : startLightRecording)(page);
       const started = Date.now();

@@ -21,6 +21,7 @@
 // session record, one record per message under writer-style sort keys, and the search texts in chunks of at
 // most 64 messages or 64,000 characters (src/storage/schema.ts, text-chunks.ts).
 import { sse } from '../e2e/fake-anthropic/responses.mjs';
+import { assistantMessage } from '../e2e/support/records.mjs';
 import { startLightRecording, withSourcePage } from './harness.mjs';
 import { record } from './results.mjs';
 
@@ -56,8 +57,9 @@ function timeCommits() {
  * Writes sessions into the app's database as the repositories would. Runs in the page (the text is generated
  * there, so tens of megabytes never cross the DevTools connection). `specs`: `{ id, count, updated, extra? }`;
  * `extra[i]` adds words to message `i`. The last message of each session is an answer ending with `End of <id>.`
+ * `answerShape`: a stored answer's shape (e2e/support/records.mjs), given its text and time here.
  */
-async function seedSessions(specs) {
+async function seedSessions({ specs, answerShape }) {
   const WORDS = (
     'river stone garden window paper light music winter summer letter market bridge forest ocean ' +
     'mountain station engine pocket silver yellow orange purple number answer question reason method ' +
@@ -81,13 +83,6 @@ async function seedSessions(specs) {
     if (kind === 1) parts.push(`\`\`\`js\nconst ${words(1)} = ${Math.floor(random() * 100)};\n\`\`\``);
     parts.push(`${sentence()} ${sentence()}`);
     return parts.join('\n\n');
-  };
-  const usage = {
-    input: 1200,
-    output: 300,
-    cacheRead: 0,
-    cacheWrite: 0,
-    cost: { input: 0.0036, output: 0.0045, cacheRead: 0, cacheWrite: 0, total: 0.0081 },
   };
   const key = (time, counter) =>
     `${String(time).padStart(15, '0')}-benchsd-${String(counter).padStart(6, '0')}`;
@@ -121,15 +116,7 @@ async function seedSessions(specs) {
       if (last) text = `${text}\n\nEnd of ${spec.id}.`;
       const message = fromPerson
         ? { role: 'user', content: text, timestamp: at }
-        : {
-            role: 'assistant',
-            content: [{ type: 'text', text }],
-            provider: 'anthropic',
-            model: 'claude-sonnet-4-6',
-            usage,
-            stopReason: 'stop',
-            timestamp: at,
-          };
+        : { ...answerShape, content: [{ type: 'text', text }], timestamp: at };
       if (!fromPerson) answers += 1;
       if (fromPerson && !title) title = text.slice(0, 60);
       preview = text.replace(/\s+/g, ' ').trim().slice(0, 120);
@@ -159,6 +146,18 @@ async function seedSessions(specs) {
   }
   db.close();
 }
+
+const answerUsage = {
+  input: 1200,
+  output: 300,
+  cacheRead: 0,
+  cacheWrite: 0,
+  cost: { input: 0.0036, output: 0.0045, cacheRead: 0, cacheWrite: 0, total: 0.0081 },
+};
+
+/** Writes the sessions of `specs` into the app's database in `page` (seedSessions). */
+const seed = (page, specs) =>
+  page.evaluate(seedSessions, { specs, answerShape: assistantMessage('', 0, answerUsage) });
 
 /**
  * In a blank page of the dev server. For each session: a `SessionSaver` opens it into an `Agent`, then saves
@@ -232,8 +231,8 @@ async function saveStorageOnly(bench) {
       }));
     const small = make(9);
     const large = make(1999);
-    await page.evaluate(seedSessions, small);
-    for (let i = 0; i < large.length; i += 5) await page.evaluate(seedSessions, large.slice(i, i + 5));
+    await seed(page, small);
+    for (let i = 0; i < large.length; i += 5) await seed(page, large.slice(i, i + 5));
     // Alternate the sizes, so both run under the same conditions.
     const at10 = { saver: [], repository: [] };
     const at2000 = { saver: [], repository: [] };
@@ -386,7 +385,7 @@ async function saveAndOpen(bench) {
   const now = Date.now();
   const small = { id: 'bench-small-session', count: 9, updated: now - 60_000 };
   const large = { id: 'bench-2000-messages', count: 1999, updated: now - 120_000 };
-  await page.evaluate(seedSessions, [small, large]);
+  await seed(page, [small, large]);
   await page.reload();
 
   // Save at message 10 (then 12, 14 …) and at message 2,000 (then 2,002 …).
@@ -467,7 +466,7 @@ async function search(bench) {
     return { id: `bench-search-${i}`, count: SEARCH_MESSAGES, updated: now - i * 60_000, extra };
   });
   const seedStart = Date.now();
-  for (let i = 0; i < specs.length; i += 25) await page.evaluate(seedSessions, specs.slice(i, i + 25));
+  for (let i = 0; i < specs.length; i += 25) await seed(page, specs.slice(i, i + 25));
   const seedMs = Date.now() - seedStart;
   await page.reload();
   await page.getByRole('navigation', { name: 'Sessions' }).getByRole('link').first().waitFor();

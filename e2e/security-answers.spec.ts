@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { hostileAnswer, hostileVectors } from './support/hostile-markup';
+import { assistantMessage, exportFileText, sessionRecord, userMessage } from './support/records.mjs';
 import { type EaselFixtures, expect, send, test } from './support/test';
 import { startTripwire, type Tripwire } from './support/tripwire';
 
@@ -101,47 +102,24 @@ test('a hostile answer in an imported session fetches nothing when it opens', as
   network,
 }, testInfo) => {
   const marker = 'End of the imported answer.';
-  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 };
   const file = testInfo.outputPath('hostile-session.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      format: 'easel-export',
-      version: 1,
-      exportedAt: '2026-11-30T10:00:00.000Z',
-      sessions: [
-        {
-          session: {
-            id: 'hostile-session',
-            title: 'A hostile answer',
-            created: 1_780_000_000_000,
-            updated: 1_780_000_000_001,
-            model: 'claude-sonnet-4-6',
-            thinkingLevel: 'off',
-            messageCount: 2,
-            tokens: usage,
-            cost: 0,
-            preview: marker,
-          },
-          messages: [
-            { message: { role: 'user', content: 'Summarise this page', timestamp: 1_780_000_000_000 } },
-            {
-              message: {
-                role: 'assistant',
-                content: [{ type: 'text', text: hostileAnswer(tripwire.host, marker) }],
-                provider: 'anthropic',
-                model: 'claude-sonnet-4-6',
-                usage,
-                stopReason: 'stop',
-                timestamp: 1_780_000_000_001,
-              },
-            },
-          ],
-          attachments: [],
-        },
-      ],
+  const at = 1_780_000_000_000;
+  const session = {
+    session: sessionRecord({
+      id: 'hostile-session',
+      title: 'A hostile answer',
+      created: at,
+      updated: at + 1,
+      messageCount: 2,
+      preview: marker,
     }),
-  );
+    messages: [
+      { message: userMessage('Summarise this page', at) },
+      { message: assistantMessage(hostileAnswer(tripwire.host, marker), at + 1) },
+    ],
+    attachments: [],
+  };
+  writeFileSync(file, exportFileText([session]));
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
   const picking = app.waitForEvent('filechooser');

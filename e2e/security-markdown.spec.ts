@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
+import { assistantMessage, exportFileText, sessionRecord, userMessage } from './support/records.mjs';
 import { expect, send, test } from './support/test';
 
 /**
@@ -35,40 +36,15 @@ const answers = {
 } as const;
 
 function exportFile(path: string): void {
-  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 };
-  const sessions = Object.entries(answers).map(([title, text], i) => ({
-    session: {
-      id: `huge-${i}`,
-      title,
-      created: 1_780_000_000_000 + i * 10,
-      updated: 1_780_000_000_001 + i * 10,
-      model: 'claude-sonnet-4-6',
-      thinkingLevel: 'off',
-      messageCount: 2,
-      tokens: usage,
-      cost: 0,
-      preview: title,
-    },
-    messages: [
-      { message: { role: 'user', content: title, timestamp: 1_780_000_000_000 + i * 10 } },
-      {
-        message: {
-          role: 'assistant',
-          content: [{ type: 'text', text }],
-          provider: 'anthropic',
-          model: 'claude-sonnet-4-6',
-          usage,
-          stopReason: 'stop',
-          timestamp: 1_780_000_000_001 + i * 10,
-        },
-      },
-    ],
-    attachments: [],
-  }));
-  writeFileSync(
-    path,
-    JSON.stringify({ format: 'easel-export', version: 1, exportedAt: '2026-11-30T10:00:00.000Z', sessions }),
-  );
+  const sessions = Object.entries(answers).map(([title, text], i) => {
+    const created = 1_780_000_000_000 + i * 10;
+    return {
+      session: sessionRecord({ id: `huge-${i}`, title, created, updated: created + 1, messageCount: 2 }),
+      messages: [{ message: userMessage(title, created) }, { message: assistantMessage(text, created + 1) }],
+      attachments: [],
+    };
+  });
+  writeFileSync(path, exportFileText(sessions));
 }
 
 test('an imported session with a 4 MB nested list, a 5 MB line and a 50 MB answer opens and shows each as text', async ({
