@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { hostileAnswer, hostileVectors } from './support/hostile-markup';
 import { assistantMessage, exportFileText, sessionRecord, userMessage } from './support/records.mjs';
-import { type EaselFixtures, expect, send, test } from './support/test';
+import { type EaselFixtures, expect, importFile, send, test } from './support/test';
 import { startTripwire, type Tripwire } from './support/tripwire';
 
 /**
@@ -120,13 +120,7 @@ test('a hostile answer in an imported session fetches nothing when it opens', as
     attachments: [],
   };
   writeFileSync(file, exportFileText([session]));
-  await app.getByRole('button', { name: 'Settings' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Settings' });
-  const picking = app.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Import' }).click();
-  await (await picking).setFiles(file);
-  await expect(dialog.getByRole('status')).toHaveText('Imported 1 session.');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await importFile(app, file, 'Imported 1 session.');
 
   await app
     .getByRole('navigation', { name: 'Sessions' })

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { assistantMessage, exportFileText, sessionRecord, userMessage } from './support/records.mjs';
-import { expect, send, test } from './support/test';
+import { expect, importFile, send, test } from './support/test';
 
 /**
  * Markdown that would freeze the page (marked's cost grows faster than the text for deep nesting, and megabytes
@@ -53,13 +53,7 @@ test('an imported session with a 4 MB nested list, a 5 MB line and a 50 MB answe
   test.setTimeout(120_000);
   const file = testInfo.outputPath('huge-sessions.json');
   exportFile(file);
-  await app.getByRole('button', { name: 'Settings' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Settings' });
-  const picking = app.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Import' }).click();
-  await (await picking).setFiles(file);
-  await expect(dialog.getByRole('status')).toHaveText('Imported 3 sessions.', { timeout: 60_000 });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await importFile(app, file, 'Imported 3 sessions.', { timeout: 60_000 });
   const sessions = app.getByRole('navigation', { name: 'Sessions' });
 
   await sessions.getByRole('link', { name: 'A nested list' }).click();

@@ -2,7 +2,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { hang, sse } from './fake-anthropic/responses.mjs';
-import { configure, type EaselFixtures, expect, messageRequests, send, test } from './support/test';
+import { assistantMessage, exportFileText, sessionRecord, userMessage } from './support/records.mjs';
+import {
+  configure,
+  type EaselFixtures,
+  expect,
+  importFile,
+  messageRequests,
+  send,
+  test,
+} from './support/test';
 
 // Sessions live in the browser's IndexedDB (src/storage): these tests use the real database of a Chromium
 // profile. Where a test must look at what was stored, or damage it on purpose, it opens the `easel` database
@@ -399,13 +408,7 @@ test('a session exported and imported into a fresh browser profile is the same, 
     const page = await fresh.newPage();
     await page.goto('./');
     await expect(sidebar(page)).toContainText('No sessions yet.');
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
-    const picking = page.waitForEvent('filechooser');
-    await dialog.getByRole('button', { name: 'Import' }).click();
-    await (await picking).setFiles(file);
-    await expect(dialog.getByRole('status')).toHaveText('Imported 1 session.');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await importFile(page, file, 'Imported 1 session.');
 
     await sessionLink(page, 'Who is in this picture?').click();
     await expect(claude(page).last()).toContainText('She wrote the first compiler');
@@ -443,50 +446,27 @@ test('a long session opens at its latest messages, and earlier ones are a click 
   app,
 }, testInfo) => {
   // An export file of a 300-message session, imported as a person would.
-  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 };
+  const at = 1_700_000_000_000;
   const messages = Array.from({ length: 300 }, (_, i) => ({
     message:
       i % 2 === 0
-        ? { role: 'user', content: `Question ${i / 2 + 1}`, timestamp: 1_700_000_000_000 + i }
-        : {
-            role: 'assistant',
-            content: [{ type: 'text', text: `Answer ${(i + 1) / 2}.` }],
-            provider: 'anthropic',
-            model: 'claude-sonnet-4-6',
-            usage,
-            stopReason: 'stop',
-            timestamp: 1_700_000_000_000 + i,
-          },
+        ? userMessage(`Question ${i / 2 + 1}`, at + i)
+        : assistantMessage(`Answer ${(i + 1) / 2}.`, at + i),
   }));
   const session = {
-    id: 'long-session',
-    title: 'A long conversation',
-    created: 1_700_000_000_000,
-    updated: 1_700_000_000_300,
-    model: 'claude-sonnet-4-6',
-    thinkingLevel: 'off',
-    messageCount: 300,
+    ...sessionRecord({
+      id: 'long-session',
+      title: 'A long conversation',
+      created: at,
+      updated: at + 300,
+      messageCount: 300,
+      preview: 'Answer 150.',
+    }),
     tokens: { input: 1500, output: 750, cacheRead: 0, cacheWrite: 0 },
-    cost: 0,
-    preview: 'Answer 150.',
   };
   const file = testInfo.outputPath('long-session.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      format: 'easel-export',
-      version: 1,
-      exportedAt: '2023-11-14T22:13:20.000Z',
-      sessions: [{ session, messages, attachments: [] }],
-    }),
-  );
-  await app.getByRole('button', { name: 'Settings' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Settings' });
-  const picking = app.waitForEvent('filechooser');
-  await dialog.getByRole('button', { name: 'Import' }).click();
-  await (await picking).setFiles(file);
-  await expect(dialog.getByRole('status')).toHaveText('Imported 1 session.');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  writeFileSync(file, exportFileText([{ session, messages, attachments: [] }], '2023-11-14T22:13:20.000Z'));
+  await importFile(app, file, 'Imported 1 session.');
 
   // It opens at the end: the latest exchange and the 60 messages before it; each click draws 200 more.
   await sessionLink(app, 'A long conversation').click();

@@ -91,6 +91,25 @@ export async function configure(
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * Imports an export file as a person would: Settings → Import, the file chosen, the dialog's report read as
+ * `report` (within `timeout` ms, for a large file), then the dialog closed.
+ */
+export async function importFile(
+  page: Page,
+  file: string,
+  report: string,
+  { timeout }: { timeout?: number } = {},
+): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const picking = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await (await picking).setFiles(file);
+  await expect(dialog.getByRole('status')).toHaveText(report, { timeout });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+}
+
 /** The `POST /v1/messages` requests this test's lane received, oldest first, with their JSON bodies. */
 export async function messageRequests(anthropic: Namespace) {
   const all = await anthropic.requests();
