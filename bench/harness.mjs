@@ -144,8 +144,6 @@ function summarise(events, frames, wallMs) {
       }
     }
   }
-  let worstGap = 0;
-  for (let i = 1; i < frames.length; i++) worstGap = Math.max(worstGap, frames[i] - frames[i - 1]);
   return {
     wallMs,
     busyMs: round(busyMs),
@@ -154,13 +152,20 @@ function summarise(events, frames, wallMs) {
     longestTaskMs: round(Math.max(0, ...durations)),
     tasksOver50ms: durations.filter((d) => d > 50).length,
     frames: frames.length,
-    worstFrameGapMs: round(worstGap),
+    worstFrameGapMs: round(worstFrameGap(frames)),
     breakdownMs: breakdown,
   };
 }
 
 function round(n) {
   return Math.round(n * 10) / 10;
+}
+
+/** The longest time between two animation frames of `frames` (their timestamps, in ms). */
+function worstFrameGap(frames) {
+  let worst = 0;
+  for (let i = 1; i < frames.length; i++) worst = Math.max(worst, frames[i] - frames[i - 1]);
+  return worst;
 }
 
 /**
@@ -204,8 +209,6 @@ export async function startLightRecording(page) {
       });
       await cdp.send('Performance.disable');
       await cdp.detach();
-      let worstGap = 0;
-      for (let i = 1; i < frames.length; i++) worstGap = Math.max(worstGap, frames[i] - frames[i - 1]);
       return {
         wallMs,
         busyMs: round(busyMs),
@@ -214,7 +217,7 @@ export async function startLightRecording(page) {
         longestTaskMs: round(Math.max(0, ...longTasks)),
         tasksOver200ms: longTasks.filter((d) => d > 200).length,
         frames: frames.length,
-        worstFrameGapMs: round(worstGap),
+        worstFrameGapMs: round(worstFrameGap(frames)),
       };
     },
   };
