@@ -8,6 +8,7 @@
 import { onTestFinished } from 'vitest';
 import { type Locator, page } from 'vitest/browser';
 import type { AgentMessage, AssistantContent, AssistantMessage, Usage, UserMessage } from '../agent';
+import { record } from '../artifacts/test-support';
 import type { ArtifactMessage } from '../messages';
 
 /** Writable properties of an element, to set before it is first rendered. */
@@ -116,23 +117,14 @@ export function assistantMessage(
   };
 }
 
+/** An artifact record as the artifacts tool writes it (src/artifacts' factory, content before version). */
 export function artifactRecord(
   filename: string,
   content: string,
   version = 1,
   extra: Partial<ArtifactMessage> = {},
 ): ArtifactMessage {
-  return {
-    role: 'artifact',
-    action: version === 1 ? 'create' : 'rewrite',
-    filename,
-    content,
-    version,
-    author: 'model',
-    toolCallId: `call-${filename}-${version}`,
-    timestamp: 1_000 + version,
-    ...extra,
-  };
+  return record(filename, version, content, extra);
 }
 
 /** A conversation of `count` exchanges: "Question n" then "Answer n". */
