@@ -8,6 +8,7 @@ import {
   ok,
   resultText,
   runPrompt,
+  type ScriptedStream,
   sequence,
   text,
   toolCall,
@@ -220,33 +221,51 @@ describe('agent loop: tool hooks', () => {
 });
 
 describe('agent loop: queued messages survive a stop', () => {
+  /**
+   * Runs `Go` with `hook` handing over `taken` as the run is stopped (after `emptyPolls` calls that found
+   * nothing): what the run ended with and what the loop gave back through `requeueMessages`.
+   */
+  async function stopWhileTaking(
+    hook: 'getSteeringMessages' | 'getFollowUpMessages',
+    taken: AgentMessage[],
+    stream: ScriptedStream,
+    { tools = [], emptyPolls = 0 }: { tools?: Parameters<typeof loopContext>[0]; emptyPolls?: number } = {},
+  ) {
+    const controller = new AbortController();
+    const requeued: { kind: string; messages: readonly AgentMessage[] }[] = [];
+    let polls = 0;
+    const { messages } = await runPrompt(
+      'Go',
+      loopContext(tools),
+      loopConfig(stream, {
+        [hook]: async () => {
+          polls += 1;
+          if (polls <= emptyPolls) return [];
+          controller.abort();
+          return taken;
+        },
+        requeueMessages: (kind, given) => requeued.push({ kind, messages: given }),
+      }),
+      { signal: controller.signal },
+    );
+    return { messages, requeued };
+  }
+
   it.each(['parallel', 'sequential'] as const)(
     'gives back steering taken after a %s tool batch when the stop lands before it is sent',
     async (executionMode) => {
-      const controller = new AbortController();
       const steer = user('Make it blue instead.');
-      let polls = 0;
-      const requeued: { kind: string; messages: readonly AgentMessage[] }[] = [];
       const tool = makeTool('step', async () => ok('done'), { executionMode });
       const stream = createScriptedStream([
         { content: [toolCall('c1', 'step')] },
         { content: [text('Never.')] },
       ]);
-      const { messages } = await runPrompt(
-        'Go',
-        loopContext([tool]),
-        loopConfig(stream, {
-          // The stop lands while the loop is taking the queue: after it took the message, before it used it.
-          getSteeringMessages: async () => {
-            polls += 1;
-            if (polls === 1) return [];
-            controller.abort();
-            return [steer];
-          },
-          requeueMessages: (kind, taken) => requeued.push({ kind, messages: taken }),
-        }),
-        { signal: controller.signal },
-      );
+      // The stop lands while the loop is taking the queue: after it took the message, before it used it (the
+      // first poll, before the tool batch, finds nothing).
+      const { messages, requeued } = await stopWhileTaking('getSteeringMessages', [steer], stream, {
+        tools: [tool],
+        emptyPolls: 1,
+      });
 
       expect(stream.calls).toHaveLength(1);
       expect(messages).not.toContain(steer);
@@ -255,22 +274,9 @@ describe('agent loop: queued messages survive a stop', () => {
   );
 
   it('gives back follow-ups taken when the stop lands before they are sent', async () => {
-    const controller = new AbortController();
     const later = user('Then summarise.');
-    const requeued: { kind: string; messages: readonly AgentMessage[] }[] = [];
     const stream = createScriptedStream([{ content: [text('Done.')] }, { content: [text('Never.')] }]);
-    const { messages } = await runPrompt(
-      'Go',
-      loopContext(),
-      loopConfig(stream, {
-        getFollowUpMessages: async () => {
-          controller.abort();
-          return [later];
-        },
-        requeueMessages: (kind, taken) => requeued.push({ kind, messages: taken }),
-      }),
-      { signal: controller.signal },
-    );
+    const { messages, requeued } = await stopWhileTaking('getFollowUpMessages', [later], stream);
     expect(stream.calls).toHaveLength(1);
     expect(messages).not.toContain(later);
     expect(requeued).toEqual([{ kind: 'followUp', messages: [later] }]);

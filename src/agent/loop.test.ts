@@ -164,20 +164,25 @@ describe('agent loop: tool execution', () => {
     expect(sequence(events)).toContain('tool_execution_update:p');
   });
 
-  it('turns a thrown tool error into an error result and goes on', async () => {
+  /** Runs a prompt whose one tool call throws `thrown`: the result the model got, and how many calls it had. */
+  async function resultOfThrowing(thrown: unknown) {
     const broken = makeTool('broken', async () => {
-      throw new Error('Disk full');
+      throw thrown;
     });
     const stream = createScriptedStream([
       { content: [toolCall('x', 'broken')] },
       { content: [text('Sorry.')] },
     ]);
     const { messages } = await runPrompt('Go', loopContext([broken]), loopConfig(stream));
+    return { result: toolResults(messages)[0], modelCalls: stream.calls.length };
+  }
 
-    const [result] = toolResults(messages);
+  it('turns a thrown tool error into an error result and goes on', async () => {
+    const { result, modelCalls } = await resultOfThrowing(new Error('Disk full'));
+
     expect(result?.isError).toBe(true);
     expect(resultText(result)).toBe('Disk full');
-    expect(stream.calls).toHaveLength(2);
+    expect(modelCalls).toBe(2);
   });
 
   it.each([
@@ -190,15 +195,7 @@ describe('agent loop: tool execution', () => {
     [{ message: 'Permission denied' }, 'Tool "broken" failed with Permission denied'],
     [42, 'Tool "broken" failed with a non-Error value: 42'],
   ])('describes a thrown non-Error value %j in words the model can use', async (thrown, expected) => {
-    const broken = makeTool('broken', async () => {
-      throw thrown;
-    });
-    const stream = createScriptedStream([
-      { content: [toolCall('x', 'broken')] },
-      { content: [text('Sorry.')] },
-    ]);
-    const { messages } = await runPrompt('Go', loopContext([broken]), loopConfig(stream));
-    const [result] = toolResults(messages);
+    const { result } = await resultOfThrowing(thrown);
     expect(result?.isError).toBe(true);
     expect(resultText(result)).toBe(expected);
     expect(resultText(result)).not.toMatch(/\[object Object\]|^null$|^undefined$/);
