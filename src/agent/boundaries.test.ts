@@ -1,15 +1,10 @@
 /** Checks that src/agent imports nothing of the app outside itself. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from './test-support';
 
 const folder = new URL('./', import.meta.url);
 const files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
-
-function importsOf(source: string): string[] {
-  const pattern =
-    /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-  return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? '');
-}
 
 describe('src/agent boundaries', () => {
   it('imports nothing outside the folder except @cfworker/json-schema (and vitest/node in tests)', () => {

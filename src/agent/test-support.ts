@@ -296,3 +296,13 @@ export function roles(messages: readonly AgentMessage[]): string[] {
 export function note(body: string): AgentMessage {
   return { role: 'note', body, timestamp: 1 } as unknown as AgentMessage;
 }
+
+/**
+ * The module specifiers a TypeScript source imports (static `import`/`export … from`, and `import()`), for the
+ * folders' boundary tests.
+ */
+export function importsOf(source: string): string[] {
+  const pattern =
+    /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? '');
+}

@@ -1,23 +1,24 @@
 /** Checks what src/attachments imports, and that the image worker reaches nothing outside it. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../agent/test-support';
 
 const folder = new URL('./', import.meta.url);
 const files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
 
-function importsOf(source: string): string[] {
-  const pattern =
-    /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-  return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? '');
-}
-
 describe('src/attachments boundaries', () => {
-  it('imports only its own files, src/agent and src/messages (and vitest/node in tests)', () => {
+  it("imports only its own files, src/agent and src/messages (and vitest/node and src/agent's test support in tests)", () => {
     const isSupport = (name: string) => name.endsWith('.test.ts') || name === 'test-support.ts';
     const outside = files.flatMap((name) =>
       importsOf(readFileSync(new URL(name, folder), 'utf8'))
         .filter((spec) => !/^\.\/[\w.-]+$/.test(spec) && spec !== '../agent' && spec !== '../messages')
-        .filter((spec) => !(isSupport(name) && (spec === 'vitest' || spec.startsWith('node:'))))
+        .filter(
+          (spec) =>
+            !(
+              isSupport(name) &&
+              (spec === 'vitest' || spec.startsWith('node:') || spec === '../agent/test-support')
+            ),
+        )
         .map((spec) => `${name}: ${spec}`),
     );
     expect(files.length).toBeGreaterThan(10);
