@@ -145,14 +145,11 @@ function summarise(events, frames, wallMs) {
     }
   }
   return {
-    wallMs,
-    busyMs: round(busyMs),
-    busyPercent: round((busyMs / wallMs) * 100),
-    tasks: tasks.length,
-    longestTaskMs: round(Math.max(0, ...durations)),
-    tasksOver50ms: durations.filter((d) => d > 50).length,
-    frames: frames.length,
-    worstFrameGapMs: round(worstFrameGap(frames)),
+    ...summary(wallMs, busyMs, frames, {
+      tasks: tasks.length,
+      longestTaskMs: round(Math.max(0, ...durations)),
+      tasksOver50ms: durations.filter((d) => d > 50).length,
+    }),
     breakdownMs: breakdown,
   };
 }
@@ -161,11 +158,21 @@ function round(n) {
   return Math.round(n * 10) / 10;
 }
 
-/** The longest time between two animation frames of `frames` (their timestamps, in ms). */
-function worstFrameGap(frames) {
-  let worst = 0;
-  for (let i = 1; i < frames.length; i++) worst = Math.max(worst, frames[i] - frames[i - 1]);
-  return worst;
+/**
+ * A recording's numbers, in the order they print: wall and busy time, the recorder's own task counts `tasks`,
+ * then the animation frames and the longest time between two of them (`frames`: their timestamps, in ms).
+ */
+function summary(wallMs, busyMs, frames, tasks) {
+  let worstGap = 0;
+  for (let i = 1; i < frames.length; i++) worstGap = Math.max(worstGap, frames[i] - frames[i - 1]);
+  return {
+    wallMs,
+    busyMs: round(busyMs),
+    busyPercent: round((busyMs / wallMs) * 100),
+    ...tasks,
+    frames: frames.length,
+    worstFrameGapMs: round(worstGap),
+  };
 }
 
 /**
@@ -209,16 +216,11 @@ export async function startLightRecording(page) {
       });
       await cdp.send('Performance.disable');
       await cdp.detach();
-      return {
-        wallMs,
-        busyMs: round(busyMs),
-        busyPercent: round((busyMs / wallMs) * 100),
+      return summary(wallMs, busyMs, frames, {
         longTasks: longTasks.length,
         longestTaskMs: round(Math.max(0, ...longTasks)),
         tasksOver200ms: longTasks.filter((d) => d > 200).length,
-        frames: frames.length,
-        worstFrameGapMs: round(worstFrameGap(frames)),
-      };
+      });
     },
   };
 }
