@@ -1,6 +1,7 @@
 /** Tests for steering and follow-up messages in the loop. */
 import { describe, expect, it } from 'vitest';
 import {
+  ANSWERED_TURN,
   createScriptedStream,
   loopConfig,
   loopContext,
@@ -69,12 +70,7 @@ describe('agent loop: steering', () => {
     expect(sequence(events).slice(-9)).toEqual([
       'message_end:toolResult',
       'turn_end',
-      'turn_start',
-      'message_start:user',
-      'message_end:user',
-      'message_start:assistant',
-      'message_end:assistant',
-      'turn_end',
+      ...ANSWERED_TURN,
       'agent_end',
     ]);
   });
@@ -155,16 +151,7 @@ describe('agent loop: follow-up', () => {
       'assistant',
       'user',
     ]);
-    expect(sequence(events).slice(-8)).toEqual([
-      'turn_end',
-      'turn_start',
-      'message_start:user',
-      'message_end:user',
-      'message_start:assistant',
-      'message_end:assistant',
-      'turn_end',
-      'agent_end',
-    ]);
+    expect(sequence(events).slice(-8)).toEqual(['turn_end', ...ANSWERED_TURN, 'agent_end']);
     expect(events.filter((e) => e.type === 'agent_start')).toHaveLength(1);
   });
 });

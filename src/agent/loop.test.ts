@@ -1,6 +1,7 @@
 /** Tests for the run/turn loop's event sequences and tool batches. */
 import { describe, expect, it } from 'vitest';
 import {
+  ANSWERED_TURN,
   createScriptedStream,
   deferred,
   loopConfig,
@@ -20,16 +21,7 @@ describe('agent loop: event order', () => {
     const stream = createScriptedStream([{ content: [text('Hello!')] }]);
     const { events, messages } = await runPrompt('Hi', loopContext(), loopConfig(stream));
 
-    expect(sequence(events)).toEqual([
-      'agent_start',
-      'turn_start',
-      'message_start:user',
-      'message_end:user',
-      'message_start:assistant',
-      'message_end:assistant',
-      'turn_end',
-      'agent_end',
-    ]);
+    expect(sequence(events)).toEqual(['agent_start', ...ANSWERED_TURN, 'agent_end']);
     const updates = events.filter((e) => e.type === 'message_update');
     expect(updates.map((e) => e.type === 'message_update' && e.assistantMessageEvent.type)).toEqual([
       'text_start',

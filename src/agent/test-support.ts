@@ -220,6 +220,16 @@ export async function runPrompt(
   return { events, messages };
 }
 
+/** The `sequence` of a turn that takes a message from the person and answers it without tools. */
+export const ANSWERED_TURN = [
+  'turn_start',
+  'message_start:user',
+  'message_end:user',
+  'message_start:assistant',
+  'message_end:assistant',
+  'turn_end',
+] as const;
+
 /** Event names, with the role or tool call id they concern; `message_update`s are left out. */
 export function sequence(events: readonly AgentEvent[]): string[] {
   return events.flatMap((event) => {
