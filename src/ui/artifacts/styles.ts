@@ -1,18 +1,14 @@
 /** Shared styles of the artifacts panel's parts (the one syntax theme is `../markdown/syntax-theme`). */
 import { css } from 'lit';
+import { buttonLook, focusRing } from '../styles/controls';
 
 /** Buttons of the artifacts panel and its parts. */
 export const buttonStyles = css`
   button,
   select {
-    font: inherit;
+    ${buttonLook}
     font-size: 0.8rem;
     padding: 3px var(--easel-space-2);
-    border-radius: var(--easel-radius-sm);
-    border: 1px solid var(--easel-border);
-    background: var(--easel-surface);
-    color: var(--easel-text);
-    cursor: pointer;
   }
   button:disabled,
   select:disabled {
@@ -31,7 +27,6 @@ export const buttonStyles = css`
   button:focus-visible,
   select:focus-visible,
   textarea:focus-visible {
-    outline: 2px solid var(--easel-focus);
-    outline-offset: 2px;
+    ${focusRing}
   }
 `;

@@ -1,5 +1,6 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
+import { focusRing } from '../styles/controls';
 import { FilesChosenEvent } from './events';
 
 const paperclip = html`<svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2">
@@ -31,8 +32,7 @@ export class EaselAttachFilesButton extends LitElement {
       cursor: default;
     }
     button:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
     button {
       display: inline-flex;

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusRing } from '../styles/controls';
 
 export const attachmentListStyles = css`
   :host {
@@ -91,8 +92,7 @@ export const attachmentListStyles = css`
     color: var(--easel-text);
   }
   button:focus-visible {
-    outline: 2px solid var(--easel-focus);
-    outline-offset: 2px;
+    ${focusRing}
   }
   li[aria-busy='true'] .icon {
     animation: pulse 1.2s ease-in-out infinite;

@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { formatBytes } from '../../agent';
 import type { AttachmentRecord } from '../../messages';
+import { focusRing } from '../styles/controls';
 
 /** Characters of a text attachment shown in the preview (the rest is only sent). */
 const TEXT_PREVIEW_CHARS = 200_000;
@@ -110,8 +111,7 @@ export class EaselAttachmentPreview extends LitElement {
     }
     button:focus-visible,
     a:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `;
 

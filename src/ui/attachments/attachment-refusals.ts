@@ -1,6 +1,7 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Refusal } from '../../attachments';
+import { buttonLook, focusRing } from '../styles/controls';
 import { DismissRefusalEvent } from './events';
 
 /**
@@ -38,18 +39,12 @@ export class EaselAttachmentRefusals extends LitElement {
       overflow-wrap: anywhere;
     }
     button {
-      font: inherit;
+      ${buttonLook}
       font-size: 0.8rem;
       padding: 2px var(--easel-space-2);
-      border-radius: var(--easel-radius-sm);
-      border: 1px solid var(--easel-border);
-      background: var(--easel-surface);
-      color: var(--easel-text);
-      cursor: pointer;
     }
     button:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `;
 

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusRing } from '../styles/controls';
 
 export const composerStyles = css`
   :host {
@@ -68,8 +69,7 @@ export const composerStyles = css`
     cursor: default;
   }
   button:focus-visible {
-    outline: 2px solid var(--easel-focus);
-    outline-offset: 2px;
+    ${focusRing}
   }
   .hint {
     font-size: 0.75rem;

@@ -5,6 +5,7 @@ import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../../ag
 import { RetryEvent } from '../events';
 import './message-list';
 import './message-view';
+import { buttonLook, focusRing } from '../styles/controls';
 
 /** How close to the bottom (px) still counts as following the stream. */
 const FOLLOW_SLACK = 48;
@@ -44,18 +45,12 @@ export class EaselConversation extends LitElement {
       font-size: 0.9rem;
     }
     .unanswered button {
-      font: inherit;
+      ${buttonLook}
       margin-left: var(--easel-space-2);
       padding: var(--easel-space-1) var(--easel-space-3);
-      border-radius: var(--easel-radius-sm);
-      border: 1px solid var(--easel-border);
-      background: var(--easel-surface);
-      color: var(--easel-text);
-      cursor: pointer;
     }
     .unanswered button:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
     .jump {
       position: absolute;
@@ -73,8 +68,7 @@ export class EaselConversation extends LitElement {
       cursor: pointer;
     }
     .jump:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `;
 

@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AssistantMessage } from '../../agent';
 import { RetryEvent } from '../events';
+import { buttonLook, focusRing } from '../styles/controls';
 
 /**
  * A failed answer: the reason in words, the request id, and `Retry` (counting down while the API asked us to
@@ -26,18 +27,12 @@ export class EaselErrorNotice extends LitElement {
       font-size: 0.8rem;
     }
     button {
-      font: inherit;
+      ${buttonLook}
       margin-top: var(--easel-space-2);
       padding: var(--easel-space-1) var(--easel-space-3);
-      border-radius: var(--easel-radius-sm);
-      border: 1px solid var(--easel-border);
-      background: var(--easel-surface);
-      color: var(--easel-text);
-      cursor: pointer;
     }
     button:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `;
 

@@ -3,6 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AgentMessage, ToolResultMessage } from '../../agent';
 import './message-view';
+import { focusRing } from '../styles/controls';
 
 /** Finished messages drawn when a conversation is opened; earlier ones wait behind `Show earlier messages`. */
 const OPEN_WINDOW = 60;
@@ -39,8 +40,7 @@ export class EaselMessageList extends LitElement {
       cursor: pointer;
     }
     .earlier:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `;
 

@@ -11,6 +11,7 @@ import './error-notice';
 import './thinking-block';
 import './tool-call-card';
 import '../markdown/markdown-view';
+import { buttonLook, focusRing } from '../styles/controls';
 
 const NO_RESULTS: ReadonlyMap<string, ToolResultMessage> = new Map();
 
@@ -58,19 +59,13 @@ export class EaselMessageView extends LitElement {
     }
     .actions button,
     .edit button {
-      font: inherit;
+      ${buttonLook}
       font-size: 0.8rem;
       padding: 2px var(--easel-space-2);
-      border-radius: var(--easel-radius-sm);
-      border: 1px solid var(--easel-border);
-      background: var(--easel-surface);
-      color: var(--easel-text);
-      cursor: pointer;
     }
     button:focus-visible,
     textarea:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
     .pill {
       display: inline-block;

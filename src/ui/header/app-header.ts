@@ -4,6 +4,7 @@ import type { ThinkingLevel, Usage } from '../../agent';
 import type { ModelInfo } from '../../llm';
 import { HeaderCommandEvent, ModelChoiceEvent } from '../events';
 import { contextTokens, formatCost, formatTokens, formatWindow } from '../format';
+import { focusRing } from '../styles/controls';
 
 const LEVEL_LABELS: Readonly<Record<ThinkingLevel, string>> = {
   off: 'Off',
@@ -60,8 +61,7 @@ export class EaselAppHeader extends LitElement {
       max-width: 22ch;
     }
     :focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
     .meta {
       font-size: 0.8rem;

@@ -1,5 +1,6 @@
 /** Styles of `<easel-markdown>`: blocks, plain text past the limits, code blocks (with the one syntax theme). */
 import { css } from 'lit';
+import { focusRing } from '../styles/controls';
 import { syntaxTheme } from './syntax-theme';
 
 export const markdownStyles = [
@@ -119,8 +120,7 @@ export const markdownStyles = [
       color: var(--easel-text-muted);
     }
     :focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `,
 ];

@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { StorageLoss } from '../../storage';
+import { focusRing } from '../styles/controls';
 import { SessionRecoverEvent, type SessionRecoveryAction } from './events';
 
 /**
@@ -41,8 +42,7 @@ export class EaselRecoveryNotice extends LitElement {
       cursor: pointer;
     }
     button:focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `;
 

@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { formatBytes } from '../../agent';
 import type { ImportReport, StorageHealth } from '../../storage';
+import { focusRing } from '../styles/controls';
 import { ExportAllEvent, ImportSessionsEvent, PersistStorageEvent } from './events';
 import { formatAgo } from './format';
 
@@ -68,8 +69,7 @@ export class EaselStorageHealth extends LitElement {
       display: none;
     }
     :focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `;
 

@@ -4,6 +4,7 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import type { AppSettings, ImportReport, StorageHealth, Theme } from '../../storage';
 import '../sessions/storage-health';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
+import { focusRing } from '../styles/controls';
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
 @customElement('easel-settings-dialog')
@@ -102,8 +103,7 @@ export class EaselSettingsDialog extends LitElement {
       color: var(--easel-accent-text);
     }
     :focus-visible {
-      outline: 2px solid var(--easel-focus);
-      outline-offset: 2px;
+      ${focusRing}
     }
   `;
 
