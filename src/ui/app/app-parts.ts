@@ -49,7 +49,6 @@ export function sidebarPart(s: SessionsController, onClick: (e: Event) => void):
     .currentId=${s.currentId}
     .searchResults=${s.searchResults}
     .problems=${s.problems}
-    .newChatButton=${false}
     @session-search=${(e: SessionSearchEvent) => s.search(e.query)}
     @session-search-prepare=${() => s.prepareSearch()}
     @session-rename=${(e: SessionRenameEvent) => s.rename(e.id, e.title)}

@@ -4,14 +4,6 @@
  */
 import { ComposedEvent } from '../events';
 
-/** The person asked for a new, empty chat. */
-export class NewChatEvent extends ComposedEvent {
-  static readonly type = 'session-new';
-  constructor() {
-    super(NewChatEvent.type);
-  }
-}
-
 /** The person renamed a session (the title is trimmed and not empty). */
 export class SessionRenameEvent extends ComposedEvent {
   static readonly type = 'session-rename';
@@ -117,7 +109,6 @@ export class SessionRecoverEvent extends ComposedEvent {
 declare global {
   interface HTMLElementEventMap {
     'session-recover': SessionRecoverEvent;
-    'session-new': NewChatEvent;
     'session-rename': SessionRenameEvent;
     'session-delete': SessionDeleteEvent;
     'session-undo-delete': SessionUndoDeleteEvent;

@@ -55,13 +55,10 @@ describe('<easel-sessions-sidebar>', () => {
       .toHaveTextContent('2 saved records could not be read and were skipped: session x: bad date');
   });
 
-  it('fires session-new from New chat, which can be hidden', async () => {
-    const { el, screen, parent } = await mount('easel-sessions-sidebar', { sessions, now: NOW });
-    const news = recordEvents(parent, 'session-new');
-    await userEvent.click(screen.getByRole('button', { name: 'New chat' }));
-    expect(news).toHaveLength(1);
-    el.newChatButton = false;
-    await expect.element(screen.getByRole('button', { name: 'New chat' })).not.toBeInTheDocument();
+  it('has no New chat button of its own: the header has it', async () => {
+    const { screen } = await mount('easel-sessions-sidebar', { sessions, now: NOW });
+    await expect.element(screen.getByRole('searchbox', { name: 'Search sessions' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'New chat' }).elements()).toHaveLength(0);
   });
 
   it('prepares search on first focus, then fires session-search once typing pauses', async () => {

@@ -2,7 +2,6 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import {
-  NewChatEvent,
   SessionDeleteEvent,
   SessionExportEvent,
   SessionPurgeEvent,
@@ -38,8 +37,6 @@ export class EaselSessionsSidebar extends LitElement {
   @property({ attribute: false }) searchResults: readonly SessionSearchHit[] | undefined;
   /** Records that could not be read, shown as a notice. */
   @property({ attribute: false }) problems: readonly string[] = [];
-  /** Whether to show a `New chat` button here (hide it when the header already has one). */
-  @property({ type: Boolean, attribute: 'new-chat-button' }) newChatButton = true;
   /** The time date groups are computed against (tests may pin it). */
   @property({ attribute: false }) now: number | undefined;
 
@@ -85,7 +82,6 @@ export class EaselSessionsSidebar extends LitElement {
   override render() {
     return html`<nav aria-label="Sessions">
       <div class="top">
-        ${this.newChatButton ? html`<button type="button" class="new" @click=${this.handleNewChat}>New chat</button>` : nothing}
         <input
           type="search"
           aria-label="Search sessions"
@@ -176,10 +172,6 @@ export class EaselSessionsSidebar extends LitElement {
   private renderUndo(title: string) {
     return html`<span>Deleted “${title}”.</span>
       <button type="button" @click=${this.handleUndo}>Undo</button>`;
-  }
-
-  private handleNewChat() {
-    this.dispatchEvent(new NewChatEvent());
   }
 
   private handleSearchFocus() {

@@ -38,12 +38,6 @@ export const sidebarStyles = css`
     cursor: pointer;
     border-radius: var(--easel-radius-sm);
   }
-  .new {
-    padding: var(--easel-space-2) var(--easel-space-3);
-    border: 1px solid var(--easel-accent);
-    background: var(--easel-accent);
-    color: var(--easel-accent-text);
-  }
   .list {
     flex: 1;
     min-height: 0;
