@@ -798,7 +798,10 @@ test('a page cannot navigate its frame away or open a window', async ({
   );
   await anthropic.reply(sse.text('Both files are ready.'));
   await send(app, 'Write two pages that leave');
-  await expect(claude(app).last()).toContainText('Both files are ready.');
+  // A frame sent to an error page never reports that it loaded, so each file's console check may wait out its
+  // 8 s load limit before the tool call ends: two of them can take longer than the usual 10 s wait.
+  test.setTimeout(60_000);
+  await expect(claude(app).last()).toContainText('Both files are ready.', { timeout: 25_000 });
 
   // Each frame tried to leave; the app page's frame-src refused before any request was made, and Chromium
   // put its error page in the frame instead.
