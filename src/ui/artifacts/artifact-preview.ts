@@ -96,8 +96,10 @@ export class EaselArtifactPreview extends LitElement {
       if (this.content !== this.loadedContent || changed.has('kind')) this.load();
       return;
     }
-    // A load is already scheduled (it takes the latest content), or the last one has not rendered yet.
-    if (this.timer !== undefined || this.rendering) return;
+    // A load is already scheduled (it takes the latest content), or the last React document has not rendered
+    // yet. HTML is not held back so: a page that loops before it loads would hold every later version, and the
+    // final one, behind its frame's stuck process until the 8 s load limit, instead of the 4 s watchdog.
+    if (this.timer !== undefined || (this.rendering && this.kind === 'react')) return;
     const delay = refreshDelay(
       { loadedLength: this.loadedLength, loadedAt: this.loadedAt },
       this.content.length,
