@@ -12,6 +12,7 @@ describe('openEaselDb', () => {
     const db = await openEaselDb({ name: uniqueDbName() });
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual([
+      'appData',
       'attachments',
       'keys',
       'messages',

@@ -73,6 +73,13 @@ function migrationStep(
     }
     case 1:
       return toVersion2(db, tx);
+    case 2: {
+      // What artifacts keep with `window.storage` (nothing to carry over: it did not exist before).
+      const appData = db.createObjectStore('appData', { keyPath: ['sessionId', 'file', 'scope', 'key'] });
+      appData.createIndex('byArtifact', ['sessionId', 'file', 'size']);
+      appData.createIndex('bySession', 'sessionId');
+      return undefined;
+    }
     default:
       throw new Error(`There is no migration from schema version ${fromVersion}.`);
   }

@@ -35,8 +35,18 @@ export interface CheckedMessage {
   readonly text: string;
 }
 
+/** A value an artifact stored, checked (see `ExportedAppData`). */
+export interface CheckedAppData {
+  readonly file: string;
+  readonly shared: boolean;
+  readonly key: string;
+  readonly value: string;
+}
+
 export interface CheckedSession {
   readonly session: SessionRecord;
+  /** What its artifacts stored (none in files made before artifacts could store anything). */
+  readonly appData: readonly CheckedAppData[];
   /** Ready to store: long strings already apart (`largeTexts`), the searchable text already taken. */
   readonly messages: readonly CheckedMessage[];
   readonly attachments: readonly CheckedAttachment[];
@@ -100,7 +110,23 @@ function checkSession(entry: unknown, index: number, problems: string[]): Checke
       problems.push(`${label}: attachment ${i + 1} was skipped (missing id, type or valid base64 bytes).`);
     }
   });
-  return { session, messages, attachments };
+  const appData: CheckedAppData[] = [];
+  (Array.isArray(entry.appData) ? entry.appData : []).forEach((item: unknown, i: number) => {
+    if (
+      isObject(item) &&
+      isString(item.file) &&
+      typeof item.shared === 'boolean' &&
+      isString(item.key) &&
+      item.key !== '' &&
+      isString(item.value)
+    )
+      appData.push({ file: item.file, shared: item.shared, key: item.key, value: item.value });
+    else
+      problems.push(
+        `${label}: stored value ${i + 1} of its artifacts was skipped (missing file, key or value).`,
+      );
+  });
+  return { session, messages, attachments, appData };
 }
 
 /** A file read and checked: the sessions to write and what was left out, or why nothing can be imported. */

@@ -4,11 +4,18 @@
  */
 
 import type { AgentMessage } from '../agent';
+import { utf8Size } from './app-data-repo';
 import type { EaselDatabase } from './db';
 import { type CheckedFile, type CheckedSession, checkExportText } from './import-check';
 import type { StoredMessageRecord } from './large-texts';
 import { allRequests } from './requests';
-import type { AttachmentBlobRecord, MessageRecord, SessionRecord, TokenTotals } from './schema';
+import type {
+  AppDataRecord,
+  AttachmentBlobRecord,
+  MessageRecord,
+  SessionRecord,
+  TokenTotals,
+} from './schema';
 import { addTokens, ZERO_TOKENS } from './session-write';
 import { newId, SortKeyGenerator } from './sort-key';
 import { TextChunkWriter } from './text-chunks';
@@ -82,7 +89,15 @@ async function writeSession(
   }));
   const totals = totalsOf(records);
   const session: SessionRecord = { ...original, id, messageCount: records.length, ...totals };
-  const tx = db.transaction(['sessions', 'messages', 'texts', 'attachments'], 'readwrite');
+  const appData: AppDataRecord[] = checked.appData.map((d) => ({
+    sessionId: id,
+    file: d.file,
+    scope: d.shared ? 1 : 0,
+    key: d.key,
+    value: d.value,
+    size: utf8Size(d.key) + utf8Size(d.value),
+  }));
+  const tx = db.transaction(['sessions', 'messages', 'texts', 'attachments', 'appData'], 'readwrite');
   try {
     // No session has this id here: chunks left under it (none are, unless a purge was cut short) go first, and
     // the chunks are then built without reading any.
@@ -94,6 +109,7 @@ async function writeSession(
     }
     await allRequests((add) => {
       for (const blob of blobs) add(tx.objectStore('attachments').put(blob));
+      for (const record of appData) add(tx.objectStore('appData').put(record));
       for (const record of records) add(tx.objectStore('messages').put(record));
       add(tx.objectStore('sessions').put(session));
       add(texts.finish());

@@ -3,6 +3,14 @@
  * export and import, storage health. See README.md.
  */
 
+export {
+  AppDataLimitError,
+  type AppDataOwner,
+  AppDataRepository,
+  type AppDataUsage,
+  MAX_APP_ARTIFACT_BYTES,
+  MAX_APP_VALUE_BYTES,
+} from './app-data-repo';
 export { type AttachmentLookup, AttachmentsRepository } from './attachments-repo';
 export { type Clock, systemClock } from './clock';
 export {
@@ -43,6 +51,8 @@ export {
   type SessionSaverOptions,
 } from './saver';
 export {
+  type AppDataRecord,
+  type AppDataScope,
   type AttachmentBlobRecord,
   DB_NAME,
   DB_VERSION,
@@ -65,6 +75,7 @@ export { newId, newWriterId, SortKeyGenerator } from './sort-key';
 export {
   EXPORT_FORMAT,
   EXPORT_VERSION,
+  type ExportedAppData,
   type ExportedAttachment,
   type ExportedMessage,
   type ExportedSession,

@@ -12,8 +12,9 @@ export const DB_NAME = 'easel';
  *   `attachments`.
  * - 2: `messages` keyed by session and a writer-unique sort key (two tabs never collide), `texts` (the
  *   searchable text of messages, in chunks), `attachments` indexed by session.
+ * - 3: `appData`, what artifacts keep with `window.storage`, keyed by session, file, scope and key.
  */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** A setting as stored. Values are `unknown` on the way out: callers validate what they read. */
 export interface SettingRecord {
@@ -109,8 +110,25 @@ export interface AttachmentBlobRecord {
   readonly size: number;
 }
 
+/** Which `window.storage` scope a value is in: `0` personal (the default), `1` shared (`shared: true`). */
+export type AppDataScope = 0 | 1;
+
 /**
- * Easel's IndexedDB schema, version 2.
+ * A value an artifact stored with `window.storage.set`. Keyed by `[sessionId, file, scope, key]`: an artifact
+ * is a file of a session, its data outlives its versions, and no artifact can name another's. `size` is the
+ * UTF-8 size of key and value, also in the `byArtifact` index so an artifact's total is read from keys alone.
+ */
+export interface AppDataRecord {
+  readonly sessionId: string;
+  readonly file: string;
+  readonly scope: AppDataScope;
+  readonly key: string;
+  readonly value: string;
+  readonly size: number;
+}
+
+/**
+ * Easel's IndexedDB schema, version 3.
  *
  * Record types are what the repositories write; everything read back is still checked by `validate.ts`
  * before use (another tab, an older version or a broken disk may have written something else).
@@ -122,4 +140,9 @@ export interface EaselDB extends DBSchema {
   messages: { key: [string, string]; value: MessageRecord };
   texts: { key: [string, string]; value: TextChunkRecord };
   attachments: { key: string; value: AttachmentBlobRecord; indexes: { bySession: string } };
+  appData: {
+    key: [string, string, AppDataScope, string];
+    value: AppDataRecord;
+    indexes: { byArtifact: [string, string, number]; bySession: string };
+  };
 }

@@ -79,11 +79,13 @@ export class SessionsRepository {
     return Promise.all(ids.map((id) => this.change(id, (s) => ({ ...s, lastExportAt: at }))));
   }
 
-  /** Removes a session, its messages, search texts and attachment bytes in one transaction. */
+  /** Removes a session, its messages, search texts, attachment bytes and artifacts' data in one transaction. */
   async purge(id: string): Promise<void> {
-    const tx = this.db.transaction(['sessions', 'messages', 'texts', 'attachments'], 'readwrite');
+    const tx = this.db.transaction(['sessions', 'messages', 'texts', 'attachments', 'appData'], 'readwrite');
     const attachmentKeys = await tx.objectStore('attachments').index('bySession').getAllKeys(id);
+    const appDataKeys = await tx.objectStore('appData').index('bySession').getAllKeys(id);
     await Promise.all([
+      ...appDataKeys.map((key) => tx.objectStore('appData').delete(key)),
       tx.objectStore('sessions').delete(id),
       tx.objectStore('messages').delete(sessionRange(id)),
       tx.objectStore('texts').delete(sessionRange(id)),

@@ -1,9 +1,11 @@
 /**
  * Export and import of sessions as a versioned JSON file: metadata, every message (artifact records
- * included) and the attachment bytes in base64. Settings and API keys are never part of it.
+ * included), the attachment bytes in base64 and what artifacts stored. Settings and API keys are never part
+ * of it.
  */
 
 import type { AgentMessage } from '../agent';
+import { AppDataRepository } from './app-data-repo';
 import { AttachmentsRepository } from './attachments-repo';
 import { blobToBase64 } from './base64';
 import type { EaselDatabase } from './db';
@@ -29,12 +31,23 @@ export interface ExportedAttachment {
   readonly base64: string;
 }
 
+/** A value an artifact of the session stored with `window.storage`. */
+export interface ExportedAppData {
+  /** The artifact's file name. */
+  readonly file: string;
+  readonly shared: boolean;
+  readonly key: string;
+  readonly value: string;
+}
+
 export interface ExportedSession {
   /** The metadata as stored (without any deletion mark). */
   readonly session: SessionRecord;
   /** In conversation order. */
   readonly messages: readonly ExportedMessage[];
   readonly attachments: readonly ExportedAttachment[];
+  /** What its artifacts stored; left out when they stored nothing (files made before it existed lack it). */
+  readonly appData?: readonly ExportedAppData[];
 }
 
 /** Version 1 of the export file. A later version adds fields or bumps `version`; never reuse a number. */
@@ -127,12 +140,15 @@ async function exportOne(
       base64: await blobToBase64(record.blob),
     });
   }
+  const appData: ExportedAppData[] = (await new AppDataRepository(db).listForSession(session.id)).map(
+    (r) => ({ file: r.file, shared: r.scope === 1, key: r.key, value: r.value }),
+  );
   const have = new Set(attachments.map((a) => a.id));
   for (const [id, name] of names) {
     if (!have.has(id))
       problems.push(`The file "${name}" of session "${session.title || session.id}" is missing.`);
   }
-  return { session, messages, attachments };
+  return { session, messages, attachments, ...(appData.length > 0 ? { appData } : {}) };
 }
 
 /** Attachment ids referenced by the messages, with their file names. */

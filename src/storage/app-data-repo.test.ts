@@ -1,0 +1,106 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import {
+  AppDataLimitError,
+  AppDataRepository,
+  MAX_APP_ARTIFACT_BYTES,
+  MAX_APP_VALUE_BYTES,
+  utf8Size,
+} from './app-data-repo';
+import { openEaselDb } from './db';
+import { importSessions } from './import';
+import { SessionsRepository } from './sessions-repo';
+import { freshDb, uniqueDbName } from './test-support';
+import { exportSessions, serializeExport } from './transfer';
+
+const page = { sessionId: 's1', file: 'app.html' } as const;
+const other = { sessionId: 's1', file: 'other.html' } as const;
+
+describe('AppDataRepository', () => {
+  it('keeps values per artifact and scope, and lists keys by prefix', async () => {
+    const repo = new AppDataRepository(await freshDb());
+    await repo.set(page, 0, 'todos:1', 'milk');
+    await repo.set(page, 0, 'todos:2', 'eggs');
+    await repo.set(page, 0, 'theme', 'dark');
+    await repo.set(page, 1, 'todos:1', 'shared milk');
+    await repo.set(other, 0, 'todos:1', 'not mine');
+    expect(await repo.get(page, 0, 'todos:1')).toBe('milk');
+    expect(await repo.get(page, 1, 'todos:1')).toBe('shared milk');
+    expect(await repo.get(page, 0, 'missing')).toBeUndefined();
+    expect(await repo.list(page, 0, 'todos:')).toEqual(['todos:1', 'todos:2']);
+    expect(await repo.list(page, 0, '')).toEqual(['theme', 'todos:1', 'todos:2']);
+    expect(await repo.delete(page, 0, 'todos:1')).toBe(true);
+    expect(await repo.delete(page, 0, 'todos:1')).toBe(false);
+    expect(await repo.list(page, 0, 'todos:')).toEqual(['todos:2']);
+    expect(await repo.get(other, 0, 'todos:1')).toBe('not mine');
+  });
+
+  it('measures usage from keys and values in UTF-8, and clears one artifact only', async () => {
+    const repo = new AppDataRepository(await freshDb());
+    await repo.set(page, 0, 'k', 'é€😀');
+    await repo.set(page, 1, 'k', 'ab');
+    await repo.set(other, 0, 'k', 'x');
+    expect(utf8Size('é€😀')).toBe(2 + 3 + 4);
+    expect(await repo.usage(page)).toEqual({ keys: 2, bytes: 1 + 9 + 1 + 2 });
+    await repo.clear(page);
+    expect(await repo.usage(page)).toEqual({ keys: 0, bytes: 0 });
+    expect(await repo.get(other, 0, 'k')).toBe('x');
+  });
+
+  it('refuses a value over 5 MB and an artifact over 20 MB, storing nothing', async () => {
+    const repo = new AppDataRepository(await freshDb());
+    const big = 'a'.repeat(MAX_APP_VALUE_BYTES + 1);
+    await expect(repo.set(page, 0, 'big', big)).rejects.toThrow(AppDataLimitError);
+    await expect(repo.set(page, 0, 'big', big)).rejects.toThrow(/at most 5\.0 MB/);
+    const four = 'b'.repeat(MAX_APP_VALUE_BYTES - 10);
+    for (const key of ['a', 'b', 'c', 'd']) await repo.set(page, 0, key, four);
+    await expect(repo.set(page, 0, 'e', four)).rejects.toThrow(/at most 20\.0 MB/);
+    expect(await repo.get(page, 0, 'e')).toBeUndefined();
+    // Replacing a value counts only the difference.
+    await repo.set(page, 0, 'a', four);
+    const { bytes } = await repo.usage(page);
+    expect(bytes).toBeLessThanOrEqual(MAX_APP_ARTIFACT_BYTES);
+  });
+
+  it('goes with its session when the session is purged', async () => {
+    const db = await freshDb();
+    const repo = new AppDataRepository(db);
+    await repo.set(page, 0, 'k', 'v');
+    await repo.set({ sessionId: 's2', file: 'app.html' }, 0, 'k', 'kept');
+    await new SessionsRepository(db).purge('s1');
+    expect(await repo.get(page, 0, 'k')).toBeUndefined();
+    expect(await repo.get({ sessionId: 's2', file: 'app.html' }, 0, 'k')).toBe('kept');
+  });
+
+  it('travels in an export file and comes back on import', async () => {
+    const db = await freshDb();
+    const session = {
+      id: 's1',
+      title: 'Notes',
+      created: 1,
+      updated: 2,
+      model: '',
+      thinkingLevel: 'off' as const,
+      messageCount: 0,
+      tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+      cost: 0,
+      preview: '',
+    };
+    await db.put('sessions', session);
+    const repo = new AppDataRepository(db);
+    await repo.set(page, 0, 'notes', 'one');
+    await repo.set(page, 1, 'board', 'two');
+    const { file } = await exportSessions(db, ['s1']);
+    expect(file.sessions[0]?.appData).toEqual([
+      { file: 'app.html', shared: false, key: 'notes', value: 'one' },
+      { file: 'app.html', shared: true, key: 'board', value: 'two' },
+    ]);
+    const target = await openEaselDb({ name: uniqueDbName() });
+    const report = await importSessions(target, serializeExport(file));
+    expect(report.problems).toEqual([]);
+    const back = new AppDataRepository(target);
+    expect(await back.get(page, 0, 'notes')).toBe('one');
+    expect(await back.get(page, 1, 'board')).toBe('two');
+    expect(await back.usage(page)).toEqual(await repo.usage(page));
+  });
+});
