@@ -82,8 +82,16 @@ export interface Usage {
   readonly output: number;
   readonly cacheRead: number;
   readonly cacheWrite: number;
+  /** Server tool calls the provider ran and bills apart from tokens (web searches, page fetches). */
+  readonly serverTools?: ServerToolUsage;
   /** Cost in US dollars when the model's price is known. */
   readonly cost?: UsageCost;
+}
+
+/** Counts of the provider's own tool runs in one answer. */
+export interface ServerToolUsage {
+  readonly webSearches: number;
+  readonly webFetches: number;
 }
 
 export interface UsageCost {
@@ -91,6 +99,8 @@ export interface UsageCost {
   readonly output: number;
   readonly cacheRead: number;
   readonly cacheWrite: number;
+  /** What the web searches cost (billed per search, not per token); absent when there were none. */
+  readonly webSearch?: number;
   readonly total: number;
 }
 

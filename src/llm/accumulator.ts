@@ -18,7 +18,12 @@ const OPAQUE_BLOCKS = new Set([
   'text_editor_code_execution_tool_result',
   'tool_search_tool_result',
   'container_upload',
+  'mcp_tool_use',
+  'mcp_tool_result',
 ]);
+
+/** Opaque blocks whose `input` streams as `input_json_delta`. */
+const STREAMED_INPUT = new Set(['server_tool_use', 'mcp_tool_use']);
 
 type Kind = 'text' | 'thinking' | 'redacted' | 'toolCall' | 'opaque';
 
@@ -65,20 +70,27 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
 
   const readUsage = (raw: unknown): void => {
     if (!isRecord(raw)) return;
+    const server = field(raw, 'server_tool_use');
+    const webSearches = numberField(server, 'web_search_requests') ?? usage.serverTools?.webSearches ?? 0;
+    const webFetches = numberField(server, 'web_fetch_requests') ?? usage.serverTools?.webFetches ?? 0;
     usage = {
       input: numberField(raw, 'input_tokens') ?? usage.input,
       output: numberField(raw, 'output_tokens') ?? usage.output,
       cacheRead: numberField(raw, 'cache_read_input_tokens') ?? usage.cacheRead,
       cacheWrite: numberField(raw, 'cache_creation_input_tokens') ?? usage.cacheWrite,
+      ...(webSearches > 0 || webFetches > 0 ? { serverTools: { webSearches, webFetches } } : {}),
     };
   };
 
   const snapshot = (): AssistantMessage => {
+    const webSearches = (base.usage.serverTools?.webSearches ?? 0) + (usage.serverTools?.webSearches ?? 0);
+    const webFetches = (base.usage.serverTools?.webFetches ?? 0) + (usage.serverTools?.webFetches ?? 0);
     const total: RawUsage = {
       input: base.usage.input + usage.input,
       output: base.usage.output + usage.output,
       cacheRead: base.usage.cacheRead + usage.cacheRead,
       cacheWrite: base.usage.cacheWrite + usage.cacheWrite,
+      ...(webSearches > 0 || webFetches > 0 ? { serverTools: { webSearches, webFetches } } : {}),
     };
     return {
       ...base,
@@ -146,7 +158,7 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
             { type: 'opaque', provider: 'anthropic', value: raw },
             {
               start: raw,
-              parser: type === 'server_tool_use' ? createPartialJsonParser() : undefined,
+              parser: STREAMED_INPUT.has(type) ? createPartialJsonParser() : undefined,
             },
           );
         } else {

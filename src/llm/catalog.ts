@@ -101,13 +101,24 @@ export function pickDefaultModel(models: readonly ModelInfo[]): ModelInfo | unde
   return models.find((m) => !m.deprecated) ?? models[0];
 }
 
+/**
+ * US dollars per web search: $10 per 1,000 searches, on top of the tokens its results add
+ * (platform.claude.com/docs/en/about-claude/pricing, "Web search tool"). Page fetches cost only their tokens.
+ */
+export const WEB_SEARCH_PRICE = 0.01;
+
 /** Cost in US dollars of `usage` at `price`. */
 export function computeCost(usage: Omit<Usage, 'cost'>, price: ModelPrice): UsageCost {
   const input = (usage.input * price.input) / 1e6;
   const output = (usage.output * price.output) / 1e6;
   const cacheRead = (usage.cacheRead * price.cacheRead) / 1e6;
   const cacheWrite = (usage.cacheWrite * price.cacheWrite) / 1e6;
-  return { input, output, cacheRead, cacheWrite, total: input + output + cacheRead + cacheWrite };
+  const searches = usage.serverTools?.webSearches ?? 0;
+  const webSearch = searches * WEB_SEARCH_PRICE;
+  const tokens = input + output + cacheRead + cacheWrite;
+  return searches > 0
+    ? { input, output, cacheRead, cacheWrite, webSearch, total: tokens + webSearch }
+    : { input, output, cacheRead, cacheWrite, total: tokens };
 }
 
 function supported(capabilities: unknown, ...path: string[]): boolean | undefined {

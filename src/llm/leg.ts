@@ -7,9 +7,9 @@ import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
 import { createDirectStream, createModelLister, type RawStream } from './raw-stream';
-import { buildRequest } from './request';
+import { buildRequest, requestBetas } from './request';
 import type { SetTimer } from './transport';
-import type { LlmErrorInfo, ModelInfo, ModelPrice } from './types';
+import type { LlmErrorInfo, McpConnector, ModelInfo, ModelPrice, WebToolSettings } from './types';
 import { createWorkerStream, type RawStreamer, type StreamWorker, startStreamWorker } from './worker-stream';
 
 /** Everything one request needs. */
@@ -24,6 +24,10 @@ export interface LegInput {
   /** Content and usage of earlier legs of this answer; its content is resent when non-empty. */
   readonly base: AssistantMessage;
   readonly idleTimeoutMs: number;
+  /** The web tools to offer, when the person turned them on. */
+  readonly web?: WebToolSettings;
+  /** Enabled MCP connectors. */
+  readonly connectors?: readonly McpConnector[];
 }
 
 /** How one request ended. `failed.stopReason` is `aborted` for a stop or an idle timeout, else `error`. */
@@ -80,12 +84,16 @@ export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageE
       maxTokens: options.maxTokens,
       modelInfo: input.modelInfo,
       continuation: input.base.content.length > 0 ? input.base.content : undefined,
+      web: input.web,
+      connectors: input.connectors,
     });
   } catch (error) {
     return fail(describeError(error), 'error');
   }
+  const betas = requestBetas(params);
   const request = {
     params,
+    ...(betas.length > 0 ? { betas } : {}),
     apiKey: input.apiKey,
     baseURL: input.baseURL,
     idleTimeoutMs: input.idleTimeoutMs,

@@ -63,7 +63,10 @@ describe('Anthropic stream fixtures through the real SDK in 7-byte chunks', () =
   it('overwrites usage with the message_delta totals, including cache reads and writes, and prices it', async () => {
     const { message } = await run('cache_usage_ruby_sdk', 'claude-opus-4-6');
     expect(message.usage).toMatchObject({ input: 25, output: 40, cacheRead: 5, cacheWrite: 9 });
-    expect(message.usage.cost?.total).toBeCloseTo((25 * 5 + 40 * 25 + 5 * 0.5 + 9 * 6.25) / 1e6, 12);
+    // The transcript's usage also counts 2 web searches ($0.01 each) and 1 fetch (tokens only).
+    expect(message.usage.serverTools).toEqual({ webSearches: 2, webFetches: 1 });
+    expect(message.usage.cost?.webSearch).toBeCloseTo(0.02, 12);
+    expect(message.usage.cost?.total).toBeCloseTo((25 * 5 + 40 * 25 + 5 * 0.5 + 9 * 6.25) / 1e6 + 0.02, 12);
   });
 
   it('leaves cost unknown for a model without a price', async () => {
@@ -197,6 +200,57 @@ describe('Anthropic stream fixtures through the real SDK in 7-byte chunks', () =
       },
     });
     expect(message.content[1]).toMatchObject({ value: { type: 'web_search_tool_result' } });
+  });
+
+  it('keeps a web search, its results and the citations of the answer, and prices the search', async () => {
+    const { message } = await run('web_search_citations_constructed', 'claude-opus-4-6');
+    expect(
+      message.content.map((c) => (c.type === 'opaque' ? (c.value as { type: string }).type : c.type)),
+    ).toEqual(['text', 'server_tool_use', 'web_search_tool_result', 'text', 'text']);
+    expect(message.content[1]).toMatchObject({ value: { input: { query: 'claude shannon birth date' } } });
+    expect(message.content[2]).toMatchObject({
+      value: { content: [{ encrypted_content: expect.stringMatching(/^EqgfCioI/) }, { page_age: null }] },
+    });
+    expect(message.content[3]).toMatchObject({
+      type: 'text',
+      citations: [
+        { type: 'web_search_result_location', url: 'https://en.wikipedia.org/wiki/Claude_Shannon' },
+        { type: 'web_search_result_location', encrypted_index: 'EpABCioIAhgBIiQ0ZDk2MjcxMi1jNm..' },
+      ],
+    });
+    expect(message.usage.serverTools).toEqual({ webSearches: 1, webFetches: 0 });
+    expect(message.usage.cost?.webSearch).toBeCloseTo(0.01, 12);
+    expect(message.stopReason).toBe('stop');
+  });
+
+  it('keeps the error variants of web search and web fetch results', async () => {
+    const search = (await run('web_search_error_constructed')).message;
+    expect(search.content[1]).toMatchObject({
+      value: { content: { type: 'web_search_tool_result_error', error_code: 'max_uses_exceeded' } },
+    });
+    expect(search.usage.serverTools).toBeUndefined();
+    const fetch = (await run('web_fetch_constructed')).message;
+    expect(fetch.content[2]).toMatchObject({
+      value: {
+        type: 'web_fetch_tool_result',
+        content: { type: 'web_fetch_result', url: 'https://example.com/article' },
+      },
+    });
+    expect(fetch.content[4]).toMatchObject({
+      value: { content: { type: 'web_fetch_tool_result_error', error_code: 'url_not_accessible' } },
+    });
+    expect(fetch.usage.serverTools).toEqual({ webSearches: 0, webFetches: 2 });
+  });
+
+  it('keeps MCP tool calls with their streamed input and their results, errors included', async () => {
+    const { message } = await run('mcp_tool_use_constructed');
+    expect(message.content[1]).toMatchObject({
+      value: { type: 'mcp_tool_use', name: 'echo', server_name: 'example-mcp', input: { text: 'hello' } },
+    });
+    expect(message.content[2]).toMatchObject({ value: { type: 'mcp_tool_result', is_error: false } });
+    expect(message.content[3]).toMatchObject({ value: { type: 'mcp_tool_use', input: { id: 42 } } });
+    expect(message.content[4]).toMatchObject({ value: { type: 'mcp_tool_result', is_error: true } });
+    expect(message.stopReason).toBe('stop');
   });
 
   it('ignores unknown block types and a missing final blank line', async () => {

@@ -154,7 +154,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
   async function* run(context: LlmContext, opts: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
     let message = emptyMessage(opts.model);
     yield { type: 'start', partial: message };
-    const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
+    const settings = options.getSettings();
+    const baseURL = normalizeBaseUrl(settings.baseUrl);
     if (!opts.apiKey) {
       yield failed(message, NO_KEY, 'error');
       return;
@@ -183,6 +184,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
         price: modelInfo?.price ?? priceFor(opts.model),
         base: message,
         idleTimeoutMs,
+        web: settings.web,
+        connectors: settings.connectors,
       });
       const closing = outcome.acc.closeOpenBlocks();
       for (const event of closing) yield event;

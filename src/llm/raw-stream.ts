@@ -2,10 +2,10 @@
  * Sends a request with the SDK and yields its raw events in batches (the code the stream worker runs, and the
  * page where no worker can).
  */
-import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import { isRetired, modelInfoFromApi } from './catalog';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
+import type { RequestBody } from './request';
 import { type SetTimer, startWatchdog, type Watchdog, watchFetch } from './transport';
 import { LlmError, type LlmErrorInfo, type ModelInfo } from './types';
 
@@ -14,7 +14,9 @@ import { LlmError, type LlmErrorInfo, type ModelInfo } from './types';
  * plain data, so it survives `postMessage`.
  */
 export interface RawStreamRequest {
-  readonly params: MessageCreateParamsStreaming;
+  readonly params: RequestBody;
+  /** `anthropic-beta` values the request needs (absent: none). */
+  readonly betas?: readonly string[];
   readonly apiKey: string;
   readonly baseURL: string;
   /** A body that sends nothing for this long is aborted and ends with a `timeout` failure. */
@@ -101,7 +103,10 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
       });
       if (signal.aborted) attempt.abort();
       const { data, request_id } = await client.messages
-        .create(request.params, { signal: attempt.signal })
+        .create(request.params, {
+          signal: attempt.signal,
+          ...(request.betas?.length ? { headers: { 'anthropic-beta': request.betas.join(',') } } : {}),
+        })
         .withResponse();
       responded = true;
       yield request_id ? { type: 'response', requestId: request_id } : { type: 'response' };

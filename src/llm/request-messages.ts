@@ -55,7 +55,12 @@ export interface WireOptions {
   readonly model: string;
   /** Assistant content to resend so a paused turn (`pause_turn`) continues. */
   readonly continuation?: readonly AssistantContent[];
+  /** MCP servers in this request: calls to any other server go as a note, since the API cannot take them. */
+  readonly connectors?: readonly { readonly name: string }[];
 }
+
+/** Longest MCP tool result resent as a note once its server is no longer in the request. */
+const MCP_NOTE_CHARS = 2000;
 
 /**
  * The `messages` of a request: valid under the API's rules whatever `messages` holds, with a prompt-cache
@@ -65,6 +70,7 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
   const unanswered = new Map<string, string>();
   const turns: Turn[] = [];
   const images = imageBudget(messages);
+  const mcp = new Set((options.connectors ?? []).map((c) => c.name));
   for (const message of messages) {
     switch (message.role) {
       case 'user':
@@ -75,7 +81,7 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
         break;
       case 'assistant': {
         const same = message.provider === 'anthropic' && message.model === options.model;
-        push(turns, 'assistant', assistantBlocks(message.content, same, false));
+        push(turns, 'assistant', assistantBlocks(message.content, same, false, mcp));
         for (const part of message.content) {
           if (part.type === 'toolCall') unanswered.set(wireId(part.id), missingResultText(message, part));
         }
@@ -86,7 +92,7 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
     }
   }
   if (options.continuation) {
-    push(turns, 'assistant', assistantBlocks(options.continuation, true, true));
+    push(turns, 'assistant', assistantBlocks(options.continuation, true, true, mcp));
   }
   const paired = pairToolResults(turns, unanswered);
   // A request ends with the person's turn unless a paused answer is being continued. A message with nothing
@@ -342,8 +348,14 @@ function userBlocks(message: UserMessage, images: ImageBudget): Block[] {
  * whose result is not in the same message (a stream cut inside it) is left out, except in a paused turn sent
  * back to continue (`final`), whose last call may still be running.
  */
-function assistantBlocks(content: readonly AssistantContent[], sameModel: boolean, final: boolean): Block[] {
+function assistantBlocks(
+  content: readonly AssistantContent[],
+  sameModel: boolean,
+  final: boolean,
+  mcp: ReadonlySet<string>,
+): Block[] {
   const blocks: Block[] = [];
+  const noted = new Set<unknown>();
   for (const part of content) {
     switch (part.type) {
       case 'text':
@@ -376,7 +388,9 @@ function assistantBlocks(content: readonly AssistantContent[], sameModel: boolea
       case 'opaque':
         // Server tool blocks are resent verbatim, as the API sent them.
         if (part.provider === 'anthropic' && isRecord(part.value) && typeof part.value.type === 'string') {
-          blocks.push(part.value as unknown as Block);
+          const note = mcpNote(part.value, mcp, noted);
+          if (note === undefined) blocks.push(part.value as unknown as Block);
+          else if (note) blocks.push({ type: 'text', text: note });
         }
         break;
       default:
@@ -388,11 +402,43 @@ function assistantBlocks(content: readonly AssistantContent[], sameModel: boolea
   return kept;
 }
 
+/**
+ * For an MCP block whose server is not in the request (the connector was removed or turned off): the note
+ * that says what happened, or `''` for nothing; `undefined` for any other block, which is resent as it is.
+ */
+function mcpNote(
+  value: Readonly<Record<string, unknown>>,
+  mcp: ReadonlySet<string>,
+  noted: Set<unknown>,
+): string | undefined {
+  if (value.type === 'mcp_tool_use') {
+    if (typeof value.server_name === 'string' && mcp.has(value.server_name)) return undefined;
+    noted.add(value.id);
+    const name = String(value.name ?? 'a tool');
+    const server = String(value.server_name ?? 'an MCP server');
+    return `(Called ${name} of the MCP server ${server}, which is not connected now, with ${JSON.stringify(value.input ?? {})}.)`;
+  }
+  if (value.type === 'mcp_tool_result' && noted.has(value.tool_use_id)) {
+    const content = value.content;
+    const text =
+      typeof content === 'string'
+        ? content
+        : Array.isArray(content)
+          ? content.map((c) => (isRecord(c) && typeof c.text === 'string' ? c.text : '')).join('\n')
+          : '';
+    const clipped = text.length > MCP_NOTE_CHARS ? `${text.slice(0, MCP_NOTE_CHARS)}…` : text;
+    return `(${value.is_error === true ? 'It failed' : 'It returned'}: ${clipped.trim() || 'nothing'})`;
+  }
+  return undefined;
+}
+
 function unpairedServerCall(block: Block, blocks: readonly Block[], index: number): boolean {
-  if (block.type !== 'server_tool_use') return false;
+  // `mcp_tool_use` is the MCP connector beta's block, outside the SDK's GA types.
+  const call = block as { readonly type: string; readonly id?: unknown };
+  if (call.type !== 'server_tool_use' && call.type !== 'mcp_tool_use') return false;
   return !blocks
     .slice(index + 1)
-    .some((b) => SERVER_RESULT.test(b.type) && 'tool_use_id' in b && b.tool_use_id === block.id);
+    .some((b) => SERVER_RESULT.test(b.type) && 'tool_use_id' in b && b.tool_use_id === call.id);
 }
 
 /** The API refuses a final assistant turn that ends with whitespace. */

@@ -6,10 +6,11 @@ import type {
   OutputConfig,
   ThinkingConfigParam,
   Tool,
+  ToolUnion,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { type AssistantContent, EFFORT_LEVELS, type LlmContext, type ThinkingLevel } from '../agent';
 import { buildMessages } from './request-messages';
-import type { ModelInfo } from './types';
+import type { McpConnector, ModelInfo, WebToolSettings } from './types';
 
 /** What the request needs besides the conversation. */
 export interface RequestSettings {
@@ -20,7 +21,25 @@ export interface RequestSettings {
   readonly modelInfo?: ModelInfo;
   /** Assistant content to resend so a paused turn (`pause_turn`) continues. */
   readonly continuation?: readonly AssistantContent[];
+  /** Adds the API's web search and web fetch tools. */
+  readonly web?: WebToolSettings;
+  /** Remote MCP servers for the API's MCP connector. */
+  readonly connectors?: readonly McpConnector[];
 }
+
+/** The MCP connector's beta: sent only with a request that names MCP servers. */
+export const MCP_BETA = 'mcp-client-2025-11-20';
+
+/** One entry of the request's `mcp_servers` (the MCP connector beta; not in the SDK's GA types). */
+export interface McpServerParam {
+  readonly type: 'url';
+  readonly url: string;
+  readonly name: string;
+  readonly authorization_token?: string;
+}
+
+/** The body this module builds: the GA request plus the MCP connector's `mcp_servers`. */
+export type RequestBody = MessageCreateParamsStreaming & { mcp_servers?: McpServerParam[] };
 
 /** `max_tokens` when the caller sets none: the model's limit, but no more than this. */
 export const DEFAULT_MAX_TOKENS = 64_000;
@@ -61,14 +80,21 @@ export function thinkingParams(
  * and the system prompt) and on the latest user turn: three at most, under the API's limit of four. Sampling
  * parameters (`temperature`, `top_p`, `top_k`) are never sent: API version 2026-10-21 rejects them.
  */
-export function buildRequest(context: LlmContext, settings: RequestSettings): MessageCreateParamsStreaming {
-  const tools: Tool[] = (context.tools ?? []).map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    input_schema: tool.parameters as Tool.InputSchema,
-  }));
+export function buildRequest(context: LlmContext, settings: RequestSettings): RequestBody {
+  const tools: ToolUnion[] = [
+    ...(context.tools ?? []).map(
+      (tool): Tool => ({
+        name: tool.name,
+        description: tool.description,
+        input_schema: tool.parameters as Tool.InputSchema,
+      }),
+    ),
+    ...(settings.web ? webTools(settings.web) : []),
+    ...(settings.connectors ?? []).map(mcpToolset),
+  ];
+  const connectors = settings.connectors ?? [];
   const lastTool = tools[tools.length - 1];
-  if (lastTool) tools[tools.length - 1] = { ...lastTool, cache_control: CACHE };
+  if (lastTool) tools[tools.length - 1] = { ...lastTool, cache_control: CACHE } as ToolUnion;
   const system = context.systemPrompt
     ? [{ type: 'text' as const, text: context.systemPrompt, cache_control: CACHE }]
     : [];
@@ -79,7 +105,56 @@ export function buildRequest(context: LlmContext, settings: RequestSettings): Me
     messages: buildMessages(context.messages, settings),
     ...(system.length > 0 ? { system } : {}),
     ...(tools.length > 0 ? { tools } : {}),
+    ...(connectors.length > 0 ? { mcp_servers: connectors.map(mcpServer) } : {}),
     ...thinkingParams(settings.thinkingLevel, settings.modelInfo),
     stream: true,
+  };
+}
+
+/** The beta headers a request needs: the MCP connector's only when it names MCP servers. */
+export function requestBetas(body: RequestBody): string[] {
+  return body.mcp_servers && body.mcp_servers.length > 0 ? [MCP_BETA] : [];
+}
+
+/**
+ * Web search (`web_search_20250305`, billed per search) and web fetch (`web_fetch_20250910`, with citations
+ * of the pages it reads), with the same domain rule and use limit. The API accepts either an allow list or a
+ * block list, never both: the allow list wins.
+ */
+function webTools(web: WebToolSettings): ToolUnion[] {
+  const domains =
+    web.allowedDomains.length > 0
+      ? { allowed_domains: [...web.allowedDomains] }
+      : web.blockedDomains.length > 0
+        ? { blocked_domains: [...web.blockedDomains] }
+        : {};
+  const uses = web.maxUses !== undefined ? { max_uses: web.maxUses } : {};
+  return [
+    { type: 'web_search_20250305', name: 'web_search', ...domains, ...uses },
+    { type: 'web_fetch_20250910', name: 'web_fetch', ...domains, ...uses, citations: { enabled: true } },
+  ];
+}
+
+/** An MCP server's toolset: every tool, or (with an allow list) only the listed ones. */
+function mcpToolset(connector: McpConnector): ToolUnion {
+  const toolset =
+    connector.tools.length > 0
+      ? {
+          type: 'mcp_toolset',
+          mcp_server_name: connector.name,
+          default_config: { enabled: false },
+          configs: Object.fromEntries(connector.tools.map((name) => [name, { enabled: true }])),
+        }
+      : { type: 'mcp_toolset', mcp_server_name: connector.name };
+  // The toolset is the MCP connector beta's tool type, which the SDK's GA `ToolUnion` does not list.
+  return toolset as unknown as ToolUnion;
+}
+
+function mcpServer(connector: McpConnector): McpServerParam {
+  return {
+    type: 'url',
+    url: connector.url,
+    name: connector.name,
+    ...(connector.token ? { authorization_token: connector.token } : {}),
   };
 }

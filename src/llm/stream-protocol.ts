@@ -32,6 +32,7 @@ export function isToWorker(x: unknown): x is ToWorker {
   const r = x.request;
   return (
     isRecord(r.params) &&
+    (r.betas === undefined || (Array.isArray(r.betas) && r.betas.every((b) => typeof b === 'string'))) &&
     typeof r.apiKey === 'string' &&
     typeof r.baseURL === 'string' &&
     typeof r.idleTimeoutMs === 'number'

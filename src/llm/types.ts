@@ -8,6 +8,32 @@ export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export interface ProviderSettings {
   /** Base URL of a server that speaks the Messages API; `''` (or missing) means the official API. */
   readonly baseUrl: string;
+  /** The API's web search and web fetch tools, when the person turned `Web` on; absent means off. */
+  readonly web?: WebToolSettings;
+  /** Remote MCP servers the API calls for Claude (the MCP connector); only enabled ones. */
+  readonly connectors?: readonly McpConnector[];
+}
+
+/** How the API's web tools may be used. At most one of the two domain lists is sent (the API allows one). */
+export interface WebToolSettings {
+  /** Only these domains, when non-empty (`example.com`, no scheme). */
+  readonly allowedDomains: readonly string[];
+  /** Never these domains (ignored when `allowedDomains` is non-empty). */
+  readonly blockedDomains: readonly string[];
+  /** Most searches, and most fetches, per request; absent means the API's default (no limit). */
+  readonly maxUses?: number;
+}
+
+/** A remote MCP server, as the request names it. */
+export interface McpConnector {
+  /** Unique in the request; `mcp_tool_use` blocks carry it as `server_name`. */
+  readonly name: string;
+  /** `https://` only. */
+  readonly url: string;
+  /** Sent as the server's `authorization_token` when set. */
+  readonly token?: string;
+  /** Tools Claude may call; empty means every tool the server offers. */
+  readonly tools: readonly string[];
 }
 
 /** US dollars per million tokens, with where and when the numbers were read. */
