@@ -7,5 +7,8 @@ export declare const MAX_IMAGES: number;
 /** Most `cache_control` breakpoints in one request. */
 export declare const MAX_CACHE_BREAKPOINTS: number;
 
-/** The first rule `body` breaks, as the API's error message, or `undefined` when the API would accept it. */
-export declare function requestProblem(body: unknown): string | undefined;
+/**
+ * The first rule `body` breaks, as the API's error message, or `undefined` when the API would accept it.
+ * `headers` (lower-case names) matter for beta features such as the MCP connector.
+ */
+export declare function requestProblem(body: unknown, headers?: Record<string, unknown>): string | undefined;

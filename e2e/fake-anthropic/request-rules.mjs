@@ -28,6 +28,8 @@
  *   not permitted").
  */
 
+import { platformToolsProblem } from './platform-tool-rules.mjs';
+
 const ID = /^[a-zA-Z0-9_-]+$/;
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -47,14 +49,18 @@ const isNonEmptyString = (value) => typeof value === 'string' && value.length > 
 
 /**
  * The first rule `body` breaks, as the API's error message, or `undefined` when the API would accept it.
+ * `headers` (lower-case names) matter for beta features: see `platform-tool-rules.mjs`.
  * @param {unknown} body
+ * @param {Record<string, unknown>} [headers]
  * @returns {string | undefined}
  */
-export function requestProblem(body) {
+export function requestProblem(body, headers) {
   if (!isRecord(body)) return 'The request body is not a JSON object.';
   for (const name of REMOVED_PARAMETERS) {
     if (name in body) return `${name}: Extra inputs are not permitted`;
   }
+  const platformProblem = platformToolsProblem(body, headers);
+  if (platformProblem) return platformProblem;
   if (!isNonEmptyString(body.model)) return 'model: Field required';
   if (!Number.isInteger(body.max_tokens) || Number(body.max_tokens) < 1)
     return 'max_tokens: Input should be greater than or equal to 1';
@@ -264,6 +270,7 @@ function userBlockProblem(block, at, counts, answered) {
     case 'thinking':
     case 'redacted_thinking':
     case 'server_tool_use':
+    case 'mcp_tool_use':
       return `${at}.type: \`${block.type}\` blocks can only appear in assistant messages`;
     default:
       return `${at}.type: Input tag '${String(block.type)}' found using 'type' does not match any of the expected tags`;
@@ -291,8 +298,9 @@ function assistantBlockProblem(block, at, blocks, k, isFinal) {
         return `${at}.tool_use.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'`;
       if (!isRecord(block.input)) return `${at}.tool_use.input: Input should be a valid dictionary`;
       return undefined;
-    case 'server_tool_use': {
-      if (typeof block.id !== 'string' || !block.id) return `${at}.server_tool_use.id: Field required`;
+    case 'server_tool_use':
+    case 'mcp_tool_use': {
+      if (typeof block.id !== 'string' || !block.id) return `${at}.${block.type}.id: Field required`;
       const answered = blocks
         .slice(k + 1)
         .some(
@@ -303,7 +311,7 @@ function assistantBlockProblem(block, at, blocks, k, isFinal) {
             b.tool_use_id === block.id,
         );
       if (answered || isFinal) return undefined;
-      return `${at}: \`server_tool_use\` block with id ${block.id} has no corresponding result block after it.`;
+      return `${at}: \`${block.type}\` block with id ${block.id} has no corresponding result block after it.`;
     }
     case 'image':
     case 'document':

@@ -101,7 +101,7 @@ export async function startFakeAnthropic({ port = 0, host = '127.0.0.1', manual 
         );
       }
       // An invalid request gets the API's own 400, as the real API would answer it.
-      const problem = requestProblem(request.body);
+      const problem = requestProblem(request.body, request.headers);
       if (problem) {
         return sendJson(res, 400, apiErrorBody('invalid_request_error', problem, headers['request-id']), {
           ...headers,
