@@ -191,7 +191,8 @@ export class EaselArtifactPreview extends LitElement {
     this.notices.documentStarted();
     this.frames = this.listFrames();
     this.dispatchEvent(new PreviewStartEvent(this.filename, content));
-    if (streaming && this.kind === 'react') this.spare.prepare(content);
+    // No spare is made while this document renders (`documentLoaded` makes it): priming one parses the same
+    // libraries again, in the same process, and would slow this first render down.
   }
 
   private newDocument(first: PreparedPrime | PreparedRender): PreviewDocument {

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { ArtifactStore } from '../../artifacts';
 import { artifactRecord, focusedElement, mount, recordEvents } from '../test-support';
 import './artifacts-panel';
+import { PreviewHost } from './preview-host';
 
 async function panel(...records: Parameters<typeof artifactRecord>[]) {
   const store = new ArtifactStore();
@@ -184,4 +185,78 @@ describe('<easel-artifacts-panel>', () => {
     await expect.element(screen.getByRole('tab', { name: 'a.txt' })).not.toBeInTheDocument();
     await expect.element(screen.getByRole('tab', { name: 'b.txt' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  describe("the artifacts tool's console check", () => {
+    const page = (line: string) =>
+      `<!doctype html><html><body><p>page</p><script>console.log(${JSON.stringify(line)})</script></body></html>`;
+
+    async function withHost() {
+      const holder = document.createElement('div');
+      document.body.append(holder);
+      onTestFinished(() => holder.remove());
+      const host = new PreviewHost(holder, { quietMs: 100 });
+      const store = new ArtifactStore();
+      store.apply(artifactRecord('first.html', page('first')));
+      const mounted = await mount(
+        'easel-artifacts-panel',
+        { store, previewHost: host },
+        { style: 'width: 900px; height: 600px; display: flex' },
+      );
+      await expect.element(mounted.screen.getByTitle('first.html preview')).toBeInTheDocument();
+      return { ...mounted, store, host, holder };
+    }
+
+    it('reads the page the panel shows instead of running it a second time out of sight', async () => {
+      const { screen, store, host, holder } = await withHost();
+      const frames = recordFrames(holder);
+      const content = page('written just now');
+      store.apply(artifactRecord('made.html', content));
+      const log = await host.runPreview('made.html', content, new AbortController().signal);
+      expect(log.status).toBe('settled');
+      expect(log.entries.map((e) => e.text)).toEqual(['written just now']);
+      await expect.element(screen.getByTitle('made.html preview')).toBeInTheDocument();
+      expect(frames.count).toBe(0);
+    });
+
+    it('runs its own preview when the panel shows the code, or is hidden', async () => {
+      const { el, screen, store, host, holder } = await withHost();
+      const frames = recordFrames(holder);
+      await userEvent.click(screen.getByRole('toolbar').getByRole('button', { name: 'Code' }));
+      const content = page('checked out of sight');
+      store.apply(artifactRecord('code.html', content));
+      const log = await host.runPreview('code.html', content, new AbortController().signal);
+      expect(log.entries.map((e) => e.text)).toEqual(['checked out of sight']);
+      expect(frames.count).toBe(1);
+      await userEvent.click(screen.getByRole('toolbar').getByRole('button', { name: 'Preview' }));
+      el.hidden = true;
+      const hidden = page('hidden panel');
+      store.apply(artifactRecord('hidden.html', hidden));
+      const second = await host.runPreview('hidden.html', hidden, new AbortController().signal);
+      expect(second.entries.map((e) => e.text)).toEqual(['hidden panel']);
+      expect(frames.count).toBe(2);
+    });
+  });
 });
+
+/** Counts the frames ever made under `holder` (the console check's own previews). */
+function recordFrames(holder: HTMLElement) {
+  const seen = new Set<HTMLIFrameElement>();
+  const look = () => {
+    for (const preview of holder.querySelectorAll('easel-artifact-preview'))
+      for (const frame of preview.shadowRoot?.querySelectorAll('iframe:not([title="Preview standby"])') ?? [])
+        seen.add(frame as HTMLIFrameElement);
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(holder, { childList: true, subtree: true });
+  const timer = setInterval(look, 10);
+  onTestFinished(() => {
+    observer.disconnect();
+    clearInterval(timer);
+  });
+  return {
+    get count() {
+      look();
+      return seen.size;
+    },
+  };
+}

@@ -12,6 +12,7 @@ import {
 } from '../../artifacts';
 import { CopyFeedback } from '../controllers/copy-feedback';
 import { loadRenderer } from '../markdown/renderer-loader';
+import type { EaselArtifactPreview } from './artifact-preview';
 import {
   ArtifactRestoreEvent,
   ArtifactsCloseEvent,
@@ -85,6 +86,7 @@ export class EaselArtifactsPanel extends LitElement {
     this.removeEventListener('keydown', this.handleHostKeydown);
     this.offHost?.();
     this.offHost = undefined;
+    this.previewHost?.live.detached();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -99,6 +101,24 @@ export class EaselArtifactsPanel extends LitElement {
       this.editing = false; // the file being edited is gone
       this.select(fallbackTab(snapshot));
     }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('previewHost')) changed.get('previewHost')?.live.detached();
+    this.previewHost?.live.showing(this.previewShows());
+  }
+
+  /**
+   * The file whose preview is on screen, when it shows the file's newest version or its stream. Not while
+   * the panel is hidden: a page laid out at no size says other things than one on screen.
+   */
+  private previewShows(): string | undefined {
+    if (this.hidden) return undefined;
+    const shown = this.active
+      ? shownFile(this.storeController.snapshot, this.active, this.selectedVersion)
+      : undefined;
+    if (!shown || !runsInSandbox(shown.kind) || !(shown.latest || shown.streaming)) return undefined;
+    return modeShown(shown, this.mode, this.editing) === 'preview' ? shown.filename : undefined;
   }
 
   override render() {
@@ -206,12 +226,14 @@ export class EaselArtifactsPanel extends LitElement {
     this.localLog = EMPTY_LOG;
     this.previewIsCurrent = !streaming && file?.current.content === e.content;
     if (this.previewIsCurrent) this.previewHost?.liveStarted(e.filename);
+    this.previewHost?.live.started(e.filename, e.content, e.target as EaselArtifactPreview);
   }
 
   private handlePreviewMessage(e: PreviewMessageEvent) {
     const entry = entryOf(e.message);
     if (entry) this.localLog = withEntry(this.localLog, entry);
     if (this.previewIsCurrent) this.previewHost?.liveMessage(e.filename, e.message);
+    this.previewHost?.live.message(e.message);
   }
 
   private handleTabKeydown(e: KeyboardEvent) {

@@ -11,6 +11,7 @@ import {
 } from '../../artifacts';
 import { EaselArtifactPreview, PREVIEW_READY } from './artifact-preview';
 import type { PreviewMessageEvent } from './events';
+import { consoleOfLive, LiveDocuments } from './live-documents';
 import { PreviewRuntime } from './preview-runtime';
 
 /** Longest wait for a preview's document to be prepared and its frame started. */
@@ -26,10 +27,11 @@ interface Kept {
  * The consoles of artifact previews, as a service `main.ts` makes once and hands to both the `artifacts`
  * tool (`runPreview`, `getLogs`) and the panel (which reports what its visible preview prints).
  *
- * `runPreview` loads a file in a preview of its own, out of sight in `container` (so it works while the panel
- * is closed, and never disturbs what the person is looking at), collects its console until the page has
- * loaded and settled (see `collectUntilSettled`), and removes it. The frame is still an
- * `<easel-artifact-preview>`: the one element that makes artifact frames.
+ * `runPreview` collects a file's console until the page has loaded and settled (see `collectUntilSettled`).
+ * When the panel's preview shows that file with that content, it reads that document (`live`): the page is
+ * not run twice. Otherwise it loads the file in a preview of its own, out of sight in `container` (so it works
+ * while the panel is closed, and never disturbs what the person is looking at), and removes it. That frame is
+ * still an `<easel-artifact-preview>`: the one element that makes artifact frames.
  *
  * `getLogs(filename)` is the console of whichever document of that file started last — a `runPreview`, or
  * the panel's preview of its current version, which keeps collecting while the person uses the page.
@@ -43,6 +45,8 @@ export class PreviewHost {
   private standby: EaselArtifactPreview | undefined;
   /** Reads the library shelf and compiles components for every preview of the app. */
   readonly runtime: PreviewRuntime;
+  /** The panel's preview: a console check of the file it shows reads that document instead of its own. */
+  readonly live = new LiveDocuments();
 
   constructor(
     container: HTMLElement,
@@ -67,6 +71,13 @@ export class PreviewHost {
     content: string,
     signal: AbortSignal,
   ): Promise<PreviewLog> => {
+    const startedAt = ++this.clock;
+    const shown = await this.live.documentFor(filename, content, PREPARE_WITHIN_MS, signal);
+    const seen = shown && (await consoleOfLive(shown, signal, this.options));
+    if (seen) {
+      this.keep(filename, seen, startedAt);
+      return seen;
+    }
     // The standby element is reused (its spare frame may have this page's libraries ready); a second run at
     // the same time gets an element of its own.
     const preview = this.standby ?? new EaselArtifactPreview();
@@ -76,7 +87,6 @@ export class PreviewHost {
     preview.content = content;
     preview.runtime = this.runtime;
     preview.background = true;
-    const startedAt = ++this.clock;
     const source = (listener: (message: PreviewMessage) => void) => {
       const onMessage = (event: PreviewMessageEvent) => listener(event.message);
       preview.addEventListener('preview-message', onMessage);
