@@ -6,11 +6,13 @@ const suites = {
   'stream-markdown': () => import('./stream-markdown.mjs'),
   attachments: () => import('./attachments.mjs'),
   sessions: () => import('./sessions.mjs'),
+  palette: () => import('./palette.mjs'),
   artifacts: () => import('./artifacts.mjs'),
   'react-artifact': () => import('./react-artifact.mjs'),
   'hostile-artifact': () => import('./hostile-artifact.mjs'),
   'markdown-limits': () => import('./markdown-limits.mjs'),
   'import-file': () => import('./import-file.mjs'),
+  'stream-cdp': () => import('./stream-cdp.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

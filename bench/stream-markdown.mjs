@@ -64,7 +64,12 @@ async function readOnly(bench, bytes, { inWorker }) {
   await page.evaluate(
     async ({ url, inWorker }) => {
       async function read(url) {
-        const body = JSON.stringify({ model: 'm', max_tokens: 1, stream: true, messages: [] });
+        const body = JSON.stringify({
+          model: 'm',
+          max_tokens: 1,
+          stream: true,
+          messages: [{ role: 'user', content: 'Hello' }],
+        });
         const response = await fetch(`${url}/v1/messages`, { method: 'POST', body });
         const reader = response.body.getReader();
         while (!(await reader.read()).done) {

@@ -1,0 +1,340 @@
+// A driver without Playwright: Chromium started with `--remote-debugging-pipe` and spoken to in raw CDP, with no
+// domain enabled but what a measurement needs (Tracing, IO, and Runtime.evaluate without Runtime.enable). Under
+// Playwright every page has the Network domain on, which costs the page a task per network chunk (even for a
+// worker's fetch): about 10 % of the main thread for a fast stream, more than Easel's own work. This driver
+// measures what a person's browser does.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+
+/** Starts Chromium (headless) and returns a minimal CDP client over its pipe. */
+export async function launchRaw() {
+  const executable = chromiumLaunchOptions.executablePath;
+  if (!executable)
+    throw new Error('The raw CDP driver needs a system Chromium ($CHROMIUM_PATH or chromium on PATH)');
+  const profile = mkdtempSync(join(tmpdir(), 'easel-bench-'));
+  const child = spawn(
+    executable,
+    [
+      ...chromiumLaunchOptions.args,
+      '--headless=new',
+      '--remote-debugging-pipe',
+      `--user-data-dir=${profile}`,
+      '--window-size=1280,900',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+  );
+  const toBrowser = child.stdio[3];
+  const fromBrowser = child.stdio[4];
+  let nextId = 0;
+  const waiting = new Map();
+  const listeners = new Set();
+  let buffered = '';
+  fromBrowser.setEncoding('utf8');
+  fromBrowser.on('data', (data) => {
+    buffered += data;
+    for (let end = buffered.indexOf('\0'); end >= 0; end = buffered.indexOf('\0')) {
+      const message = JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+      if (message.id !== undefined) {
+        const pending = waiting.get(message.id);
+        waiting.delete(message.id);
+        if (message.error) pending?.reject(new Error(`${pending.method}: ${message.error.message}`));
+        else pending?.resolve(message.result);
+      } else for (const listener of listeners) listener(message);
+    }
+  });
+  const send = (method, params = {}, sessionId = undefined) =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      waiting.set(id, { resolve, reject, method });
+      toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId && { sessionId }) })}\0`);
+    });
+  const once = (method, sessionId) =>
+    new Promise((resolve) => {
+      const listener = (message) => {
+        if (message.method !== method || message.sessionId !== sessionId) return;
+        listeners.delete(listener);
+        resolve(message.params);
+      };
+      listeners.add(listener);
+    });
+  return {
+    send,
+    once,
+    /** A page in a fresh browser context (its own storage), at `url`, once loaded. */
+    async newPage(url) {
+      const { browserContextId } = await send('Target.createBrowserContext');
+      const { targetId } = await send('Target.createTarget', { url: 'about:blank', browserContextId });
+      const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
+      const page = rawPage(send, once, sessionId);
+      await page.send('Page.navigate', { url });
+      await page.waitFor(() => document.readyState === 'complete');
+      return {
+        ...page,
+        async close() {
+          await send('Target.closeTarget', { targetId });
+          await send('Target.disposeBrowserContext', { browserContextId });
+        },
+      };
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      send('Browser.close').catch(() => {});
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+function rawPage(send, once, sessionId) {
+  const page = {
+    send: (method, params) => send(method, params, sessionId),
+    /** Runs `fn(arg)` in the page and returns its (awaited, JSON) value. */
+    async evaluate(fn, arg) {
+      const { result, exceptionDetails } = await page.send('Runtime.evaluate', {
+        expression: `(${fn.toString()})(${JSON.stringify(arg)})`,
+        awaitPromise: true,
+        returnByValue: true,
+      });
+      if (exceptionDetails)
+        throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value;
+    },
+    /** Polls `fn(arg)` every 20 ms until it returns something truthy, and returns that. */
+    async waitFor(fn, arg, timeoutMs = 600_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = await page.evaluate(fn, arg).catch(() => undefined);
+        if (value) return value;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${fn.toString().slice(0, 80)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    /** Starts a Chrome trace of the page's renderer; `stop()` returns its events. */
+    async startTrace() {
+      await page.send('Tracing.start', {
+        transferMode: 'ReturnAsStream',
+        traceConfig: {
+          includedCategories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'disabled-by-default-devtools.timeline.frame',
+            'v8.execute',
+            'blink',
+            ...(process.env.BENCH_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+          ],
+        },
+      });
+      return {
+        async stop() {
+          const done = once('Tracing.tracingComplete', sessionId);
+          await page.send('Tracing.end');
+          const { stream } = await done;
+          const parts = [];
+          for (;;) {
+            const chunk = await page.send('IO.read', { handle: stream, size: 1 << 20 });
+            parts.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data);
+            if (chunk.eof) break;
+          }
+          await page.send('IO.close', { handle: stream });
+          const parsed = JSON.parse(parts.join(''));
+          return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+        },
+      };
+    },
+  };
+  return page;
+}
+
+/**
+ * Notes when the bytes of each `POST …/v1/messages` answer leave this process (any server in it), on the clock
+ * Chrome's trace uses (the monotonic clock, in µs): `take()` returns the first and last write since the last
+ * call. No browser instrumentation needed to know when a stream began and ended.
+ */
+export function watchMessageWrites() {
+  const original = ServerResponse.prototype.write;
+  const originalEnd = ServerResponse.prototype.end;
+  let first;
+  let last;
+  let ended = false;
+  let onEnd = () => {};
+  const now = () => Number(process.hrtime.bigint() / 1000n);
+  const isMessages = (res) => res.req?.method === 'POST' && res.req.url?.endsWith('/v1/messages');
+  ServerResponse.prototype.write = function write(...args) {
+    if (isMessages(this)) {
+      first ??= now();
+      last = now();
+    }
+    return original.apply(this, args);
+  };
+  ServerResponse.prototype.end = function end(...args) {
+    const result = originalEnd.apply(this, args);
+    if (isMessages(this)) {
+      if (typeof args[0] === 'string' || args[0] instanceof Uint8Array) last = now();
+      ended = true;
+      onEnd();
+    }
+    return result;
+  };
+  return {
+    /** Resolves once a messages answer has ended since the last `take()`. */
+    ended: () =>
+      ended
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            onEnd = resolve;
+          }),
+    take() {
+      const span = { firstByteUs: first, lastByteUs: last };
+      first = undefined;
+      last = undefined;
+      ended = false;
+      onEnd = () => {};
+      return span;
+    },
+    restore() {
+      ServerResponse.prototype.write = original;
+      ServerResponse.prototype.end = originalEnd;
+    },
+  };
+}
+
+/**
+ * The page's main thread in a trace between `fromUs` and `toUs` (trace clock): busy time (top-level tasks,
+ * clipped to the window), longest task, tasks over 50 ms, style and layout time, script time, and the worst gap
+ * between frames the compositor presented (`frameTimes`, µs) from `fromUs` to `toUs`.
+ */
+export function mainThreadIn(events, fromUs, toUs) {
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const counts = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(key))
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main);
+  const inWindow = (e) => e.ts + (e.dur ?? 0) > fromUs && e.ts < toUs;
+  const clipped = (e) => (Math.min(toUs, e.ts + (e.dur ?? 0)) - Math.max(fromUs, e.ts)) / 1000;
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && inWindow(e));
+  const durations = tasks.map((e) => (e.dur ?? 0) / 1000);
+  const busyMs = tasks.reduce((sum, e) => sum + clipped(e), 0);
+  // CPU time of those tasks (the trace's thread time): what the page itself cost, however loaded the machine is.
+  const cpuMs = tasks.reduce(
+    (sum, e) => sum + ((e.tdur ?? 0) / 1000) * (clipped(e) / Math.max(1e-3, (e.dur ?? 0) / 1000)),
+    0,
+  );
+  const sum = (names) =>
+    onMain.filter((e) => names.has(e.name) && inWindow(e)).reduce((s, e) => s + clipped(e), 0);
+  const byName = new Map();
+  for (const e of onMain) {
+    if (e.name === 'RunTask' || !inWindow(e)) continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + clipped(e));
+  }
+  const pid = main ? Number(main.split(':')[0]) : undefined;
+  // Presented frames: the renderer's compositor drew a frame with new content (DrawFrame), in this page's process.
+  const frames = events
+    .filter((e) => e.name === 'DrawFrame' && e.pid === pid && e.ts >= fromUs && e.ts <= toUs)
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
+  let worstGapUs = frames.length > 0 ? frames[0] - fromUs : toUs - fromUs;
+  for (let i = 1; i < frames.length; i++) worstGapUs = Math.max(worstGapUs, frames[i] - frames[i - 1]);
+  if (frames.length > 0) worstGapUs = Math.max(worstGapUs, toUs - (frames.at(-1) ?? toUs));
+  if (process.env.BENCH_DEBUG) printLongest(onMain, tasks, 3);
+  if (process.env.BENCH_PROFILE && main && !events.profiled) {
+    events.profiled = true;
+    printProfile(events, main);
+  }
+  const round = (n) => Math.round(n * 10) / 10;
+  const wallMs = (toUs - fromUs) / 1000;
+  return {
+    wallMs: round(wallMs),
+    busyMs: round(busyMs),
+    busyPercent: round((busyMs / wallMs) * 100),
+    cpuMs: round(cpuMs),
+    cpuPercent: round((cpuMs / wallMs) * 100),
+    longestTaskMs: round(Math.max(0, ...durations)),
+    tasksOver50ms: durations.filter((d) => d > 50).length,
+    styleLayoutMs: round(sum(new Set(['UpdateLayoutTree', 'Layout', 'RecalculateStyles']))),
+    frames: frames.length,
+    worstFrameGapMs: round(worstGapUs / 1000),
+    breakdownMs: [...byName.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+      .join(', '),
+  };
+}
+
+/** Prints the `count` longest tasks with what ran inside them (BENCH_DEBUG). */
+function printLongest(onMain, tasks, count) {
+  const longest = [...tasks].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, count);
+  for (const task of longest) {
+    console.log(`  task ${((task.dur ?? 0) / 1000).toFixed(1)} ms at +${task.ts}`);
+    const inside = onMain.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && (e.dur ?? 0) > 2000,
+    );
+    for (const e of inside.slice(0, 14)) {
+      const data = e.args?.data ?? e.args?.beginData ?? {};
+      const where = data.functionName || data.url || data.stackTrace?.[0]?.functionName || data.type || '';
+      console.log(`    ${((e.dur ?? 0) / 1000).toFixed(1)} ${e.name} ${String(where).slice(0, 100)}`);
+    }
+  }
+}
+
+const sourceMaps = new Map();
+
+/** Where a profiled frame of the build is in the source (through the build's source maps), else its file. */
+function original(frame) {
+  const file =
+    String(frame.url ?? '')
+      .split('/')
+      .at(-1) ?? '';
+  const mapFile = `${process.env.EASEL_DIST ?? 'dist'}/assets/${file}.map`;
+  if (!sourceMaps.has(mapFile))
+    sourceMaps.set(
+      mapFile,
+      existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8'))) : null,
+    );
+  const consumer = sourceMaps.get(mapFile);
+  const at = consumer?.originalPositionFor({
+    line: (frame.lineNumber ?? 0) + 1,
+    column: frame.columnNumber ?? 0,
+  });
+  if (!at?.source) return `${file}:${frame.lineNumber ?? ''}`;
+  return `${at.source.replace(/^(\.\.\/)+/, '')}:${at.line} ${at.name ?? ''}`;
+}
+
+/** Prints the main thread's JavaScript self time by function, from the trace's CPU profile (BENCH_PROFILE). */
+function printProfile(events, main) {
+  const [pid, tid] = main.split(':').map(Number);
+  const ids = new Set(
+    events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid).map((e) => e.id),
+  );
+  const nodes = new Map();
+  const self = new Map();
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || !ids.has(e.id)) continue;
+    const profile = e.args?.data?.cpuProfile ?? {};
+    for (const node of profile.nodes ?? []) nodes.set(node.id, node);
+    const deltas = e.args?.data?.timeDeltas ?? [];
+    (profile.samples ?? []).forEach((id, i) => {
+      const frame = nodes.get(id)?.callFrame ?? {};
+      const key = `${frame.functionName || '(anonymous)'} ${original(frame)}`;
+      self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0) / 1000);
+    });
+  }
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
+  for (const [key, ms] of top) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${key}`);
+}

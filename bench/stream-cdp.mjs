@@ -1,0 +1,235 @@
+// The streaming benchmark without network instrumentation (bench/cdp.mjs: raw CDP, a Chrome trace and nothing
+// else), as a person's browser runs it. Rounds interleave, each with:
+// - the floors: the same 40 KB read by a bare `fetch` loop in a blank page, and in a worker;
+// - a 40 KB and (unless BENCH_QUICK) a 400 KB Markdown answer in 10-character deltas 1 ms apart;
+// - an answer at a real pace: 40 characters every 100 ms for 20 s.
+// Each reports, from first to last byte: main-thread busy %, longest task, tasks over 50 ms, the worst gap
+// between presented frames; from Send to the final render: style + layout time; and last byte → final render.
+// Medians of the rounds go to bench/results/stream-cdp-*.jsonl. BENCH_ROUNDS sets the rounds (default 5).
+import { sse } from '../e2e/fake-anthropic/responses.mjs';
+import { launchRaw, mainThreadIn, watchMessageWrites } from './cdp.mjs';
+import { markdownAnswer } from './markdown-sample.mjs';
+import { record } from './results.mjs';
+
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** Opens the app in a fresh context and saves the key and this lane's base URL through Settings. */
+async function appPage(raw, bench, lane) {
+  const page = await raw.newPage(bench.appUrl);
+  await page.waitFor(() => {
+    const find = (root, test) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (test(el)) return el;
+        const inner = el.shadowRoot && find(el.shadowRoot, test);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const settings = find(document, (el) => el.tagName === 'BUTTON' && el.textContent.trim() === 'Settings');
+    if (!settings) return false;
+    settings.click();
+    return true;
+  });
+  await page.waitFor(async (baseUrl) => {
+    const find = (root, test) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (test(el)) return el;
+        const inner = el.shadowRoot && find(el.shadowRoot, test);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const dialog = find(document, (el) => el.tagName === 'DIALOG' && el.open);
+    const root = dialog?.getRootNode();
+    const key = root?.querySelector('#key');
+    const base = root?.querySelector('#base-url');
+    if (!key || !base) return false;
+    key.value = 'sk-ant-bench';
+    base.value = baseUrl;
+    root.querySelector('button.primary').click();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return !dialog.open;
+  }, lane.baseUrl);
+  // A person reads the page before typing: the app's own preparation while idle is not part of the stream.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return page;
+}
+
+/** Streams one answer and measures it. */
+async function streamOnce(raw, bench, writes, { name, text, deltaSize, delayMs }) {
+  const lane = bench.fake.ns(`cdp-${name}-${Math.random().toString(36).slice(2)}`);
+  const page = await appPage(raw, bench, lane);
+  await lane.reply(sse.text(text, { deltaSize, chunk: 'event', delayMs }));
+  const trace = await page.startTrace();
+  writes.take();
+  const sendUs = nowUs();
+  await page.evaluate(() => {
+    const find = (root, test) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (test(el)) return el;
+        const inner = el.shadowRoot && find(el.shadowRoot, test);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const box = find(
+      document,
+      (el) => el.tagName === 'TEXTAREA' && el.getAttribute('aria-label') === 'Message',
+    );
+    box.value = 'Write the long answer';
+    box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    return new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        find(box.getRootNode(), (el) => el.tagName === 'BUTTON' && el.textContent.trim() === 'Send').click();
+        resolve(true);
+      }),
+    );
+  });
+  await writes.ended();
+  await page.waitFor(() => {
+    const conversation = document.querySelector('easel-app')?.shadowRoot?.querySelector('easel-conversation');
+    const views = conversation?.shadowRoot?.querySelectorAll('easel-message-view');
+    const last = views?.[views.length - 1];
+    if (!last || last.hasAttribute('streaming')) return false;
+    const markdown = last.shadowRoot?.querySelector('easel-markdown');
+    if (!markdown || markdown.hasAttribute('aria-busy')) return false;
+    return Boolean(markdown.shadowRoot?.querySelector('.md .block'));
+  });
+  const settledUs = nowUs();
+  const { firstByteUs, lastByteUs } = writes.take();
+  const events = await trace.stop();
+  await page.close();
+  const stream = mainThreadIn(events, firstByteUs, lastByteUs);
+  const whole = mainThreadIn(events, sendUs, settledUs);
+  return {
+    bytes: text.length,
+    deltas: Math.ceil(text.length / deltaSize),
+    ...stream,
+    styleLayoutSendToSettledMs: whole.styleLayoutMs,
+    longestTaskSendToSettledMs: whole.longestTaskMs,
+    tasksOver50msSendToSettled: whole.tasksOver50ms,
+    lastByteToSettledMs: Math.round((settledUs - lastByteUs) / 1000),
+  };
+}
+
+/** The floor: the bytes read by a bare fetch loop, in the page or in a worker, nothing done with them. */
+async function readOnce(raw, bench, writes, { text, inWorker }) {
+  const lane = bench.fake.ns(`cdp-read-${Math.random().toString(36).slice(2)}`);
+  // A page that does nothing else: the fake server's own plain-text banner, same origin as the stream.
+  const page = await raw.newPage(bench.fake.url);
+  await lane.reply(sse.text(text, { deltaSize: 10, chunk: 'event', delayMs: 1 }));
+  const trace = await page.startTrace();
+  writes.take();
+  await page.evaluate(
+    async ({ url, inWorker }) => {
+      async function read(url) {
+        const body = JSON.stringify({
+          model: 'm',
+          max_tokens: 1,
+          stream: true,
+          messages: [{ role: 'user', content: 'Hello' }],
+        });
+        const response = await fetch(`${url}/v1/messages`, { method: 'POST', body });
+        const reader = response.body.getReader();
+        while (!(await reader.read()).done) {
+          // read and drop
+        }
+      }
+      if (!inWorker) return read(url);
+      const code = `${read.toString()}\nonmessage = (e) => read(e.data).then(() => postMessage('done'));`;
+      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+      await new Promise((resolve) => {
+        worker.onmessage = resolve;
+        worker.postMessage(url);
+      });
+      worker.terminate();
+    },
+    { url: lane.baseUrl, inWorker },
+  );
+  const { firstByteUs, lastByteUs } = writes.take();
+  const events = await trace.stop();
+  await page.close();
+  const { wallMs, busyMs, busyPercent, longestTaskMs, tasksOver50ms } = mainThreadIn(
+    events,
+    firstByteUs,
+    lastByteUs,
+  );
+  return { bytes: text.length, wallMs, busyMs, busyPercent, longestTaskMs, tasksOver50ms };
+}
+
+/** Medians of each numeric field over the runs (the text fields of the median-busy run). */
+function medians(runs) {
+  const byBusy = [...runs].sort((a, b) => a.busyMs - b.busyMs);
+  const middle = byBusy[Math.floor(byBusy.length / 2)];
+  const out = { ...middle, runs: runs.length };
+  for (const [key, value] of Object.entries(middle)) {
+    if (typeof value !== 'number') continue;
+    const sorted = runs.map((r) => r[key]).sort((a, b) => a - b);
+    out[key] = sorted[Math.floor(sorted.length / 2)];
+  }
+  return out;
+}
+
+export async function run(bench) {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  const quick = Boolean(process.env.BENCH_QUICK);
+  const raw = await launchRaw();
+  const writes = watchMessageWrites();
+  const text40 = markdownAnswer(40_000);
+  const cases = {
+    'read-in-page': () => readOnce(raw, bench, writes, { text: text40, inWorker: false }),
+    'read-in-worker': () => readOnce(raw, bench, writes, { text: text40, inWorker: true }),
+    '40kb': () => streamOnce(raw, bench, writes, { name: '40kb', text: text40, deltaSize: 10, delayMs: 1 }),
+    'real-pace': () =>
+      streamOnce(raw, bench, writes, {
+        name: 'pace',
+        text: markdownAnswer(8_000),
+        deltaSize: 40,
+        delayMs: 100,
+      }),
+    ...(!quick && {
+      '400kb': () =>
+        streamOnce(raw, bench, writes, {
+          name: '400kb',
+          text: markdownAnswer(400_000),
+          deltaSize: 10,
+          delayMs: 1,
+        }),
+    }),
+  };
+  // BENCH_ONLY=40kb,real-pace runs only those cases (to look into one).
+  const only = process.env.BENCH_ONLY?.split(',');
+  for (const name of Object.keys(cases)) if (only && !only.includes(name)) delete cases[name];
+  const results = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
+  try {
+    // A warm-up stream, so the first round does not pay the browser's first-run costs.
+    await streamOnce(raw, bench, writes, { name: 'warm-up', text: text40, deltaSize: 10, delayMs: 1 });
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, once] of Object.entries(cases)) {
+        const result = await once();
+        results[name].push(result);
+        if (process.env.BENCH_DEBUG) console.log(name, JSON.stringify(result));
+      }
+    }
+  } finally {
+    writes.restore();
+    await raw.close();
+  }
+  const summary = {};
+  for (const [name, runs] of Object.entries(results)) {
+    summary[name] = medians(runs);
+    record(`stream-cdp-${name}`, summary[name]);
+  }
+  const small = summary['40kb'];
+  const large = summary['400kb'];
+  if (only) return;
+  console.log(
+    `\n  Without network instrumentation (medians of ${rounds}): 40 KB ${small.busyPercent} % busy ` +
+      `(floors: ${summary['read-in-page'].busyPercent} % in the page, ${summary['read-in-worker'].busyPercent} % ` +
+      `in a worker), worst frame gap ${small.worstFrameGapMs} ms, ${small.tasksOver50ms} tasks over 50 ms; ` +
+      `real pace ${summary['real-pace'].busyPercent} % busy, worst frame gap ${summary['real-pace'].worstFrameGapMs} ms` +
+      (large
+        ? `; 400 KB ${large.tasksOver50ms} tasks over 50 ms, ${(large.busyMs / small.busyMs).toFixed(1)}× the 40 KB busy time`
+        : ''),
+  );
+}
