@@ -155,8 +155,8 @@ const answerUsage = {
   cost: { input: 0.0036, output: 0.0045, cacheRead: 0, cacheWrite: 0, total: 0.0081 },
 };
 
-/** Writes the sessions of `specs` into the app's database in `page` (seedSessions). */
-const seed = (page, specs) =>
+/** Writes the sessions of `specs` into the app's database in `page` (seedSessions; the palette benchmark seeds with it too). */
+export const seed = (page, specs) =>
   page.evaluate(seedSessions, { specs, answerShape: assistantMessage('', 0, answerUsage) });
 
 /**

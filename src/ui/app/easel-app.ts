@@ -22,7 +22,6 @@ import { AgentController } from '../controllers/agent-controller';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
 import type {
   EditMessageEvent,
-  HeaderCommandEvent,
   OpenArtifactEvent,
   RemoveQueuedEvent,
   SendMessageEvent,
@@ -30,9 +29,11 @@ import type {
 } from '../events';
 import type { SessionRecoverEvent } from '../sessions';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
+import { AppCommands } from './app-commands';
 import { headerPart, settingsPart, sidebarPart } from './app-parts';
 import { appStyles } from './app-styles';
 import { ChatActions } from './chat-actions';
+import { KeyboardController } from './keyboard-controller';
 import { ModelCatalogController } from './model-catalog-controller';
 import { type EaselServices, servicesContext } from './services';
 import { SessionsController } from './sessions-controller';
@@ -62,6 +63,7 @@ export class EaselApp extends LitElement {
   @query('easel-settings-dialog') private settingsDialog!: EaselSettingsDialog;
   @query('easel-composer') private composer!: EaselComposer;
   @query('easel-conversation') private conversation!: EaselConversation;
+  @query('easel-artifacts-layout') private layout!: EaselArtifactsLayout | null;
 
   /** How each tool's calls are drawn (`services.toolRenderers`), for the tool cards. */
   @provide({ context: toolRenderersContext }) private toolRenderers: ToolRenderers = new Map();
@@ -83,6 +85,27 @@ export class EaselApp extends LitElement {
       this.status = text;
     },
   });
+  /** Every command: the header's, the palette's and the shortcuts'. */
+  private readonly commands = new AppCommands({
+    services: () => this.services,
+    sessions: this.sessions,
+    catalog: this.catalog,
+    composer: () => this.composer,
+    layout: () => this.layout,
+    settings: () => this.settingsDialog,
+    sidebarOpen: () => this.sidebarOpen,
+    toggleSidebar: () => {
+      this.sidebarOpen = !this.sidebarOpen;
+    },
+    showShortcuts: () => void this.keyboard.showShortcuts(),
+    showPalette: () => void this.keyboard.showPalette(),
+    report: (text) => {
+      this.status = text;
+    },
+  });
+  private readonly keyboard = new KeyboardController(this, this.commands, this.sessions, () =>
+    this.composer.focus(),
+  );
   /**
    * The app's own subscriptions: made on connect and when the services change, undone on disconnect. What is
    * pending is saved when the page is hidden or closed.
@@ -126,7 +149,7 @@ export class EaselApp extends LitElement {
     if (!services) return html`<p class="starting" role="status">Starting Easel…</p>`;
     const state = services.agent.state;
     return html`${headerPart(state, this.catalog, this.sidebarOpen, {
-      command: (e) => this.handleHeaderCommand(e),
+      command: (e) => this.commands.run(e.command),
       modelChoice: (e) => this.catalog.choose(e.change),
     })}
       <div class="body">
@@ -146,7 +169,8 @@ export class EaselApp extends LitElement {
       ${settingsPart(services.settingsStore.snapshot, this.sessions, {
         save: (e) => void this.handleSettingsSave(e),
         close: () => this.actions.settingsClosed(),
-      })}`;
+      })}
+      ${this.keyboard.render()}`;
   }
 
   private renderChat(services: EaselServices) {
@@ -203,19 +227,6 @@ export class EaselApp extends LitElement {
   private handleDroppedFiles(e: FilesChosenEvent) {
     if (e.composedPath().includes(this.composer)) return;
     void this.composer.addFiles(e.files);
-  }
-
-  private handleHeaderCommand(e: HeaderCommandEvent) {
-    if (e.command === 'settings') {
-      void this.sessions.storage.loadHealth();
-      void this.settingsDialog.show();
-    } else if (e.command === 'sessions') {
-      this.sidebarOpen = !this.sidebarOpen;
-    } else {
-      this.services?.agent.clearQueues();
-      this.sessions.router.newChat();
-      this.composer.focus();
-    }
   }
 
   private handleSidebarClick(e: Event) {

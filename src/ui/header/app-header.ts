@@ -6,7 +6,8 @@ import { HeaderCommandEvent, ModelChoiceEvent } from '../events';
 import { contextTokens, formatCost, formatTokens, formatWindow } from '../format';
 import { focusRing } from '../styles/controls';
 
-const LEVEL_LABELS: Readonly<Record<ThinkingLevel, string>> = {
+/** How each effort level is named (the `Thinking` list, the command palette). */
+export const LEVEL_LABELS: Readonly<Record<ThinkingLevel, string>> = {
   off: 'Off',
   low: 'Low',
   medium: 'Medium',

@@ -1,0 +1,193 @@
+/** `AppCommands`: every command of the app shell, by id — what the header, the palette and the shortcuts run. */
+import type { ThinkingLevel } from '../../agent';
+import type { EaselArtifactsLayout } from '../artifacts';
+import type { EaselComposer } from '../chat/composer';
+import { LEVEL_LABELS } from '../header/app-header';
+import { type PaletteCommand, SHORTCUTS } from '../palette';
+import type { EaselSettingsDialog } from '../settings/settings-dialog';
+import type { ModelCatalogController } from './model-catalog-controller';
+import type { EaselServices } from './services';
+import type { SessionsController } from './sessions-controller';
+
+/** What the commands act on: the shell's parts, found when a command runs. */
+export interface CommandTargets {
+  readonly services: () => EaselServices | undefined;
+  readonly sessions: SessionsController;
+  readonly catalog: ModelCatalogController;
+  readonly composer: () => EaselComposer | null;
+  readonly layout: () => EaselArtifactsLayout | null;
+  readonly settings: () => EaselSettingsDialog | null;
+  readonly sidebarOpen: () => boolean;
+  readonly toggleSidebar: () => void;
+  readonly showShortcuts: () => void;
+  readonly showPalette: () => void;
+  /** Shows a short note in the app's status line. */
+  readonly report: (text: string) => void;
+}
+
+/**
+ * Runs the app's commands. `list()` is what the palette offers now (a model switch for each other model, an
+ * effort level for each the model supports, an export of the open session once it is saved). A command that
+ * does not move focus on purpose (to the message box, a dialog) leaves it where it was.
+ */
+export class AppCommands {
+  /** The effort level `Turn thinking on` goes back to. */
+  private lastThinking: ThinkingLevel | undefined;
+
+  constructor(private readonly t: CommandTargets) {}
+
+  list(): PaletteCommand[] {
+    const t = this.t;
+    const state = t.services()?.agent.state;
+    const current = t.catalog.models.find((m) => m.id === state?.model);
+    const levels = current?.effortLevels ?? ['off'];
+    const thinking = state?.thinkingLevel ?? 'off';
+    const artifactsOpen = t.layout()?.open ?? false;
+    const saved =
+      t.sessions.currentId !== undefined && t.sessions.sessions.some((s) => s.id === t.sessions.currentId);
+    const commands: PaletteCommand[] = [
+      { id: 'new-chat', label: 'New chat', keywords: 'start conversation', shortcut: SHORTCUTS['new-chat'] },
+      {
+        id: 'focus-composer',
+        label: 'Focus the message box',
+        keywords: 'composer type write',
+        shortcut: SHORTCUTS['focus-composer'],
+      },
+      {
+        id: 'sessions',
+        label: t.sidebarOpen() ? 'Hide sessions' : 'Show sessions',
+        keywords: 'sidebar toggle history',
+        shortcut: SHORTCUTS.sessions,
+      },
+      {
+        id: 'artifacts',
+        label: artifactsOpen ? 'Hide artifacts' : 'Show artifacts',
+        keywords: 'panel toggle files preview',
+        shortcut: SHORTCUTS.artifacts,
+      },
+      { id: 'settings', label: 'Open settings', keywords: 'key api base url theme preferences' },
+    ];
+    if (levels.some((l) => l !== 'off')) {
+      commands.push({
+        id: 'toggle-thinking',
+        label: thinking === 'off' ? 'Turn thinking on' : 'Turn thinking off',
+        keywords: 'toggle effort reasoning',
+      });
+      for (const level of levels) {
+        if (level !== thinking) {
+          commands.push({
+            id: `thinking:${level}`,
+            label: `Set thinking to ${LEVEL_LABELS[level]}`,
+            keywords: 'effort',
+          });
+        }
+      }
+    }
+    for (const model of t.catalog.models) {
+      if (model.id !== state?.model) {
+        commands.push({
+          id: `model:${model.id}`,
+          label: `Switch model to ${model.displayName}`,
+          keywords: model.id,
+        });
+      }
+    }
+    if (saved) {
+      commands.push(
+        { id: 'export-json', label: 'Export this session (JSON)', keywords: 'download save file' },
+        { id: 'export-markdown', label: 'Export this session (Markdown)', keywords: 'download save file' },
+      );
+    }
+    commands.push(
+      { id: 'export-all', label: 'Export all sessions', keywords: 'download backup file json' },
+      { id: 'shortcuts', label: 'Keyboard shortcuts', keywords: 'keys help', shortcut: SHORTCUTS.shortcuts },
+    );
+    if (state?.isStreaming)
+      commands.unshift({ id: 'stop', label: 'Stop the answer', keywords: 'abort cancel' });
+    return commands;
+  }
+
+  /** Runs the command `id` (one of `list()`'s, or a header command). Unknown ids do nothing. */
+  run(id: string): void {
+    const t = this.t;
+    const services = t.services();
+    if (!services) return;
+    if (id.startsWith('model:')) {
+      t.catalog.choose({ model: id.slice('model:'.length) });
+      return;
+    }
+    if (id.startsWith('thinking:')) {
+      this.setThinking(id.slice('thinking:'.length) as ThinkingLevel);
+      return;
+    }
+    switch (id) {
+      case 'new-chat':
+        services.agent.clearQueues();
+        t.sessions.router.newChat();
+        t.composer()?.focus();
+        break;
+      case 'focus-composer':
+        t.composer()?.focus();
+        break;
+      case 'sessions':
+        t.toggleSidebar();
+        break;
+      case 'artifacts':
+        this.toggleArtifacts();
+        break;
+      case 'settings':
+        void t.sessions.storage.loadHealth();
+        void t.settings()?.show();
+        break;
+      case 'toggle-thinking': {
+        const level = services.agent.state.thinkingLevel;
+        this.setThinking(level === 'off' ? (this.lastThinking ?? 'medium') : 'off');
+        break;
+      }
+      case 'export-json':
+      case 'export-markdown': {
+        const current = t.sessions.currentId;
+        if (current) void t.sessions.exportSession(current, id === 'export-json' ? 'json' : 'markdown');
+        break;
+      }
+      case 'export-all':
+        void t.sessions.storage.exportAll();
+        break;
+      case 'shortcuts':
+        t.showShortcuts();
+        break;
+      case 'palette':
+        t.showPalette();
+        break;
+      case 'stop':
+        services.agent.abort();
+        break;
+    }
+  }
+
+  private setThinking(level: ThinkingLevel): void {
+    const current = this.t.services()?.agent.state.thinkingLevel;
+    if (current && current !== 'off') this.lastThinking = current;
+    this.t.catalog.choose({ thinkingLevel: level });
+    const now = this.t.services()?.agent.state.thinkingLevel ?? level;
+    this.t.report(now === 'off' ? 'Thinking is off.' : `Thinking: ${LEVEL_LABELS[now]}.`);
+  }
+
+  private toggleArtifacts(): void {
+    const layout = this.t.layout();
+    if (!layout) return;
+    if (layout.open) {
+      layout.open = false;
+    } else if (hasArtifacts(this.t.services())) {
+      layout.open = true;
+    } else {
+      this.t.report('No artifacts in this session yet.');
+    }
+  }
+}
+
+/** Whether the open session has a file to show (written, being written, or left incomplete). */
+function hasArtifacts(services: EaselServices | undefined): boolean {
+  const s = services?.artifacts.snapshot;
+  return s !== undefined && s.files.length + s.streaming.length + s.incomplete.length > 0;
+}
