@@ -9,8 +9,11 @@ const PNG = 'png-hopper-128.png';
 const PDF = 'pdf-text-1page-pdflatex.pdf';
 const TEXT = 'csv-utf8.csv';
 const GIANT_JPEG = 'jpeg-giant-20000x14000.jpg';
-/** The CSV as the model reads it: the file's text, headed by its name. */
-const TEXT_BLOCK = { type: 'text', text: `<file name="${TEXT}">\na,b,c\n1,2,3\n4,5,ʤ\n</file>` };
+/** The CSV as the model reads it: its dimensions and rows, headed by its name. */
+const TEXT_BLOCK = {
+  type: 'text',
+  text: `<file name="${TEXT}">\n3 rows × 3 columns\n\n\`\`\`csv\na,b,c\n1,2,3\n4,5,ʤ\n\`\`\`\n</file>`,
+};
 
 const TYPES: Record<string, string> = {
   png: 'image/png',
@@ -209,12 +212,11 @@ const refused: readonly { file: string; reason: string }[] = [
   {
     file: 'text-control-characters.txt',
     reason:
-      'The file is binary, not text, and not a kind Easel can send. Images (PNG, JPEG, GIF, WebP), PDFs and text files can be attached.',
+      'The file is binary, not text, and not a kind Easel can send. Images (PNG, JPEG, GIF, WebP), PDFs, Word, Excel and PowerPoint files, CSV and text files can be attached.',
   },
   {
     file: 'xlsx-password-protected.xlsx',
-    reason:
-      'Excel files in the old binary format, or protected with a password, cannot be attached. Export the sheets as CSV (or the workbook as PDF) and attach that.',
+    reason: 'The file is password-protected (encrypted). Save a copy without a password and attach that.',
   },
 ];
 

@@ -16,6 +16,7 @@ import { createAttachmentResolver, createImageProcessor } from './attachments';
 import { createAnthropicProvider } from './llm';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
+  AppDataRepository,
   AttachmentsRepository,
   BroadcastNoticeChannel,
   EaselConnection,
@@ -24,7 +25,15 @@ import {
   SettingsRepository,
   SettingsStore,
 } from './storage';
-import { artifactsToolRenderer, EaselApp, type EaselServices, PreviewHost, prepareMarkdown } from './ui';
+import {
+  ArtifactApps,
+  artifactsToolRenderer,
+  EaselApp,
+  type EaselServices,
+  PreviewHost,
+  PreviewRuntime,
+  prepareMarkdown,
+} from './ui';
 
 const SYSTEM_PROMPT = [
   'You are Claude, talking with a person through Easel, a chat app in their browser with a side panel for files.',
@@ -65,7 +74,19 @@ async function main(): Promise<void> {
     initialState: { systemPrompt: SYSTEM_PROMPT },
   });
   const artifacts = new ArtifactStore();
-  const previews = new PreviewHost(document.body);
+  // The session is known once the saver exists (below); the apps ask for it only when a page calls them.
+  let openSession = (): string | undefined => undefined;
+  const apps = new ArtifactApps({
+    data: new AppDataRepository(db),
+    session: () => openSession(),
+    files: () =>
+      agent.state.messages.flatMap((m) =>
+        m.role === 'user-with-attachments'
+          ? m.attachments.map((a) => ({ name: a.name, load: () => loadBlob(a.id) }))
+          : [],
+      ),
+  });
+  const previews = new PreviewHost(document.body, {}, new PreviewRuntime(undefined, apps));
   const appendRecord = (record: ArtifactMessage) => agent.appendMessage(record);
   agent.setTools([
     createArtifactsTool({
@@ -81,6 +102,7 @@ async function main(): Promise<void> {
 
   const channel = new BroadcastNoticeChannel();
   const saver = new SessionSaver({ db, agent, channel, connection });
+  openSession = () => saver.sessionId;
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
 

@@ -189,3 +189,117 @@ export function isPreviewMessage(data: unknown, channel: string): data is Previe
 function isOptionalCount(value: unknown): boolean {
   return value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= 0);
 }
+
+// The app APIs ----------------------------------------------------------------------------------------
+
+/**
+ * The app APIs of a preview (`window.storage`, `window.fs`, `window.claude` and `fetch('/v1/messages')`): the
+ * requests the preview runtime posts on its port and the replies the host posts back, with the guards each
+ * side checks them with. The page's own code never holds the port: the runtime installs functions that post
+ * these requests and await their replies. The host knows which artifact (session and file) a port belongs
+ * to, so a request never names one; every request is checked here, then again by the host's limits.
+ */
+
+/** Longest storage key (Claude.ai's artifacts: keys under 200 characters). */
+export const MAX_STORAGE_KEY = 200;
+/** Largest stored value, in UTF-8 bytes (Claude.ai's artifacts: values under 5 MB). */
+export const MAX_STORAGE_VALUE = 5 * 1024 * 1024;
+/** Longest file name `window.fs.readFile` takes. */
+export const MAX_FILE_NAME = 1_000;
+/** Largest request body of a Claude call (a prompt, or a Messages API request as JSON), in characters. */
+export const MAX_CLAUDE_REQUEST = 1024 * 1024;
+
+/** What a page can ask for. `shared` picks the shared scope of `window.storage` (see the README). */
+export type AppCall =
+  | { readonly api: 'storage.get'; readonly key: string; readonly shared: boolean }
+  | { readonly api: 'storage.set'; readonly key: string; readonly value: string; readonly shared: boolean }
+  | { readonly api: 'storage.delete'; readonly key: string; readonly shared: boolean }
+  | { readonly api: 'storage.list'; readonly prefix: string; readonly shared: boolean }
+  | { readonly api: 'fs.readFile'; readonly name: string; readonly utf8: boolean }
+  /** `window.claude.complete(prompt)`: `body` is the prompt. */
+  | { readonly api: 'claude.complete'; readonly body: string }
+  /** `fetch('/v1/messages', { body })`: `body` is the request's JSON text, checked by the host. */
+  | { readonly api: 'claude.messages'; readonly body: string };
+
+export type AppApi = AppCall['api'];
+
+/** A request of the page, posted on the port (`id` is unique within the document). */
+export type AppRequest = AppCall & {
+  readonly source: typeof PREVIEW_SOURCE;
+  readonly channel: string;
+  readonly kind: 'call';
+  readonly id: number;
+};
+
+/**
+ * The host's answer to request `id`: a value (structured-cloned: JSON-like objects, strings, `Uint8Array`),
+ * or an error whose `message` the page's promise is rejected with (`name` is the `Error` subclass to use).
+ */
+export type AppReply = {
+  readonly source: typeof HOST_SOURCE;
+  readonly channel: string;
+  readonly kind: 'reply';
+  readonly id: number;
+} & (
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: string; readonly name: 'Error' | 'TypeError' | 'RangeError' }
+);
+
+/**
+ * Why `key` cannot be a storage key, or `undefined` when it can: a non-empty string under 200 characters with
+ * no whitespace, slashes or quotes (the rule Claude.ai documents for artifacts).
+ */
+export function storageKeyProblem(key: unknown): string | undefined {
+  if (typeof key !== 'string') return 'A storage key must be a string.';
+  if (key === '') return 'A storage key cannot be empty.';
+  if (key.length >= MAX_STORAGE_KEY)
+    return `A storage key must be under ${MAX_STORAGE_KEY} characters (this one has ${key.length}).`;
+  if (/[\s/\\'"]/.test(key))
+    return `The storage key "${key}" has whitespace, a slash or a quote; keys cannot contain them.`;
+  return undefined;
+}
+
+/**
+ * True when `data` is a well-formed request for `channel`. Sizes are bounded here (a value is at most four
+ * times `MAX_STORAGE_VALUE` characters, which no UTF-8 size under the limit exceeds); the exact limits are
+ * the host's to enforce, with their own messages.
+ */
+export function isAppRequest(data: unknown, channel: string): data is AppRequest {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  if (m.source !== PREVIEW_SOURCE || m.kind !== 'call' || channel === '' || m.channel !== channel)
+    return false;
+  if (!Number.isSafeInteger(m.id) || (m.id as number) < 0) return false;
+  const text = (value: unknown, max: number) => typeof value === 'string' && value.length <= max;
+  const scoped = typeof m.shared === 'boolean';
+  switch (m.api) {
+    case 'storage.get':
+    case 'storage.delete':
+      return scoped && text(m.key, MAX_STORAGE_KEY * 2);
+    case 'storage.set':
+      return scoped && text(m.key, MAX_STORAGE_KEY * 2) && text(m.value, MAX_STORAGE_VALUE * 4);
+    case 'storage.list':
+      return scoped && text(m.prefix, MAX_STORAGE_KEY * 2);
+    case 'fs.readFile':
+      return text(m.name, MAX_FILE_NAME) && typeof m.utf8 === 'boolean';
+    case 'claude.complete':
+    case 'claude.messages':
+      return text(m.body, MAX_CLAUDE_REQUEST * 2);
+    default:
+      return false;
+  }
+}
+
+/** True when `data` is a well-formed reply for `channel`. */
+export function isAppReply(data: unknown, channel: string): data is AppReply {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Record<string, unknown>;
+  if (m.source !== HOST_SOURCE || m.kind !== 'reply' || channel === '' || m.channel !== channel) return false;
+  if (!Number.isSafeInteger(m.id)) return false;
+  if (m.ok === true) return 'value' in m;
+  return (
+    m.ok === false &&
+    typeof m.error === 'string' &&
+    (m.name === 'Error' || m.name === 'TypeError' || m.name === 'RangeError')
+  );
+}

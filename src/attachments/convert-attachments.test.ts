@@ -55,7 +55,10 @@ describe('convertToLlm with the attachment resolver', () => {
           data: base64Of(fixture('pdf-text-1page-pdflatex.pdf')),
           title: 'pdf-text-1page-pdflatex.pdf',
         },
-        { type: 'text', text: '<file name="csv-utf8.csv">\na,b,c\n1,2,3\n4,5,ʤ\n</file>' },
+        {
+          type: 'text',
+          text: '<file name="csv-utf8.csv">\n3 rows × 3 columns\n\n```csv\na,b,c\n1,2,3\n4,5,ʤ\n```\n</file>',
+        },
         { type: 'text', text: 'What do these show?' },
       ],
     });
@@ -72,7 +75,10 @@ describe('convertToLlm with the attachment resolver', () => {
       { role: 'user-with-attachments', text: 'Hi', attachments: kept, timestamp: 2 },
     ]);
     expect(user?.role === 'user' && user.content).toEqual([
-      { type: 'text', text: '<file name="csv-utf8.csv">\na,b,c\n1,2,3\n4,5,ʤ\n</file>' },
+      {
+        type: 'text',
+        text: '<file name="csv-utf8.csv">\n3 rows × 3 columns\n\n```csv\na,b,c\n1,2,3\n4,5,ʤ\n```\n</file>',
+      },
       { type: 'text', text: 'Hi' },
     ]);
   });

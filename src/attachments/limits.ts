@@ -33,6 +33,12 @@ export interface AttachmentLimits {
   readonly maxPdfPages: number;
   /** UTF-8 bytes of one text file after decoding (about a quarter as many tokens). */
   readonly maxTextBytes: number;
+  /** Size of a Word, Excel, PowerPoint or CSV file as given (it is converted, so it may be larger than what is sent). */
+  readonly maxOfficeFileBytes: number;
+  /** Characters of Markdown an office file becomes at most (about a quarter as many tokens); the rest is cut with a note. */
+  readonly maxOfficeChars: number;
+  /** Images of one DOCX sent at most. */
+  readonly maxOfficeImages: number;
 }
 
 const MB = 1024 * 1024;
@@ -55,6 +61,10 @@ export const DEFAULT_LIMITS: AttachmentLimits = {
   maxPdfBytes: Math.floor(((32 * MB - MB) * 3) / 4),
   maxPdfPages: 100,
   maxTextBytes: 1 * MB,
+  maxOfficeFileBytes: 64 * MB,
+  // 400,000 characters is about 100,000 tokens: half the context window of most models.
+  maxOfficeChars: 400_000,
+  maxOfficeImages: 20,
 };
 
 /** Bytes an attachment adds to a request: base64 for images and PDFs, the text plus its heading for text. */
@@ -130,13 +140,18 @@ function setReason(
 
 /** Why a file of `kind` and `size` bytes is too large to prepare, or undefined when it is not. */
 export function fileSizeReason(
-  kind: 'image' | 'pdf' | 'text',
+  kind: 'image' | 'pdf' | 'text' | 'office',
   size: number,
   limits: AttachmentLimits = DEFAULT_LIMITS,
 ): string | undefined {
-  const max = { image: limits.maxImageFileBytes, pdf: limits.maxPdfBytes, text: limits.maxTextBytes }[kind];
+  const max = {
+    image: limits.maxImageFileBytes,
+    pdf: limits.maxPdfBytes,
+    text: limits.maxTextBytes,
+    office: limits.maxOfficeFileBytes,
+  }[kind];
   if (size <= max) return undefined;
-  const what = { image: 'Images', pdf: 'PDFs', text: 'Text files' }[kind];
+  const what = { image: 'Images', pdf: 'PDFs', text: 'Text files', office: 'Office and CSV files' }[kind];
   const why = kind === 'pdf' ? ' (the API takes at most 32 MB per request, and base64 adds a third)' : '';
   return `The file is ${formatBytes(size)}. ${what} can be at most ${formatBytes(max)}${why}.`;
 }

@@ -72,11 +72,43 @@ describe('prepareAttachment', () => {
     expect(outcome.record.size).toBe(outcome.blob.size);
   });
 
-  it('reads a CSV as text', async () => {
+  it('sends a CSV as a table with its dimensions', async () => {
     const outcome = prepared(
       await prepareAttachment(fixtureFile('csv-utf8.csv', 'text/csv'), options(vi.fn())),
     );
-    expect(outcome.record).toMatchObject({ kind: 'text', mimeType: 'text/csv', name: 'csv-utf8.csv' });
+    expect(outcome.record).toMatchObject({
+      kind: 'text',
+      mimeType: 'text/markdown',
+      name: 'csv-utf8.csv',
+      summary: '3 rows · about 13 tokens',
+    });
+    expect(await outcome.blob.text()).toBe('3 rows × 3 columns\n\n```csv\na,b,c\n1,2,3\n4,5,ʤ\n```');
+  });
+
+  it('converts a Word document to Markdown and sends its pictures as images of their own', async () => {
+    const { process, jobs } = fakeProcessor();
+    const outcome = prepared(
+      await prepareAttachment(fixtureFile('docx-tiny-picture.docx'), options(process)),
+    );
+    expect(outcome.record).toMatchObject({
+      kind: 'text',
+      mimeType: 'text/markdown',
+      name: 'docx-tiny-picture.docx',
+    });
+    expect(await outcome.blob.text()).toBe('[Image 1, sent below]');
+    expect(jobs).toHaveLength(1);
+    expect(outcome.also?.map((a) => a.record)).toEqual([
+      expect.objectContaining({ kind: 'image', name: 'docx-tiny-picture.docx image 1.png' }),
+    ]);
+    expect(outcome.record.summary).toMatch(/^1 page · about \d+ tokens · 1 image$/);
+  });
+
+  it('converts a workbook to one CSV table per sheet with the sheet’s name and size', async () => {
+    const outcome = prepared(await prepareAttachment(fixtureFile('xlsx-merge-cells.xlsx'), options(vi.fn())));
+    expect(await outcome.blob.text()).toBe(
+      '## Sheet 1 of 1: "Sheet1" (4 rows × 4 columns, A1:D4)\n\n```csv\nRow Merge,,Not Merged\nColumn Merge,Chunk Merged\n```',
+    );
+    expect(outcome.record.summary).toMatch(/^1 sheet · about \d+ tokens$/);
   });
 
   it('keeps a file whose name has a bidi override, under its name without it', async () => {
@@ -133,9 +165,8 @@ describe('prepareAttachment', () => {
     ['pdf-corrupt-fuzzed.pdf', 'The PDF is damaged'],
     ['pdf-encrypted-userpw-abc.pdf', 'password-protected'],
     ['pdf-encrypted-password-openpassword.pdf', 'password-protected'],
-    ['xls-corrupt-too-small.xls', 'Excel files cannot be attached yet'],
-    ['xlsx-password-protected.xlsx', 'protected with a password'],
-    ['docx-tables.docx', 'Word files cannot be attached yet'],
+    ['xls-corrupt-too-small.xls', 'named like an Excel file but is not one'],
+    ['xlsx-password-protected.xlsx', 'password-protected'],
     ['text-control-characters.txt', 'binary'],
     ['png-pngsuite-xs1n0g01-bad-signature.png', 'named like a PNG image but is not one'],
   ])('refuses %s without decoding it', async (name, reason) => {
@@ -150,15 +181,15 @@ describe('prepareAttachment', () => {
     ['pdf-corrupt-bad-xref.pdf', 'The PDF is damaged: its cross-reference table is broken.'],
     [
       'text-control-characters.txt',
-      'The file is binary, not text, and not a kind Easel can send. Images (PNG, JPEG, GIF, WebP), PDFs and text files can be attached.',
+      'The file is binary, not text, and not a kind Easel can send. Images (PNG, JPEG, GIF, WebP), PDFs, Word, Excel and PowerPoint files, CSV and text files can be attached.',
     ],
     [
       'xls-corrupt-too-small.xls',
-      'Excel files cannot be attached yet. Export the sheets as CSV (or the workbook as PDF) and attach that.',
+      'The file is named like an Excel file but is not one (it is neither a ZIP-based nor an OLE2 Office file).',
     ],
     [
       'xlsx-password-protected.xlsx',
-      'Excel files in the old binary format, or protected with a password, cannot be attached. Export the sheets as CSV (or the workbook as PDF) and attach that.',
+      'The file is password-protected (encrypted). Save a copy without a password and attach that.',
     ],
   ])('tells the person exactly why %s is refused', async (name, reason) => {
     expect(await prepareAttachment(fixtureFile(name), options(vi.fn()))).toEqual({ file: name, reason });

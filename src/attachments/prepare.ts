@@ -12,7 +12,9 @@ import type { ImageProcessor } from './image-process';
 import { createImageProcessor } from './image-runner';
 import { type AttachmentLimits, DEFAULT_LIMITS, fileSizeReason } from './limits';
 import { displayName } from './names';
-import { officeReason } from './office';
+import { officeInput } from './office';
+import type { OfficeInput } from './office-convert';
+import { createOfficeConverter, type OfficeConverter } from './office-runner';
 import { checkPdf } from './pdf';
 import { checkPngStructure, pngTailHasEnd } from './png';
 import { SNIFF_BYTES, sniffType } from './sniff';
@@ -27,6 +29,8 @@ export interface PrepareOptions {
   readonly capabilities?: DecodeCapabilities;
   /** Long edge to downscale images to (default `limits.imageLongEdge`). */
   readonly imageLongEdge?: number;
+  /** Where office files are converted to Markdown. Default: a worker per file (`createOfficeConverter()`). */
+  readonly convertOffice?: OfficeConverter;
   /** New attachment ids. Default: `crypto.randomUUID()`. */
   readonly newId?: () => string;
 }
@@ -63,13 +67,17 @@ async function prepareOrReason(file: File, name: string, options: PrepareOptions
   switch (type.kind) {
     case 'unsupported':
       return type.reason;
-    case 'office':
-      return officeReason(type.family, type.container);
+    case 'office': {
+      const input = officeInput(type.family, type.container, name);
+      if (typeof input !== 'string') return input.reason;
+      return prepareOffice(file, name, input, options, limits, id);
+    }
     case 'image':
       return prepareImage(file, name, head, type, options, limits, id());
     case 'pdf':
       return preparePdf(file, name, limits, id());
     case 'text':
+      if (/\.(csv|tsv)$/i.test(name)) return prepareOffice(file, name, 'delimited', options, limits, id);
       return prepareText(file, name, type.mimeType, limits, id());
     default:
       return assertNever(type);
@@ -203,4 +211,81 @@ async function prepareText(
     preview: textPreview(decoded.text),
   };
   return { record, blob };
+}
+
+/**
+ * A Word, Excel, PowerPoint, OpenDocument spreadsheet or CSV/TSV file → a Markdown text attachment (converted
+ * in a worker), plus, for a DOCX, its embedded images as image attachments of their own (`also`), each
+ * through the usual image checks and downscaling.
+ */
+async function prepareOffice(
+  file: File,
+  name: string,
+  input: OfficeInput,
+  options: PrepareOptions,
+  limits: AttachmentLimits,
+  id: () => string,
+): Promise<PreparedAttachment | string> {
+  const tooLarge = fileSizeReason('office', file.size, limits);
+  if (tooLarge) return tooLarge;
+  const bytes = await readBytes(file, 0, file.size);
+  const convert = options.convertOffice ?? createOfficeConverter();
+  const result = await convert({
+    input,
+    name,
+    bytes,
+    maxChars: limits.maxOfficeChars,
+    maxImages: limits.maxOfficeImages,
+  });
+  if (!result.ok) return result.reason;
+  const also: PreparedAttachment[] = [];
+  let imagesRefused = 0;
+  for (const image of result.images) {
+    const outcome = await prepareAttachment(
+      new File([image.bytes as Uint8Array<ArrayBuffer>], `${name} ${image.name}`),
+      options,
+    );
+    if ('reason' in outcome) imagesRefused++;
+    else also.push(outcome);
+  }
+  const utf8 = new TextEncoder().encode(result.markdown);
+  const blob = new Blob([utf8], { type: 'text/markdown;charset=utf-8' });
+  const record: AttachmentRecord = {
+    id: id(),
+    name,
+    mimeType: 'text/markdown',
+    size: utf8.length,
+    kind: 'text',
+    preview: textPreview(result.markdown),
+    summary: officeSummary(result, utf8.length, also, imagesRefused),
+  };
+  return also.length > 0 ? { record, blob, also } : { record, blob };
+}
+
+/** "3 sheets · about 2,400 tokens · truncated to fit · 2 images". */
+function officeSummary(
+  result: { readonly count?: { unit: string; count: number } | undefined; readonly truncated: boolean },
+  bytes: number,
+  images: readonly PreparedAttachment[],
+  imagesRefused: number,
+): string {
+  const parts: string[] = [];
+  if (result.count) {
+    const { unit, count } = result.count;
+    parts.push(`${count.toLocaleString('en-US')} ${count === 1 ? unit : `${unit}s`}`);
+  }
+  const imageTokens = images.reduce(
+    (sum, i) => sum + Math.ceil(((i.record.width ?? 0) * (i.record.height ?? 0)) / 750),
+    0,
+  );
+  parts.push(`about ${estimateTokens(bytes + imageTokens * 4).toLocaleString('en-US')} tokens`);
+  if (result.truncated) parts.push('truncated to fit');
+  if (images.length > 0) parts.push(`${images.length} ${images.length === 1 ? 'image' : 'images'}`);
+  if (imagesRefused > 0) parts.push(`${imagesRefused} ${imagesRefused === 1 ? 'image' : 'images'} not sent`);
+  return parts.join(' · ');
+}
+
+/** Tokens of text, estimated at four bytes a token (the usual rule for English and code). */
+function estimateTokens(bytes: number): number {
+  return Math.ceil(bytes / 4);
 }

@@ -99,7 +99,8 @@ const BINARY_SIGNATURES: readonly (readonly [readonly number[], string])[] = [
   [asciiBytes('MM\0*'), 'a TIFF image'],
 ];
 
-const CAN_ATTACH = 'Images (PNG, JPEG, GIF, WebP), PDFs and text files can be attached.';
+const CAN_ATTACH =
+  'Images (PNG, JPEG, GIF, WebP), PDFs, Word, Excel and PowerPoint files, CSV and text files can be attached.';
 
 /**
  * Decides what a file is from its first bytes (`head`, ideally `SNIFF_BYTES` long), its name and its declared

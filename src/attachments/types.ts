@@ -8,6 +8,11 @@ import type { AttachmentRecord } from '../messages';
 export interface PreparedAttachment {
   readonly record: AttachmentRecord;
   readonly blob: Blob;
+  /**
+   * Attachments the same file brought with it, to add after this one: the images embedded in a DOCX, or the
+   * further parts of a PDF split to fit the API's page limit.
+   */
+  readonly also?: readonly PreparedAttachment[];
 }
 
 /** A file that was not accepted: its name and a reason a person can act on. */
@@ -32,7 +37,7 @@ export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'avif' | 'he
 /** Image MIME types the Messages API accepts. */
 export type ApiImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
-/** Office families recognised (and, for now, refused with advice). */
+/** Office families recognised (Word, Excel, PowerPoint and OpenDocument spreadsheets are read; others refused). */
 export type OfficeFamily = 'word' | 'excel' | 'powerpoint' | 'opendocument' | 'iwork' | 'office';
 
 /**

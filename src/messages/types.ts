@@ -28,6 +28,8 @@ export interface AttachmentRecord {
   readonly pages?: number;
   /** A small preview: a data: URL thumbnail (images) or the first lines (text). */
   readonly preview?: string;
+  /** What will be sent, for the tile, when the file was converted: "3 sheets · about 2,400 tokens". */
+  readonly summary?: string;
 }
 
 /** A user message with files. */

@@ -9,8 +9,12 @@
  * Opened at the top of a tab by the app (`Open in new tab`), it is a host instead: it takes the request from
  * the app and shows it in a sandboxed frame of its own, never running the artifact itself.
  */
+import type { AppCall } from '../artifacts/protocol';
 import {
+  type AppReply,
   HOST_SOURCE,
+  isAppReply,
+  isAppRequest,
   isHostPing,
   isPrimeRequest,
   isRenderRequest,
@@ -73,7 +77,26 @@ function runFramed(): void {
     if (typeof text === 'string' && text.length > MAX_TEXT) m.text = `${text.slice(0, MAX_TEXT)}…`;
     postNow(m);
   };
-  const shims = installShims(send);
+  // The app APIs' requests: posted like any message (so a primed document holds them too), each settled by
+  // the host's reply with the same id.
+  let nextCall = 0;
+  const calls = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const call = (request: AppCall) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextCall++;
+      calls.set(id, { resolve, reject });
+      postNow({ ...request, kind: 'call', id });
+    });
+  const settle = (data: unknown): boolean => {
+    if (!isAppReply(data, channel)) return false;
+    const waiting = calls.get(data.id);
+    calls.delete(data.id);
+    if (!waiting) return true;
+    if (data.ok) waiting.resolve(data.value);
+    else waiting.reject(new { Error, TypeError, RangeError }[data.name](data.error));
+    return true;
+  };
+  const shims = installShims(send, call);
 
   const onMessage = (event: MessageEvent) => {
     if (event.source !== window.parent || port !== undefined) return;
@@ -94,6 +117,7 @@ function runFramed(): void {
         apply(post, own, [{ source: PREVIEW_SOURCE, channel, kind: 'pong', n: e.data.n }]);
         return;
       }
+      if (settle(e.data)) return;
       if (!primed || !isRenderRequest(e.data, channel)) return;
       const written = primed;
       primed = undefined;
@@ -245,7 +269,10 @@ function runStandalone(): void {
       if (started) return; // the page navigated its frame: it gets nothing
       started = true;
       const { port1, port2 } = new MessageChannel();
-      port1.onmessage = (e: MessageEvent) => saveDownload(e.data);
+      port1.onmessage = (e: MessageEvent) => {
+        if (isAppRequest(e.data, frameChannel)) port1.postMessage(unavailable(e.data.id, frameChannel));
+        else saveDownload(e.data);
+      };
       const message: RenderRequest = { ...request, source: HOST_SOURCE, channel: frameChannel };
       frame.contentWindow?.postMessage(message, '*', [port2]);
     });
@@ -253,6 +280,20 @@ function runStandalone(): void {
   };
   window.addEventListener('message', onMessage);
   opener.postMessage({ source: PREVIEW_SOURCE, kind: STANDALONE_READY }, location.origin);
+}
+
+/** The answer to an app API call in a tab of its own: the app is not there to carry it out. */
+function unavailable(id: number, frameChannel: string): AppReply {
+  return {
+    source: HOST_SOURCE,
+    channel: frameChannel,
+    kind: 'reply',
+    id,
+    ok: false,
+    name: 'Error',
+    error:
+      'This API works in the Artifacts panel only; a tab opened with Open in new tab has no storage, files or Claude.',
+  };
 }
 
 /** A download the framed page started, saved from this (the app's) origin. */

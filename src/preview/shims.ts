@@ -8,9 +8,11 @@
  * - `alert`/`confirm`/`prompt` as console warnings (a sandbox without `allow-modals` ignores them);
  * - WebRTC taken away, here and in every frame the page makes (no policy governs it; see webrtc-guard.ts);
  * - `navigator.clipboard.writeText` (and `execCommand('copy')`) carried out by the app after a click;
- * - downloads (`<a download href="blob:…|data:…">`) handed to the app, which saves them and says so.
+ * - downloads (`<a download href="blob:…|data:…">`) handed to the app, which saves them and says so;
+ * - the app APIs (`window.storage`, `window.fs`, `window.claude`, `fetch('/v1/messages')`; see apps.ts).
  */
 import { fontHostOf } from '../artifacts/cdn';
+import { type Call, installAppApis } from './apps';
 import type { RenderContext } from './render-context';
 import { guardWebRtc } from './webrtc-guard';
 
@@ -24,7 +26,7 @@ let current: RenderContext | undefined;
 /** Errors already reported through `console.error` (React logs an error, then throws it again). */
 const reported = new WeakSet<object>();
 
-export function installShims(send: Send): { afterOpen(context: RenderContext): void } {
+export function installShims(send: Send, call: Call): { afterOpen(context: RenderContext): void } {
   for (const level of LEVELS) {
     const original = console[level];
     console[level] = (...args: unknown[]) => {
@@ -74,6 +76,7 @@ export function installShims(send: Send): { afterOpen(context: RenderContext): v
   bridgeClipboard(send);
   const download = (anchor: HTMLAnchorElement) => startDownload(anchor, blobs, send);
   interceptAnchorClick(download);
+  installAppApis(call);
 
   return {
     afterOpen(context) {

@@ -1,6 +1,7 @@
 /** The public surface of src/ui: the app shell, what `main.ts` hands it, and what it loads while idle. */
 export { EaselApp } from './app/easel-app';
 export type { EaselServices } from './app/services';
-export { artifactsToolRenderer, PreviewHost } from './artifacts';
+export { adoptNewChat, webOn } from './app/web-toggle';
+export { ArtifactApps, artifactsToolRenderer, PreviewHost, PreviewRuntime } from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { prepareMarkdown } from './markdown/renderer-loader';

@@ -1,12 +1,15 @@
-import { css, html, LitElement, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { formatBytes } from '../../agent';
 import { EMPTY_LOG, fixRequestText, type PreviewLog } from '../../artifacts';
+import type { ArtifactApps } from './artifact-apps';
 import { ArtifactFixEvent } from './events';
 import { buttonStyles } from './styles';
 
 /**
  * A preview's console: its entries with their levels, the number of errors, and `Fix`, which asks the model
- * to fix the errors (`artifact-fix`).
+ * to fix the errors (`artifact-fix`). With `apps`, also what the artifact keeps with `window.storage` (its
+ * size) and `Clear stored data`.
  */
 @customElement('easel-artifact-console')
 export class EaselArtifactConsole extends LitElement {
@@ -34,8 +37,15 @@ export class EaselArtifactConsole extends LitElement {
         color: var(--easel-danger);
         font-weight: 600;
       }
-      .bar button.fix {
+      .bar button.fix,
+      .stored {
         margin-left: auto;
+      }
+      .bar button.fix + .stored {
+        margin-left: 0;
+      }
+      .stored {
+        color: var(--easel-text-muted);
       }
       ol {
         list-style: none;
@@ -74,6 +84,31 @@ export class EaselArtifactConsole extends LitElement {
   @property({ attribute: false }) log: PreviewLog = EMPTY_LOG;
   /** Whether the entries are shown. */
   @property({ type: Boolean, reflect: true }) open = false;
+  /** The app APIs' service: the artifact's stored data is shown from it. */
+  @property({ attribute: false }) apps: ArtifactApps | undefined;
+
+  /** What the artifact stores: keys and bytes (`undefined` until read). */
+  @state() private stored: { readonly keys: number; readonly bytes: number } | undefined;
+
+  private offApps: (() => void) | undefined;
+  private reading = 0;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.listenToApps();
+    this.readStored();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.offApps?.();
+    this.offApps = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('apps')) this.listenToApps();
+    if (changed.has('apps') || changed.has('filename')) this.readStored();
+  }
 
   override render() {
     const { entries, errorCount, dropped } = this.log;
@@ -89,6 +124,7 @@ export class EaselArtifactConsole extends LitElement {
                 <button type="button" class="fix" @click=${this.handleFix}>Fix</button>`
             : nothing
         }
+        ${this.renderStored()}
       </div>
       ${this.open ? this.renderEntries() : nothing}
     </section>`;
@@ -103,12 +139,46 @@ export class EaselArtifactConsole extends LitElement {
     </ol>`;
   }
 
+  private renderStored() {
+    const stored = this.stored;
+    if (!stored || stored.keys === 0) return nothing;
+    return html`<span class="stored">Stored data: ${formatBytes(stored.bytes)} in ${stored.keys === 1 ? '1 key' : `${stored.keys} keys`}</span>
+      <button type="button" @click=${this.handleClearStored}>Clear stored data</button>`;
+  }
+
   private handleToggle() {
     this.open = !this.open;
   }
 
   private handleFix() {
     this.dispatchEvent(new ArtifactFixEvent(this.filename, fixRequestText(this.filename, this.log)));
+  }
+
+  private handleClearStored() {
+    void this.apps?.clear(this.filename);
+  }
+
+  private listenToApps(): void {
+    this.offApps?.();
+    this.offApps = this.isConnected ? this.apps?.subscribe(() => this.readStored()) : undefined;
+  }
+
+  private readStored(): void {
+    const apps = this.apps;
+    const filename = this.filename;
+    const reading = ++this.reading;
+    if (!apps || !filename) {
+      this.stored = undefined;
+      return;
+    }
+    apps.usage(filename).then(
+      (usage) => {
+        if (reading === this.reading) this.stored = usage;
+      },
+      () => {
+        if (reading === this.reading) this.stored = undefined;
+      },
+    );
   }
 }
 

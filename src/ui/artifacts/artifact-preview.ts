@@ -1,7 +1,16 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { type PlanKind, PREVIEW_SOURCE, type PreviewMessage } from '../../artifacts';
+import {
+  type AppReply,
+  type AppRequest,
+  HOST_SOURCE,
+  type PlanKind,
+  PREVIEW_SOURCE,
+  type PreviewMessage,
+} from '../../artifacts';
+import { AppConsent } from './app-consent';
+import type { AppPort } from './artifact-apps';
 import { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { PreviewDocument } from './preview-document';
 import { PreviewNotices } from './preview-notices';
@@ -56,6 +65,9 @@ export class EaselArtifactPreview extends LitElement {
   @state() private frames: readonly PreviewDocument[] = [];
 
   private readonly notices = new PreviewNotices(this, () => this.load());
+  private readonly consent = new AppConsent(this);
+  /** The app APIs of the document shown, bound to the file it shows (see `ArtifactApps`). */
+  private apps: { readonly doc: PreviewDocument; readonly port: AppPort } | undefined;
   private current: PreviewDocument | undefined;
   private readonly spare = new PreviewSpare({
     runtime: () => this.ownOrGivenRuntime(),
@@ -80,6 +92,7 @@ export class EaselArtifactPreview extends LitElement {
     this.timer = undefined;
     this.current?.dispose();
     this.current = undefined;
+    this.endApps();
     this.spare.drop();
     this.ownRuntime?.dispose();
   }
@@ -114,7 +127,7 @@ export class EaselArtifactPreview extends LitElement {
       this.frames,
       (doc) => doc.channel,
       (doc) => this.renderFrame(doc),
-    )}${this.notices.render()}`;
+    )}${this.notices.render()}${this.consent.render()}`;
   }
 
   private renderFrame(doc: PreviewDocument) {
@@ -164,13 +177,14 @@ export class EaselArtifactPreview extends LitElement {
       .then(
         (prepared) => {
           if (token !== this.loadToken || !prepared) return;
-          this.show(prepared, content, streaming);
+          this.show(prepared, content, streaming, filename);
         },
         (error: unknown) => {
           if (token !== this.loadToken) return;
           const text = `The preview could not be prepared: ${error instanceof Error ? error.message : String(error)}`;
           const notes = [{ level: 'error' as const, text }];
-          this.show({ kind: 'render', html: '', files: {}, imports: {}, notes, handled: [] }, content, false);
+          const prepared = { kind: 'render' as const, html: '', files: {}, imports: {}, notes, handled: [] };
+          this.show(prepared, content, false, filename);
         },
       );
   }
@@ -182,10 +196,11 @@ export class EaselArtifactPreview extends LitElement {
   }
 
   /** Shows a new document: in the spare frame when it fits, else in a new frame on a new channel. */
-  private show(prepared: PreparedRender, content: string, streaming: boolean): void {
+  private show(prepared: PreparedRender, content: string, streaming: boolean, filename: string): void {
     this.current?.dispose();
     const spare = this.spare.take(prepared);
     this.current = spare ?? this.newDocument(prepared);
+    this.startApps(this.current, filename);
     spare?.render(prepared); // after it is the current document: it reports from now on
     this.rendering = streaming;
     this.notices.documentStarted();
@@ -215,6 +230,7 @@ export class EaselArtifactPreview extends LitElement {
           if (doc === this.current) this.documentLoaded();
         },
         stalled: (pending) => this.stalled(doc, pending),
+        request: (request) => this.appRequest(doc, request),
       },
       first,
     );
@@ -237,9 +253,52 @@ export class EaselArtifactPreview extends LitElement {
     this.loadToken++;
     this.current?.dispose();
     this.current = undefined;
+    this.endApps();
     this.loadedContent = undefined;
     this.rendering = false;
     this.frames = this.listFrames();
+  }
+
+  /** The document shown from now on gets the app APIs of `filename` (its own artifact, and no other). */
+  private startApps(doc: PreviewDocument, filename: string): void {
+    if (this.apps?.doc === doc) return;
+    this.endApps();
+    const port = this.ownOrGivenRuntime().apps?.open(filename, {
+      log: (level, text) => {
+        if (this.apps?.doc !== doc) return;
+        const message = {
+          source: PREVIEW_SOURCE,
+          channel: doc.channel,
+          kind: 'console',
+          level,
+          text,
+        } as const;
+        this.dispatchEvent(new PreviewMessageEvent(this.filename, message));
+      },
+      ask: this.background ? undefined : (file, model) => this.consent.ask(file, model),
+    });
+    if (port) this.apps = { doc, port };
+  }
+
+  private endApps(): void {
+    this.apps?.port.dispose();
+    this.apps = undefined;
+    this.consent.documentEnded();
+  }
+
+  private appRequest(doc: PreviewDocument, request: AppRequest): Promise<AppReply> {
+    if (this.apps?.doc === doc) return this.apps.port.handle(request);
+    const { channel, id } = request;
+    const error = 'This preview no longer shows its page, or has no app APIs here.';
+    return Promise.resolve({
+      source: HOST_SOURCE,
+      channel,
+      kind: 'reply',
+      id,
+      ok: false,
+      name: 'Error',
+      error,
+    });
   }
 
   private listFrames(): PreviewDocument[] {
@@ -250,6 +309,7 @@ export class EaselArtifactPreview extends LitElement {
   private stalled(doc: PreviewDocument, pending: readonly PreviewMessage[]): void {
     if (this.spare.lost(doc) || doc !== this.current) return;
     this.current = undefined;
+    this.endApps();
     this.rendering = false;
     this.frames = this.listFrames();
     const seconds = WATCHDOG_STALL_MS / 1000;

@@ -167,7 +167,7 @@ export class EaselArtifactsPanel extends LitElement {
         })}
         ${
           runsInSandbox(shown.kind) && !shown.streaming && !shown.incomplete && !this.editing
-            ? html`<easel-artifact-console .filename=${shown.filename} .log=${this.consoleFor(shown, mode)}></easel-artifact-console>`
+            ? html`<easel-artifact-console .filename=${shown.filename} .log=${this.consoleFor(shown, mode)} .apps=${this.previewHost?.runtime.apps}></easel-artifact-console>`
             : nothing
         }
       </div>`;

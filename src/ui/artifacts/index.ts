@@ -2,6 +2,15 @@
  * The artifacts panel and the services behind it. `main.ts` makes the `PreviewHost` (and the store, tool and
  * stream tracker from `src/artifacts`) and mounts `<easel-artifacts-layout>` around the chat.
  */
+export {
+  type AppDataStore,
+  AppError,
+  ArtifactApps,
+  type ArtifactAppsDeps,
+  type CallContext,
+  type ClaudeBridge,
+  type SessionFile,
+} from './artifact-apps';
 export { EaselArtifactsLayout } from './artifacts-layout';
 export type { EaselArtifactsPanel } from './artifacts-panel';
 export {
@@ -14,4 +23,5 @@ export {
   PreviewStartEvent,
 } from './events';
 export { PreviewHost } from './preview-host';
+export { PreviewRuntime } from './preview-runtime';
 export { artifactsToolRenderer } from './tool-renderer';

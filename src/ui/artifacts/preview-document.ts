@@ -1,5 +1,8 @@
 import {
+  type AppReply,
+  type AppRequest,
   HOST_SOURCE,
+  isAppRequest,
   isPreviewMessage,
   type PreviewMessage,
   type PrimeRequest,
@@ -35,6 +38,8 @@ export interface DocumentHooks {
   readonly loaded: () => void;
   /** The page stopped answering, or its frame never loaded; `pending` were not handed on yet. */
   readonly stalled: (pending: readonly PreviewMessage[]) => void;
+  /** A request of the app APIs (`ArtifactApps`); its reply is posted back while the document lasts. */
+  readonly request: (request: AppRequest) => Promise<AppReply>;
 }
 
 /**
@@ -153,7 +158,12 @@ export class PreviewDocument {
   }
 
   private handlePortMessage(data: unknown): void {
-    if (this.disposed || !isPreviewMessage(data, this.channel)) return;
+    if (this.disposed) return;
+    if (isAppRequest(data, this.channel)) {
+      void this.hooks.request(data).then((reply) => this.port?.postMessage(reply));
+      return;
+    }
+    if (!isPreviewMessage(data, this.channel)) return;
     if (data.kind === 'pong') {
       this.watchdog?.pong(data.n);
       return;

@@ -20,6 +20,7 @@ import {
   type RenderRequest,
   type ShelfManifest,
 } from '../../artifacts';
+import type { ArtifactApps } from './artifact-apps';
 
 /** What a preview frame is sent (the element adds its channel). */
 export type PreparedRender = Omit<RenderRequest, 'source' | 'channel'>;
@@ -76,7 +77,13 @@ export class PreviewRuntime {
     { resolve: (code: string) => void; reject: (reason: CompileProblem | CompilerUnavailable) => void }
   >();
 
-  constructor(private readonly shelfBase = new URL('./shelf/', document.baseURI).href) {}
+  /**
+   * `apps` carries out the app APIs of every preview of this runtime (none: their calls are refused).
+   */
+  constructor(
+    private readonly shelfBase = new URL('./shelf/', document.baseURI).href,
+    readonly apps?: ArtifactApps,
+  ) {}
 
   /**
    * The render request for `content` shown as `kind`, or `undefined` while it is `streaming` and does not

@@ -35,6 +35,10 @@ export const previewStyles = css`
     font: 13px/1.4 system-ui, sans-serif;
     box-shadow: 0 2px 8px rgb(0 0 0 / 0.3);
   }
+  .notice.consent {
+    top: 8px;
+    bottom: auto;
+  }
   .notice button {
     font: inherit;
     cursor: pointer;

@@ -37,6 +37,21 @@ describe('<easel-attachment-list>', () => {
     expect(screen.getByRole('list').elements()).toHaveLength(0);
   });
 
+  it('shows what will be sent for a converted file instead of its size', async () => {
+    const workbook: AttachmentRecord = {
+      id: 'w1',
+      name: 'budget.xlsx',
+      mimeType: 'text/markdown',
+      size: 4_800,
+      kind: 'text',
+      summary: '3 sheets · about 1,200 tokens · truncated to fit',
+    };
+    const { screen } = await mount('easel-attachment-list', { attachments: [workbook] });
+    await expect
+      .element(screen.getByRole('listitem'))
+      .toHaveTextContent(/XLSX\s+budget\.xlsx\s+3 sheets · about 1,200 tokens · truncated to fit/);
+  });
+
   it('is a list named Attachments with a tile per file: name, size, pixels or pages', async () => {
     const { screen } = await mount('easel-attachment-list', { attachments: [photo, paper, notes] });
     const list = screen.getByRole('list', { name: 'Attachments' });

@@ -107,8 +107,9 @@ export class EaselAttachmentList extends LitElement {
   }
 }
 
-/** "29.9 KB · 128 × 128", "16.6 KB · 4 pages", "18 bytes". */
+/** "29.9 KB · 128 × 128", "16.6 KB · 4 pages", "18 bytes"; a converted file says what will be sent. */
 function summary(a: AttachmentRecord): string {
+  if (a.summary) return a.summary;
   const parts = [formatBytes(a.size)];
   if (a.width !== undefined && a.height !== undefined) parts.push(`${a.width} × ${a.height}`);
   if (a.pages !== undefined) parts.push(`${a.pages} ${a.pages === 1 ? 'page' : 'pages'}`);

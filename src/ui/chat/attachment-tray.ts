@@ -77,7 +77,11 @@ export class AttachmentTrayController {
   private settle(key: string, outcome: PrepareOutcome): void {
     this.pending = this.pending.filter((p) => p.key !== key);
     if (isRefusal(outcome)) this.refusals = [...this.refusals, outcome];
-    else this.accept(outcome);
+    else {
+      // A file may bring more attachments with it (a DOCX's images, a long PDF's further parts).
+      const { also, ...first } = outcome;
+      for (const prepared of [first, ...(also ?? [])]) this.accept(prepared);
+    }
     this.host.requestUpdate();
   }
 
