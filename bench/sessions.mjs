@@ -22,7 +22,7 @@
 // most 64 messages or 64,000 characters (src/storage/schema.ts, text-chunks.ts).
 import { sse } from '../e2e/fake-anthropic/responses.mjs';
 import { assistantMessage } from '../e2e/support/records.mjs';
-import { startLightRecording, withSourcePage } from './harness.mjs';
+import { startLightRecording, startRecording, withSourcePage } from './harness.mjs';
 import { record } from './results.mjs';
 
 const SAVE_ROUNDS = 12;
@@ -471,7 +471,8 @@ async function search(bench) {
   await page.reload();
   await page.getByRole('navigation', { name: 'Sessions' }).getByRole('link').first().waitFor();
 
-  const recording = await startLightRecording(page);
+  // BENCH_TRACE=1: a Chrome trace (with BENCH_DEBUG=1, what ran in the longest task) instead of the light recorder.
+  const recording = process.env.BENCH_TRACE ? await startRecording(page) : await startLightRecording(page);
   const first = await page.evaluate(searchAndTime, { query: 'quokka', expected: 5, cold: true });
   const firstMain = await recording.stop();
   const queries = [
@@ -497,11 +498,14 @@ async function search(bench) {
     firstSearchAfterDebounceMs: round(first.fromSearchMs),
     firstSearchBusyMs: firstMain.busyMs,
     firstSearchLongestTaskMs: firstMain.longestTaskMs,
+    firstSearchTasksOver50ms: firstMain.longTasks ?? firstMain.tasksOver50ms,
     ...later,
   });
 }
 
 export async function run(bench) {
+  // BENCH_ONLY=search runs the search benchmark alone.
+  if (process.env.BENCH_ONLY === 'search') return search(bench);
   const { saveRatio, openMs } = await saveAndOpen(bench);
   await search(bench);
   console.log(

@@ -6,7 +6,9 @@
  * into memory (lower-cased): a few thousand large records, which IndexedDB reads many times faster than
  * one small record per message. After that, notices from the saver and from other tabs keep it current by
  * reading only the messages they name. A search is then a scan of in-memory strings plus one read of the
- * (small) session metadata store, so it stays fast with hundreds of sessions of hundreds of messages.
+ * (small) session metadata store, so it stays fast with hundreds of sessions of hundreds of messages. Loading
+ * and matching run in slices of a few milliseconds (small batches, and a yield to the page between slices), so
+ * neither makes a long task however many sessions there are.
  */
 
 import type { EaselDatabase } from './db';
@@ -31,8 +33,13 @@ export interface SearchResult {
   readonly problems: readonly string[];
 }
 
-/** Text chunks read per request while loading. */
-const DEFAULT_BATCH = 200;
+/**
+ * Text chunks read per request while loading: each request's records are deserialised in one task of the page,
+ * so a batch is kept small enough (some 1,500 messages) that no task of the first search is long.
+ */
+const DEFAULT_BATCH = 24;
+/** Work done between two yields to the page while loading and matching (ms). */
+const SLICE_MS = 8;
 const SNIPPET_BEFORE = 40;
 const SNIPPET_AFTER = 80;
 
@@ -66,7 +73,9 @@ export class SearchIndex {
     const buildProblems = await this.ensureBuilt();
     const { sessions, problems } = await this.sessions.list();
     const matches: { session: SessionRecord; at?: { key: string; term: string } }[] = [];
+    const slice = new Slicer();
     for (const session of sessions) {
+      await slice.pause();
       const match = this.match(session, terms);
       if (match) matches.push({ session, ...(match === true ? {} : { at: match }) });
       if (matches.length >= limit) break;
@@ -128,10 +137,12 @@ export class SearchIndex {
   private async build(): Promise<readonly string[]> {
     const problems: string[] = [];
     let range: IDBKeyRange | undefined;
+    const slice = new Slicer();
     for (;;) {
       const values: unknown[] = await this.db.getAll('texts', range, this.batchSize);
       let last: [string, string] | undefined;
       for (const value of values) {
+        await slice.pause();
         const parsed = parseTextChunk(value);
         if (!parsed.ok) {
           problems.push(parsed.problem);
@@ -196,6 +207,20 @@ export class SearchIndex {
       const term = places[i]?.term;
       return text !== undefined && term ? snippet(text, term) : '';
     });
+  }
+}
+
+/**
+ * Splits a long loop into tasks of about `SLICE_MS`: `pause()` resolves at once while the slice lasts, else after
+ * the page has had its turn (a new task).
+ */
+class Slicer {
+  private deadline = performance.now() + SLICE_MS;
+
+  async pause(): Promise<void> {
+    if (performance.now() < this.deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.deadline = performance.now() + SLICE_MS;
   }
 }
 
