@@ -9,11 +9,12 @@ describe('streamingInterval', () => {
 
   it('spaces costly updates so that rendering takes at most a twelfth of the main thread', () => {
     expect(streamingInterval(5)).toBe(60);
-    expect(streamingInterval(10)).toBe(120);
+    expect(streamingInterval(7)).toBe(84);
   });
 
-  it('never waits more than a fifth of a second, however costly an update was', () => {
-    expect(streamingInterval(40)).toBe(200);
-    expect(streamingInterval(Number.POSITIVE_INFINITY)).toBe(200);
+  it('never waits more than 90 ms, however costly an update was, so a frame comes at least every 100 ms', () => {
+    expect(streamingInterval(10)).toBe(90);
+    expect(streamingInterval(40)).toBe(90);
+    expect(streamingInterval(Number.POSITIVE_INFINITY)).toBe(90);
   });
 });
