@@ -79,6 +79,11 @@ test('a React component with recharts, lucide-react, shadcn/ui and Tailwind rend
   app,
   anthropic,
 }) => {
+  const shelfFiles: string[] = [];
+  app.on('requestfinished', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.includes('/shelf/')) shelfFiles.push(pathname.slice(pathname.indexOf('/shelf/') + 7));
+  });
   await modelCreates(app, anthropic, 'Dashboard.tsx', DASHBOARD);
 
   const frame = preview(app, 'Dashboard.tsx');
@@ -90,6 +95,14 @@ test('a React component with recharts, lucide-react, shadcn/ui and Tailwind rend
   // The chart is drawn (a line path), and the icons are there.
   await expect(frame.locator('.recharts-line-curve')).toHaveAttribute('d', /^M/);
   await expect(frame.locator('svg.lucide')).toHaveCount(2);
+  // Each icon came from a module of its own: the whole icon set was never read.
+  expect(
+    shelfFiles
+      .filter((f) => /^lucide-react-icons-\w+\//.test(f))
+      .map((f) => f.replace(/^.*\//, ''))
+      .sort(),
+  ).toEqual(['trending-up.mjs', 'users.mjs']);
+  expect(shelfFiles.filter((f) => /^lucide-react\.\w+\.mjs$/.test(f))).toEqual([]);
   await frame.getByRole('button', { name: /Clicked 0/ }).click();
   await expect(frame.getByRole('button', { name: /Clicked 1/ })).toBeVisible();
 

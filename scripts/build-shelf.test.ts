@@ -7,7 +7,12 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOL_DESCRIPTION } from '../src/artifacts/description';
-import { isShelfManifest, type ShelfManifest, shelfFiles } from '../src/artifacts/shelf-manifest';
+import {
+  isShelfManifest,
+  parseIconTable,
+  type ShelfManifest,
+  shelfFiles,
+} from '../src/artifacts/shelf-manifest';
 
 /**
  * The library shelf as `scripts/build-shelf.mjs` leaves it in public/shelf/, checked against the contract the
@@ -168,6 +173,42 @@ describe('the ES modules', () => {
     expect((await load('recharts')).ResponsiveContainer).toBeDefined();
     expect((await load('framer-motion')).motion).toBeDefined();
     expect((await load('motion/react')).AnimatePresence).toBeDefined();
+  });
+
+  it('has every icon of lucide-react as a module of its own that imports only the shared base', async () => {
+    const entry = manifest.packages['lucide-react'];
+    const icons = entry?.icons;
+    if (!entry || !icons) throw new Error('lucide-react has no icon modules');
+    const table = parseIconTable(JSON.parse(readFileSync(join(shelf, icons.table), 'utf8')));
+    if (!table) throw new Error('the icon table does not parse');
+    const stems = new Set(table.values());
+    const full = await load('lucide-react');
+    // Every icon the whole package exports by a name of the table, and nothing else of it.
+    for (const [name, stem] of table) {
+      expect(full[name], name).toBeDefined();
+      expect(full[`${name}Icon`], `${name}Icon`).toBe(full[name]);
+      expect(stems.has(stem)).toBe(true);
+    }
+    for (const stem of stems) {
+      const { imports, errors } = importsOf(`${icons.folder}${stem}.mjs`);
+      expect(errors, stem).toEqual([]);
+      expect([...imports], stem).toEqual(['lucide-react/base']);
+    }
+    // Linked and run: the icon's own module is the component the whole package exports under its names.
+    const base = pathToFileURL(join(linked, entry.modules['./base'] ?? '')).href;
+    for (const stem of ['trending-up', 'camera', 'alert-triangle'].filter((s) => stems.has(s))) {
+      const code = readFileSync(join(shelf, `${icons.folder}${stem}.mjs`), 'utf8');
+      const copy = join(linked, icons.folder, `${stem}.mjs`);
+      mkdirSync(dirname(copy), { recursive: true });
+      writeFileSync(copy, code.replace("'lucide-react/base'", JSON.stringify(base)));
+      const icon = (await import(/* @vite-ignore */ pathToFileURL(copy).href)).default as {
+        displayName?: string;
+        render?: unknown;
+      };
+      const name = [...table].find(([, s]) => s === stem)?.[0] ?? '';
+      expect(icon.displayName, stem).toBe((full[name] as { displayName?: string }).displayName);
+      expect(icon.render).toBeTypeOf('function');
+    }
   });
 
   it('registers every chart type in chart.js, as chart.js/auto does', async () => {

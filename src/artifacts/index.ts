@@ -50,6 +50,7 @@ export {
   type PlanKind,
   planPage,
   SHELF_MARKER,
+  shelfModuleOf,
 } from './page-plan';
 export {
   type ArtifactActions,
@@ -100,9 +101,13 @@ export {
 } from './protocol';
 export {
   EMPTY_SHELF,
+  type IconTable,
+  iconStemOf,
   isShelfManifest,
+  parseIconTable,
   parseShelfManifest,
   SHELF_MANIFEST_VERSION,
+  type ShelfIcons,
   type ShelfManifest,
   type ShelfPackage,
   shelfFiles,

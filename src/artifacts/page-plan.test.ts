@@ -9,7 +9,7 @@ import {
   shelfModuleOf,
   withDefaultExport,
 } from './page-plan';
-import { isShelfManifest, type ShelfManifest } from './shelf-manifest';
+import { iconStemOf, isShelfManifest, parseIconTable, type ShelfManifest } from './shelf-manifest';
 
 /** A small shelf shaped like public/shelf/manifest.json. */
 const shelf: ShelfManifest = {
@@ -381,5 +381,94 @@ describe('withDefaultExport', () => {
       'function Page() {}',
     ])
       expect(withDefaultExport(source)).toBe(source);
+  });
+});
+
+describe('icon imports (one module per icon)', () => {
+  const icons: ShelfManifest = {
+    version: 1,
+    packages: {
+      ...shelf.packages,
+      'lucide-react': {
+        version: '1.81.0',
+        cdnNames: ['lucide-react'],
+        modules: { '.': 'lucide-react.mjs', './base': 'lucide-react-base.mjs' },
+        icons: { table: 'lucide-react-icons.json', folder: 'lucide-icons/' },
+      },
+    },
+  };
+  const table = parseIconTable({
+    camera: ['Camera'],
+    sun: ['Sun', 'SunIcon2'],
+    'trending-up': ['TrendingUp'],
+  });
+  if (!table) throw new Error('the test table does not parse');
+  const react = (code: string) => planPage(code, 'react', icons, table);
+  const code = (plan: ReturnType<typeof planPage>) => plan.compile[0]?.code ?? '';
+
+  it('imports each icon a page names from its own module, on the same lines', () => {
+    const source =
+      "import React from 'react';\nimport {\n  Camera,\n  Sun as Day,\n  TrendingUpIcon,\n  LucideCamera,\n} from 'lucide-react';\nexport default () => <Camera />;";
+    const plan = react(source);
+    const lines = code(plan).split('\n');
+    expect(lines).toHaveLength(source.split('\n').length);
+    expect(lines[1]).toBe(
+      "import Camera from 'lucide-react/icons/camera'; import Day from 'lucide-react/icons/sun'; " +
+        "import TrendingUpIcon from 'lucide-react/icons/trending-up'; import LucideCamera from 'lucide-react/icons/camera';",
+    );
+    expect(lines[7]).toBe('export default () => <Camera />;');
+    expect(plan.imports['lucide-react/icons/camera']).toBe('lucide-icons/camera.mjs');
+    expect(plan.imports['lucide-react/icons/trending-up']).toBe('lucide-icons/trending-up.mjs');
+    expect(plan.imports['lucide-react']).toBeUndefined();
+    expect(plan.icons).toEqual({
+      specifiers: ['lucide-react/icons/camera', 'lucide-react/icons/sun', 'lucide-react/icons/trending-up'],
+      base: 'lucide-react/base',
+    });
+  });
+
+  it('drops type names, which TypeScript erases anyway', () => {
+    const plan = react("import { Camera, type LucideIcon } from 'lucide-react';\nexport default () => null;");
+    expect(code(plan).split('\n')[0]).toBe("import Camera from 'lucide-react/icons/camera';");
+  });
+
+  it('leaves the whole package to a page that imports anything but icons by name', () => {
+    for (const line of [
+      "import { Camera, createLucideIcon } from 'lucide-react';",
+      "import * as Icons from 'lucide-react';",
+      "import { Camera } from 'lucide-react/dist/esm/icons/camera';",
+      "import type { LucideIcon } from 'lucide-react';",
+    ]) {
+      const plan = react(`${line}\nexport default () => null;`);
+      expect(code(plan).split('\n')[0]).toBe(line);
+      expect(plan.icons).toBeUndefined();
+    }
+    const without = planPage(
+      "import { Camera } from 'lucide-react';\nexport default () => null;",
+      'react',
+      icons,
+    );
+    expect(code(without).split('\n')[0]).toBe("import { Camera } from 'lucide-react';");
+    expect(without.imports['lucide-react']).toBe('lucide-react.mjs');
+  });
+
+  it('reads a CDN address of the package as the package, with its version note', () => {
+    const plan = react(
+      "import { Sun } from 'https://esm.sh/lucide-react@0.263.1';\nexport default () => <Sun />;",
+    );
+    expect(code(plan).split('\n')[0]).toBe("import Sun from 'lucide-react/icons/sun';");
+    expect(plan.notes.map((n) => n.text).join('\n')).toContain('0.263.1');
+  });
+
+  it('keeps a malformed table out', () => {
+    expect(parseIconTable({ camera: 'Camera' })).toBeUndefined();
+    expect(parseIconTable({ '../x': ['X'] })).toBeUndefined();
+    expect(parseIconTable({ x: ['not a name'] })).toBeUndefined();
+    expect(iconStemOf(table, 'SunIcon')).toBe('sun');
+    expect(iconStemOf(table, 'Moon')).toBeUndefined();
+    expect(isShelfManifest(icons)).toBe(true);
+    const badFolder = structuredClone(icons) as { packages: Record<string, { icons?: unknown }> };
+    const entry = badFolder.packages['lucide-react'];
+    if (entry) entry.icons = { table: 'lucide-react-icons.json', folder: '../up/' };
+    expect(isShelfManifest(badFolder)).toBe(false);
   });
 });

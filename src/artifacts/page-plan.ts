@@ -21,7 +21,7 @@ import {
   styleFileOf,
   versionNote,
 } from './cdn';
-import type { ShelfManifest } from './shelf-manifest';
+import { type IconTable, iconStemOf, type ShelfManifest } from './shelf-manifest';
 
 /** Where shelf files go in the planned HTML: the frame replaces `easel-shelf:<file>` with its blob URL. */
 export const SHELF_MARKER = 'easel-shelf:';
@@ -73,6 +73,11 @@ export interface PagePlan {
    * compiled (see `PrimeRequest`).
    */
   readonly react?: { readonly head: string; readonly bootstrap: string };
+  /**
+   * The specifiers of icon modules (see `ShelfIcons`) the page's icon imports were turned into, and the base
+   * module they share: a spare frame made before the page is known evaluates the base, not the icons.
+   */
+  readonly icons?: { readonly specifiers: readonly string[]; readonly base: string };
 }
 
 /** The token standing for the compiled code of job `index` in `PagePlan.html`. */
@@ -95,8 +100,13 @@ const REACT_STYLE = '<style>html,body{margin:0}</style>';
 const BUILT_IN = new Set(['@babel/standalone', 'babel-standalone', 'babel-core']);
 
 /** Plans the preview of `content` shown as `kind`. */
-export function planPage(content: string, kind: PlanKind, manifest: ShelfManifest): PagePlan {
-  const builder = new PlanBuilder(manifest);
+export function planPage(
+  content: string,
+  kind: PlanKind,
+  manifest: ShelfManifest,
+  icons?: IconTable,
+): PagePlan {
+  const builder = new PlanBuilder(manifest, icons);
   switch (kind) {
     case 'text':
       return builder.finish(`${TEXT_STYLE}<pre>${escapeHtml(content)}</pre>`);
@@ -121,8 +131,12 @@ class PlanBuilder {
   private readonly unlinked: Record<string, string> = {};
   private readonly compile: CompileJob[] = [];
   private parts: PagePlan['react'];
+  private readonly iconSpecifiers = new Set<string>();
 
-  constructor(private readonly manifest: ShelfManifest) {}
+  constructor(
+    private readonly manifest: ShelfManifest,
+    private readonly iconTable: IconTable | undefined,
+  ) {}
 
   finish(html: string): PagePlan {
     return {
@@ -135,6 +149,9 @@ class PlanBuilder {
       handled: [...this.handled],
       missing: this.unlinked,
       ...(this.parts ? { react: this.parts } : {}),
+      ...(this.iconSpecifiers.size > 0
+        ? { icons: { specifiers: [...this.iconSpecifiers], base: `${ICON_PACKAGE}/base` } }
+        : {}),
     };
   }
 
@@ -267,10 +284,59 @@ class PlanBuilder {
 
   /** Module code: CDN imports become bare specifiers; every specifier is resolved to the shelf. */
   private moduleCode(code: string): string {
-    return code.replace(IMPORT_PATTERN, (whole, lead: string, quote: string, specifier: string) => {
-      const resolved = this.moduleSpecifier(specifier);
-      return resolved === specifier ? whole : `${lead}${quote}${resolved}${quote}`;
+    return this.iconImports(code).replace(
+      IMPORT_PATTERN,
+      (whole, lead: string, quote: string, specifier: string) => {
+        const resolved = this.moduleSpecifier(specifier);
+        return resolved === specifier ? whole : `${lead}${quote}${resolved}${quote}`;
+      },
+    );
+  }
+
+  /**
+   * `import { Camera, Sun as Day } from 'lucide-react'` becomes `import Camera from 'lucide-react/icons/camera';
+   * import Day from 'lucide-react/icons/sun';` on the same lines, when every name it imports is an icon of the
+   * shelf's table (`type` names are dropped: they are erased anyway). Anything else — a namespace import, a
+   * name that is not an icon, no table — is left to the whole package.
+   */
+  private iconImports(code: string): string {
+    const entry = this.manifest.packages[ICON_PACKAGE];
+    const table = this.iconTable;
+    if (!table || !entry?.icons || !code.includes(ICON_PACKAGE)) return code;
+    const { folder } = entry.icons;
+    return code.replace(NAMED_IMPORT, (whole, names: string, _quote: string, specifier: string) => {
+      if (!this.isIconPackage(specifier)) return whole;
+      const bindings: { local: string; stem: string }[] = [];
+      for (const part of names.split(',')) {
+        const item = part.trim();
+        if (item === '' || /^type\s/.test(item)) continue;
+        const m = /^([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?$/.exec(item);
+        const stem = m?.[1] ? iconStemOf(table, m[1]) : undefined;
+        if (!m?.[1] || !stem) return whole;
+        bindings.push({ local: m[2] ?? m[1], stem });
+      }
+      if (bindings.length === 0) return whole;
+      const lines = whole.split('\n').length - 1;
+      const statements = bindings.map(({ local, stem }) => {
+        const iconSpecifier = `${ICON_PACKAGE}/icons/${stem}`;
+        this.imports[iconSpecifier] = `${folder}${stem}.mjs`;
+        this.iconSpecifiers.add(iconSpecifier);
+        return `import ${local} from '${iconSpecifier}';`;
+      });
+      const address = parseCdnUrl(specifier);
+      const entryVersion = entry.version;
+      if (address) this.versionNote(ICON_PACKAGE, address.version, entryVersion);
+      return statements.join(' ') + '\n'.repeat(lines);
     });
+  }
+
+  /** `lucide-react` itself, by name or by a CDN address of its main module. */
+  private isIconPackage(specifier: string): boolean {
+    if (specifier === ICON_PACKAGE) return true;
+    const address = parseCdnUrl(specifier);
+    if (!address) return false;
+    const hit = findPackage(this.manifest, address.name);
+    return hit?.key === ICON_PACKAGE && moduleSubpathOf(hit.entry, address.path) === '.';
   }
 
   /** Classic scripts: only `import('…')` of CDN addresses and bare specifiers. */
@@ -387,6 +453,10 @@ const REACT_BOOTSTRAP =
 
 /** `import … from '…'`, `export … from '…'`, `import '…'`, `import('…')`. */
 const IMPORT_PATTERN = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"'\n]+)\2/g;
+/** `import { a, b as c } from 'x';` (names only: no default, no namespace, no `import type`). */
+const NAMED_IMPORT = /\bimport\s*\{([^{}]*)\}\s*from\s*(["'])([^"'\n]+)\2[ \t]*;?/g;
+/** The package whose icons are modules of their own on the shelf (see `ShelfIcons`). */
+const ICON_PACKAGE = 'lucide-react';
 const DYNAMIC_IMPORT_PATTERN = /(\bimport\s*\(\s*)(["'])([^"'\n]+)\2/g;
 
 /** Module source whose component the bootstrap can find: `export default App;` added if missing. */

@@ -29,6 +29,46 @@ export interface ShelfPackage {
   readonly styles?: Readonly<Record<string, string>>;
   /** Gzip bytes of all its files. */
   readonly gzip?: number;
+  /** Its members one module each (lucide-react's icons), for pages that import only them by name. */
+  readonly icons?: ShelfIcons;
+}
+
+/**
+ * A package whose named exports are also modules of their own (lucide-react: an icon each). `table` is a JSON
+ * file `{ "<stem>": ["Name", …] }`: the file `<folder><stem>.mjs` default-exports the component each name (and
+ * `NameIcon`, `LucideName`) stands for. Those modules import only the package's `./base` module and other
+ * shared specifiers.
+ */
+export interface ShelfIcons {
+  readonly table: string;
+  /** The folder of the icon modules, ending in `/`. */
+  readonly folder: string;
+}
+
+/** Export name → the file stem of its icon module, read from an icon table (see `ShelfIcons`). */
+export type IconTable = ReadonlyMap<string, string>;
+
+/** The table in `data` (a parsed `ShelfIcons.table` file), or `undefined` when it is not one. */
+export function parseIconTable(data: unknown): IconTable | undefined {
+  if (!isRecord(data)) return undefined;
+  const table = new Map<string, string>();
+  for (const [stem, names] of Object.entries(data)) {
+    if (!/^[\w-]+$/.test(stem) || !Array.isArray(names)) return undefined;
+    for (const name of names) {
+      if (typeof name !== 'string' || !/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+      table.set(name, stem);
+    }
+  }
+  return table;
+}
+
+/** The icon file stem an import of `name` means (`Camera`, `CameraIcon` and `LucideCamera` are one icon). */
+export function iconStemOf(table: IconTable, name: string): string | undefined {
+  return (
+    table.get(name) ??
+    (name.endsWith('Icon') ? table.get(name.slice(0, -4)) : undefined) ??
+    (name.startsWith('Lucide') ? table.get(name.slice(6)) : undefined)
+  );
 }
 
 export interface ShelfManifest {
@@ -86,17 +126,29 @@ export function isShelfPackage(data: unknown): data is ShelfPackage {
     (data.globals === undefined ||
       (Array.isArray(data.globals) && data.globals.every((g) => typeof g === 'string'))) &&
     (data.styles === undefined || isFileMap(data.styles)) &&
-    (data.gzip === undefined || (typeof data.gzip === 'number' && data.gzip >= 0))
+    (data.gzip === undefined || (typeof data.gzip === 'number' && data.gzip >= 0)) &&
+    (data.icons === undefined || isShelfIcons(data.icons))
   );
 }
 
-/** Every file of the shelf, for checks (each named once). */
+function isShelfIcons(data: unknown): data is ShelfIcons {
+  return (
+    isRecord(data) &&
+    isFileName(data.table) &&
+    typeof data.folder === 'string' &&
+    data.folder.endsWith('/') &&
+    isFileName(data.folder.slice(0, -1))
+  );
+}
+
+/** Every file of the shelf, for checks (each named once), but the icon modules of `ShelfIcons` folders. */
 export function shelfFiles(manifest: ShelfManifest): string[] {
   const files = new Set<string>();
   for (const entry of Object.values(manifest.packages)) {
     for (const file of Object.values(entry.modules)) files.add(file);
     for (const file of Object.values(entry.styles ?? {})) files.add(file);
     if (entry.script) files.add(entry.script);
+    if (entry.icons) files.add(entry.icons.table);
   }
   return [...files];
 }

@@ -7,6 +7,7 @@ import {
   compileToken,
   EMPTY_SHELF,
   GENERATED_FOLDER,
+  type IconTable,
   isBareSpecifier,
   isCompileReply,
   missingLibraryText,
@@ -14,11 +15,13 @@ import {
   type PrimeRequest,
   packageNameOf,
   packageOfSpecifier,
+  parseIconTable,
   parseShelfManifest,
   planPage,
   type RenderNote,
   type RenderRequest,
   type ShelfManifest,
+  shelfModuleOf,
 } from '../../artifacts';
 import type { ArtifactApps } from './artifact-apps';
 
@@ -70,6 +73,7 @@ export class PreviewRuntime {
   private readonly files = new Map<string, Promise<Blob>>();
   private readonly fileImports = new Map<string, Promise<readonly string[]>>();
   private readonly compiled = new Map<string, Promise<string>>();
+  private iconTable: Promise<IconTable | undefined> | undefined;
   private worker: Worker | undefined;
   private nextId = 0;
   private readonly pending = new Map<
@@ -97,7 +101,7 @@ export class PreviewRuntime {
   ): Promise<PreparedRender | undefined> {
     const needsShelf = kind === 'react' || (kind !== 'text' && NEEDS_SHELF.test(content));
     const manifest = needsShelf ? await this.loadManifest() : EMPTY_SHELF;
-    const plan = planPage(content, kind, manifest);
+    const plan = planPage(content, kind, manifest, await this.iconsFor(manifest, content));
     let html = plan.html;
     const generated: Record<string, string> = { ...plan.generated };
     try {
@@ -146,10 +150,14 @@ export class PreviewRuntime {
    */
   async preparePrime(content: string): Promise<PreparedPrime> {
     const manifest = await this.loadManifest();
-    const plan = planPage(content, 'react', manifest);
+    const plan = planPage(content, 'react', manifest, await this.iconsFor(manifest, content));
     const imports: Record<string, string> = {};
+    // Icons are a few hundred bytes each, and the next page may name others: only their base is evaluated.
+    const icons = new Set(plan.icons?.specifiers);
     for (const [specifier, file] of Object.entries(plan.imports))
-      if (!file.startsWith(GENERATED_FOLDER)) imports[specifier] = file;
+      if (!file.startsWith(GENERATED_FOLDER) && !icons.has(specifier)) imports[specifier] = file;
+    const iconBase = plan.icons && shelfModuleOf(manifest, plan.icons.base);
+    if (plan.icons && iconBase) imports[plan.icons.base] = iconBase;
     const preload = Object.keys(imports);
     const wanted = [...plan.files, ...Object.values(imports)];
     const files = await this.closeImports(manifest, imports, wanted, { ...plan.generated }, {});
@@ -188,7 +196,7 @@ export class PreviewRuntime {
       }
       const blob = await this.file(file);
       files[file] = blob;
-      if (!isModuleFile(manifest, file)) continue;
+      if (!isModuleFile(manifest, file) && !isIconFile(manifest, file)) continue;
       for (const specifier of await this.importsOf(file, blob)) {
         if (imports[specifier] || !isBareSpecifier(specifier)) continue;
         const found = packageOfSpecifier(manifest, specifier);
@@ -207,6 +215,22 @@ export class PreviewRuntime {
       }
     }
     return files;
+  }
+
+  /**
+   * The icon table of the shelf's icon package when `content` may import icons (read once, kept); without it
+   * pages import the whole package, as they did before tables existed.
+   */
+  private iconsFor(manifest: ShelfManifest, content: string): Promise<IconTable | undefined> {
+    const table = manifest.packages['lucide-react']?.icons?.table;
+    if (!table || !content.includes('lucide-react')) return Promise.resolve(undefined);
+    this.iconTable ??= this.file(table)
+      .then(async (blob) => parseIconTable(JSON.parse(await blob.text())))
+      .catch((error: unknown) => {
+        console.warn('The icon table of the library shelf could not be read:', error);
+        return undefined;
+      });
+    return this.iconTable;
   }
 
   private loadManifest(): Promise<ShelfManifest> {
@@ -313,6 +337,13 @@ export class PreviewRuntime {
     });
     return worker;
   }
+}
+
+/** A module of a package's icon folder (see `ShelfIcons`): its imports are followed like a module's. */
+function isIconFile(manifest: ShelfManifest, file: string): boolean {
+  for (const entry of Object.values(manifest.packages))
+    if (entry.icons && file.startsWith(entry.icons.folder)) return true;
+  return false;
 }
 
 function isModuleFile(manifest: ShelfManifest, file: string): boolean {
