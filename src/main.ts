@@ -27,12 +27,14 @@ import {
 } from './storage';
 import {
   ArtifactApps,
+  adoptNewChat,
   artifactsToolRenderer,
   EaselApp,
   type EaselServices,
   PreviewHost,
   PreviewRuntime,
   prepareMarkdown,
+  webOn,
 } from './ui';
 
 const SYSTEM_PROMPT = [
@@ -66,7 +68,33 @@ async function main(): Promise<void> {
     const found = await attachments.get(id);
     return found.kind === 'found' ? found.record.blob : undefined;
   };
-  const provider = createAnthropicProvider({ getSettings: () => ({ baseUrl: settings.snapshot.baseUrl }) });
+  // The web tools (when `Web` is on for the open session) and the enabled connectors go with each request.
+  let saverRef: SessionSaver | undefined;
+  let adoptedFrom: string | undefined;
+  const adoptWeb = () => {
+    const id = saverRef?.sessionId;
+    if (id === adoptedFrom) return;
+    // A new chat with Web on keeps it once its first message saves it (not a session opened from it).
+    const fresh = adoptedFrom === undefined && agentRef !== undefined && agentRef.state.messages.length <= 2;
+    const next = id && fresh ? adoptNewChat(settings.snapshot, id) : undefined;
+    if (next) void settings.update({ webSessions: next });
+    adoptedFrom = id;
+  };
+  const provider = createAnthropicProvider({
+    getSettings: () => {
+      adoptWeb();
+      const s = settings.snapshot;
+      const connectors = s.connectors
+        .filter((c) => c.enabled)
+        .map((c) => ({ name: c.name, url: c.url, tools: c.tools, ...(c.token ? { token: c.token } : {}) }));
+      return {
+        baseUrl: s.baseUrl,
+        ...(webOn(s, saverRef?.sessionId) ? { web: s.web } : {}),
+        ...(connectors.length > 0 ? { connectors } : {}),
+      };
+    },
+  });
+  let agentRef: Agent | undefined;
   const agent = new Agent({
     streamFn: provider.streamFn,
     getApiKey: () => settings.snapshot.apiKey,
@@ -102,6 +130,9 @@ async function main(): Promise<void> {
 
   const channel = new BroadcastNoticeChannel();
   const saver = new SessionSaver({ db, agent, channel, connection });
+  agentRef = agent;
+  saverRef = saver;
+  saver.subscribe(adoptWeb);
   openSession = () => saver.sessionId;
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });

@@ -70,7 +70,14 @@ export type { Entry } from './session-mirror';
 export type { MetadataChange, SessionWrite, SessionWriteTarget } from './session-write';
 export { type SessionList, type SessionLookup, SessionsRepository } from './sessions-repo';
 export { SettingsRepository } from './settings-repo';
-export { type AppSettings, DEFAULT_SETTINGS, SettingsStore, type Theme } from './settings-store';
+export {
+  type AppSettings,
+  type ConnectorSetting,
+  DEFAULT_SETTINGS,
+  SettingsStore,
+  type Theme,
+  type WebPreferences,
+} from './settings-store';
 export { newId, newWriterId, SortKeyGenerator } from './sort-key';
 export {
   EXPORT_FORMAT,

@@ -2,6 +2,28 @@ import type { SettingsRepository } from './settings-repo';
 
 export type Theme = 'system' | 'light' | 'dark';
 
+/** Limits on the API's web search and fetch tools (Settings → Web). */
+export interface WebPreferences {
+  /** Only these domains when non-empty; else never `blockedDomains`. */
+  readonly allowedDomains: readonly string[];
+  readonly blockedDomains: readonly string[];
+  /** Most searches (and most fetches) per request; absent: no limit. */
+  readonly maxUses?: number;
+}
+
+/** A remote MCP server (Settings → Connectors). Its token is kept like the API key, never with the rest. */
+export interface ConnectorSetting {
+  readonly id: string;
+  readonly name: string;
+  /** `https://` only. */
+  readonly url: string;
+  /** Tools Claude may call; empty: all of them. */
+  readonly tools: readonly string[];
+  readonly enabled: boolean;
+  /** In memory; persisted in the key vault (as `connector-<id>`) only when `rememberKey` is on. */
+  readonly token?: string;
+}
+
 /** What the person configured. `apiKey` lives in memory; it is persisted only when `rememberKey` is on. */
 export interface AppSettings {
   readonly apiKey: string | undefined;
@@ -11,6 +33,10 @@ export interface AppSettings {
   readonly theme: Theme;
   readonly model: string | undefined;
   readonly thinkingLevel: string | undefined;
+  readonly web: WebPreferences;
+  /** Sessions with `Web` on; `''` stands for the new chat not yet saved. */
+  readonly webSessions: readonly string[];
+  readonly connectors: readonly ConnectorSetting[];
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -20,7 +46,20 @@ export const DEFAULT_SETTINGS: AppSettings = {
   theme: 'system',
   model: undefined,
   thinkingLevel: undefined,
+  web: { allowedDomains: [], blockedDomains: [] },
+  webSessions: [],
+  connectors: [],
 };
+
+const STORED_KEYS = [
+  'rememberKey',
+  'baseUrl',
+  'theme',
+  'model',
+  'thinkingLevel',
+  'web',
+  'webSessions',
+] as const;
 
 const PROVIDER = 'anthropic';
 type Listener = (settings: AppSettings) => void;
@@ -43,10 +82,16 @@ export class SettingsStore {
 
   /** Reads stored settings, ignoring any value of the wrong type. */
   async load(): Promise<AppSettings> {
-    const [rememberKey, baseUrl, theme, model, thinkingLevel] = await Promise.all(
-      ['rememberKey', 'baseUrl', 'theme', 'model', 'thinkingLevel'].map((k) => this.repo.get(k)),
-    );
+    const [rememberKey, baseUrl, theme, model, thinkingLevel, web, webSessions, connectors] =
+      await Promise.all([...STORED_KEYS, 'connectors'].map((k) => this.repo.get(k)));
     const remember = typeof rememberKey === 'boolean' ? rememberKey : DEFAULT_SETTINGS.rememberKey;
+    const stored = readConnectors(connectors);
+    const withTokens = await Promise.all(
+      stored.map(async (c) => {
+        const token = remember ? await this.repo.getKey(tokenName(c.id)) : undefined;
+        return token ? { ...c, token } : c;
+      }),
+    );
     this.current = {
       rememberKey: remember,
       apiKey: remember ? await this.repo.getKey(PROVIDER) : undefined,
@@ -54,6 +99,9 @@ export class SettingsStore {
       theme: theme === 'light' || theme === 'dark' || theme === 'system' ? theme : DEFAULT_SETTINGS.theme,
       model: typeof model === 'string' ? model : undefined,
       thinkingLevel: typeof thinkingLevel === 'string' ? thinkingLevel : undefined,
+      web: readWeb(web),
+      webSessions: stringList(webSessions),
+      connectors: withTokens,
     };
     this.notify();
     return this.current;
@@ -61,18 +109,40 @@ export class SettingsStore {
 
   /** Applies a change in memory at once, then persists it. */
   async update(change: Partial<AppSettings>): Promise<void> {
+    const previous = this.current;
     const next = { ...this.current, ...change };
     this.current = next;
     this.notify();
     const writes: Promise<void>[] = [];
-    for (const key of ['rememberKey', 'baseUrl', 'theme', 'model', 'thinkingLevel'] as const) {
+    for (const key of STORED_KEYS) {
       if (key in change) writes.push(this.repo.set(key, next[key]));
     }
+    if ('connectors' in change || 'rememberKey' in change) writes.push(this.saveConnectors(previous, next));
     if ('apiKey' in change || 'rememberKey' in change) {
       writes.push(
         next.rememberKey && next.apiKey
           ? this.repo.setKey(PROVIDER, next.apiKey)
           : this.repo.deleteKey(PROVIDER),
+      );
+    }
+    await Promise.all(writes);
+  }
+
+  /** Connectors without their tokens in the settings store; each token in the key vault, or nowhere. */
+  private async saveConnectors(previous: AppSettings, next: AppSettings): Promise<void> {
+    await this.repo.set(
+      'connectors',
+      next.connectors.map(({ token: _token, ...rest }) => rest),
+    );
+    const kept = new Set(next.connectors.map((c) => c.id));
+    const writes: Promise<void>[] = previous.connectors
+      .filter((c) => !kept.has(c.id))
+      .map((c) => this.repo.deleteKey(tokenName(c.id)));
+    for (const c of next.connectors) {
+      writes.push(
+        next.rememberKey && c.token
+          ? this.repo.setKey(tokenName(c.id), c.token)
+          : this.repo.deleteKey(tokenName(c.id)),
       );
     }
     await Promise.all(writes);
@@ -86,4 +156,36 @@ export class SettingsStore {
   private notify(): void {
     for (const listener of this.listeners) listener(this.current);
   }
+}
+
+function tokenName(id: string): string {
+  return `connector-${id}`;
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function readWeb(value: unknown): WebPreferences {
+  if (typeof value !== 'object' || value === null) return DEFAULT_SETTINGS.web;
+  const v = value as Record<string, unknown>;
+  const maxUses =
+    typeof v.maxUses === 'number' && Number.isInteger(v.maxUses) && v.maxUses > 0 ? v.maxUses : undefined;
+  return {
+    allowedDomains: stringList(v.allowedDomains),
+    blockedDomains: stringList(v.blockedDomains),
+    ...(maxUses ? { maxUses } : {}),
+  };
+}
+
+/** Stored connectors, each checked; a record of the wrong shape is left out. */
+function readConnectors(value: unknown): ConnectorSetting[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((raw: unknown): ConnectorSetting[] => {
+    if (typeof raw !== 'object' || raw === null) return [];
+    const r = raw as Record<string, unknown>;
+    if (typeof r.id !== 'string' || typeof r.name !== 'string' || typeof r.url !== 'string') return [];
+    if (!r.url.startsWith('https://')) return [];
+    return [{ id: r.id, name: r.name, url: r.url, tools: stringList(r.tools), enabled: r.enabled === true }];
+  });
 }

@@ -26,6 +26,15 @@ export function formatUsage(usage: Usage): string {
   const parts = [`${formatTokens(usage.input)} in`, `${formatTokens(usage.output)} out`];
   if (usage.cacheRead > 0) parts.push(`${formatTokens(usage.cacheRead)} cache read`);
   if (usage.cacheWrite > 0) parts.push(`${formatTokens(usage.cacheWrite)} cache write`);
+  const searches = usage.serverTools?.webSearches ?? 0;
+  if (searches > 0) {
+    const cost = usage.cost?.webSearch;
+    parts.push(
+      `${searches} web ${searches === 1 ? 'search' : 'searches'}${cost !== undefined ? ` (${formatCost(cost)})` : ''}`,
+    );
+  }
+  const fetches = usage.serverTools?.webFetches ?? 0;
+  if (fetches > 0) parts.push(`${fetches} ${fetches === 1 ? 'page' : 'pages'} read`);
   parts.push(usage.cost ? formatCost(usage.cost.total) : 'cost unknown');
   return parts.join(' · ');
 }

@@ -15,7 +15,7 @@ import {
   attachmentBlobSourceContext,
   type FilesChosenEvent,
 } from '../attachments';
-import type { EaselComposer } from '../chat/composer';
+import type { EaselComposer, WebToggleEvent } from '../chat/composer';
 import type { EaselConversation } from '../chat/conversation';
 import { type ToolRenderers, toolRenderersContext } from '../chat/tool-renderers';
 import { AgentController } from '../controllers/agent-controller';
@@ -39,6 +39,7 @@ import { type EaselServices, servicesContext } from './services';
 import { SessionsController } from './sessions-controller';
 import '../artifacts';
 import '../attachments/drop-overlay';
+import { webOn, withWeb } from './web-toggle';
 import '../chat/composer';
 import '../chat/conversation';
 import '../sessions/recovery-notice';
@@ -199,6 +200,8 @@ export class EaselApp extends LitElement {
         ?busy=${state.isStreaming}
         .queue=${[...queues.steering, ...queues.followUp]}
         .imageProcessor=${services.imageProcessor}
+        ?web=${webOn(services.settingsStore.snapshot, services.saver.sessionId)}
+        @web-toggle=${(e: WebToggleEvent) => this.handleWebToggle(services, e.on)}
         @send-message=${(e: SendMessageEvent) => void this.actions.send(e)}
         @stop-agent=${() => services.agent.abort()}
         @remove-queued=${(e: RemoveQueuedEvent) => services.agent.removeQueued(e.id)}
@@ -233,6 +236,12 @@ export class EaselApp extends LitElement {
     // On a narrow screen the sidebar covers the chat: close it once a session is chosen.
     const link = e.composedPath().find((t) => t instanceof HTMLAnchorElement);
     if (link && !window.matchMedia('(min-width: 800px)').matches) this.sidebarOpen = false;
+  }
+
+  private handleWebToggle(services: EaselServices, on: boolean) {
+    const store = services.settingsStore;
+    void store.update({ webSessions: withWeb(store.snapshot, services.saver.sessionId, on) });
+    this.requestUpdate();
   }
 
   private async handleSettingsSave(e: SettingsSaveEvent) {

@@ -59,6 +59,17 @@ export const composerStyles = css`
     color: var(--easel-accent-text);
     cursor: pointer;
   }
+  button.web {
+    background: transparent;
+    color: var(--easel-text-muted, inherit);
+    border: 1px solid var(--easel-border);
+    padding: var(--easel-space-2) var(--easel-space-3, var(--easel-space-2));
+  }
+  button.web[aria-pressed='true'] {
+    background: var(--easel-surface-2);
+    color: var(--easel-text);
+    border-color: var(--easel-accent);
+  }
   button.stop {
     background: var(--easel-surface-2);
     color: var(--easel-text);

@@ -15,6 +15,14 @@ import '../attachments/attach-files-button';
 import '../attachments/attachment-list';
 import '../attachments/attachment-refusals';
 
+/** The person turned `Web` on or off for the open session. */
+export class WebToggleEvent extends Event {
+  static readonly type = 'web-toggle';
+  constructor(readonly on: boolean) {
+    super(WebToggleEvent.type, { bubbles: true, composed: true });
+  }
+}
+
 /**
  * The message box. Enter sends and Shift+Enter adds a line. While the agent works, Enter queues a steering
  * message (injected before Claude's next step) and Alt+Enter a follow-up (sent when Claude is done); queued
@@ -30,6 +38,8 @@ export class EaselComposer extends LitElement {
   @property({ attribute: false }) queue: readonly QueuedMessage[] = [];
   /** Where attached images are decoded and re-encoded. */
   @property({ attribute: false }) imageProcessor: ImageProcessor | undefined;
+  /** Whether Claude may search and read the web in this session (the `Web` toggle). */
+  @property({ type: Boolean }) web = false;
 
   @state() private text = '';
 
@@ -58,6 +68,13 @@ export class EaselComposer extends LitElement {
         ></easel-attachment-list>
         <div class="row">
         <easel-attach-files-button></easel-attach-files-button>
+        <button
+          type="button"
+          class="web"
+          aria-pressed=${this.web ? 'true' : 'false'}
+          title="Let Claude search the web and read pages (each search costs $0.01)"
+          @click=${this.handleWebToggle}
+        >Web</button>
         <textarea
           aria-label="Message"
           aria-describedby="hint"
@@ -143,6 +160,10 @@ export class EaselComposer extends LitElement {
     this.send('steer');
   }
 
+  private handleWebToggle() {
+    this.dispatchEvent(new WebToggleEvent(!this.web));
+  }
+
   private handleStop() {
     this.dispatchEvent(new StopEvent());
   }
@@ -180,6 +201,9 @@ function queuedText(q: QueuedMessage): string {
 }
 
 declare global {
+  interface HTMLElementEventMap {
+    'web-toggle': WebToggleEvent;
+  }
   interface HTMLElementTagNameMap {
     'easel-composer': EaselComposer;
   }

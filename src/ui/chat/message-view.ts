@@ -187,14 +187,46 @@ export class EaselMessageView extends LitElement {
               ?running=${this.runningTools.has(block.id)}
               ?stopped=${this.wasStopped(block.id, failed, open)}
             ></easel-tool-call-card>`;
+          case 'opaque':
+            return this.renderServerBlock(block.value, m, open);
           default:
             return nothing;
         }
       })}
+      ${this.streaming || !hasCitations(m) ? nothing : html`<easel-source-list .content=${m.content}></easel-source-list>`}
       ${this.renderStopNotice(m)}
       ${failed ? html`<easel-error-notice .message=${m} ?retryable=${this.last && !this.busy}></easel-error-notice>` : nothing}
       ${this.streaming ? nothing : this.renderFooter(m)}
     </article>`;
+  }
+
+  /**
+   * A call of the API's own tools (web search, page fetch, MCP) as a card with its result, which is found by
+   * its `tool_use_id` in the same message; a result whose call is there is drawn in that call's card.
+   */
+  private renderServerBlock(value: unknown, m: AssistantMessage, streaming: boolean) {
+    if (!isBlock(value)) return nothing;
+    loadServerToolViews();
+    if (value.type === 'server_tool_use' || value.type === 'mcp_tool_use') {
+      const result = m.content.find(
+        (c) =>
+          c.type === 'opaque' && isBlock(c.value) && c.value.tool_use_id === value.id && c.value !== value,
+      );
+      return html`<easel-server-tool-card
+        .use=${value}
+        .result=${result?.type === 'opaque' ? result.value : undefined}
+        ?streaming=${streaming}
+      ></easel-server-tool-card>`;
+    }
+    if (typeof value.type !== 'string' || !value.type.endsWith('_tool_result')) return nothing;
+    const paired = m.content.some(
+      (c) =>
+        c.type === 'opaque' &&
+        isBlock(c.value) &&
+        (c.value.type === 'server_tool_use' || c.value.type === 'mcp_tool_use') &&
+        c.value.id === value.tool_use_id,
+    );
+    return paired ? nothing : html`<easel-server-tool-card .result=${value}></easel-server-tool-card>`;
   }
 
   /** A change to a file, as a small pill that opens the file in the panel. */
@@ -259,6 +291,30 @@ export class EaselMessageView extends LitElement {
   private handleRegenerate() {
     this.dispatchEvent(new RegenerateEvent());
   }
+}
+
+let serverToolViewsRequested = false;
+
+/**
+ * The cards of the API's own tools and the source list load with the first answer that has them, never with
+ * the first screen; an element drawn before its definition arrives upgrades in place.
+ */
+function loadServerToolViews(): void {
+  if (serverToolViewsRequested) return;
+  serverToolViewsRequested = true;
+  Promise.all([import('./server-tool-card'), import('./source-list')]).catch(() => {
+    serverToolViewsRequested = false;
+  });
+}
+
+function hasCitations(m: AssistantMessage): boolean {
+  const cited = m.content.some((c) => c.type === 'text' && (c.citations?.length ?? 0) > 0);
+  if (cited) loadServerToolViews();
+  return cited;
+}
+
+function isBlock(x: unknown): x is Readonly<Record<string, unknown>> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
 function userText(m: UserMessage): string {

@@ -1,10 +1,17 @@
 /** `<easel-settings-dialog>`: the API key and where it is kept, the base URL, the theme, the storage panel. */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import type { AppSettings, ImportReport, StorageHealth, Theme } from '../../storage';
+import {
+  type AppSettings,
+  DEFAULT_SETTINGS,
+  type ImportReport,
+  type StorageHealth,
+  type Theme,
+} from '../../storage';
 import '../sessions/storage-health';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
 import { focusRing } from '../styles/controls';
+import type { EaselPlatformSettings } from './platform-settings';
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
 @customElement('easel-settings-dialog')
@@ -126,6 +133,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#base-url') private baseUrlInput!: HTMLInputElement;
   @query('#remember') private rememberInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
+  @query('easel-platform-settings') private platform!: EaselPlatformSettings;
 
   override render() {
     const s = this.settings;
@@ -177,6 +185,10 @@ export class EaselSettingsDialog extends LitElement {
             <option value="dark" ?selected=${s?.theme === 'dark'}>Dark</option>
           </select>
         </div>
+        <easel-platform-settings
+          .web=${s?.web ?? DEFAULT_WEB}
+          .connectors=${s?.connectors ?? []}
+        ></easel-platform-settings>
         <easel-storage-health
           .health=${this.health}
           .importReport=${this.importReport}
@@ -200,6 +212,9 @@ export class EaselSettingsDialog extends LitElement {
     this.baseUrlInput.value = this.settings?.baseUrl ?? '';
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
     this.themeInput.value = this.settings?.theme ?? 'system';
+    // Web and Connectors load with the dialog's first opening, not with the first screen.
+    await import('./platform-settings');
+    this.platform.reset();
     this.keyInput.focus();
   }
 
@@ -217,12 +232,19 @@ export class EaselSettingsDialog extends LitElement {
       this.baseUrlInput.focus();
       return;
     }
+    const platform = this.platform.read();
+    if (typeof platform === 'string') {
+      this.notice = platform;
+      return;
+    }
     this.dispatchEvent(
       new SettingsSaveEvent({
         apiKey: apiKey || undefined,
         rememberKey: this.rememberInput.checked,
         theme: toTheme(this.themeInput.value),
         baseUrl: baseUrl.replace(/\/+$/, ''),
+        web: platform.web,
+        connectors: platform.connectors,
       }),
     );
     this.dialog.close('saved');
@@ -249,6 +271,8 @@ export class EaselSettingsDialog extends LitElement {
     this.dispatchEvent(new SettingsCloseEvent());
   }
 }
+
+const DEFAULT_WEB = DEFAULT_SETTINGS.web;
 
 function toTheme(value: string): Theme {
   return value === 'light' || value === 'dark' ? value : 'system';

@@ -1,0 +1,176 @@
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { focusRing } from '../styles/controls';
+
+/** A block of the API's own tools, as the provider kept it (`opaque.value`): `unknown` until read here. */
+export type ServerBlock = Readonly<Record<string, unknown>>;
+
+const SEARCH_ERRORS: Readonly<Record<string, string>> = {
+  too_many_requests: 'too many searches at once; try again in a moment',
+  invalid_input: 'the search query was not valid',
+  max_uses_exceeded: 'the limit of searches for one answer was reached (Settings → Web)',
+  query_too_long: 'the search query was too long',
+  unavailable: 'the search service was unavailable',
+};
+
+const FETCH_ERRORS: Readonly<Record<string, string>> = {
+  invalid_input: 'the address was not valid',
+  url_too_long: 'the address was too long',
+  url_not_allowed: 'the address is outside the allowed domains, or blocked (Settings → Web)',
+  url_not_accessible: 'the page could not be reached',
+  too_many_requests: 'too many fetches at once; try again in a moment',
+  unsupported_content_type: 'the page is of a kind that cannot be read',
+  max_uses_exceeded: 'the limit of page reads for one answer was reached (Settings → Web)',
+  unavailable: 'the fetch service was unavailable',
+};
+
+/**
+ * A compact card for a call of the API's own tools and its result: a web search (its query and the titles of
+ * what it found), a page fetch (its address and title), or an MCP tool call through a connector (its input and
+ * result). Every value is shown as text, never as markup; links to sources are in the answer's source list,
+ * which goes through the sanitiser.
+ */
+@customElement('easel-server-tool-card')
+export class EaselServerToolCard extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      margin: var(--easel-space-2) 0;
+    }
+    section {
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius);
+      background: var(--easel-surface);
+      padding: var(--easel-space-2) var(--easel-space-3);
+      font-size: 0.875rem;
+    }
+    .title {
+      font-weight: 600;
+    }
+    .error {
+      color: var(--easel-danger, #b3261e);
+    }
+    ul {
+      margin: var(--easel-space-1) 0 0;
+      padding-left: 1.2em;
+    }
+    .host {
+      color: var(--easel-text-muted);
+    }
+    pre {
+      margin: var(--easel-space-1) 0 0;
+      white-space: pre-wrap;
+      word-break: break-word;
+      font-size: 0.8rem;
+    }
+    summary:focus-visible {
+      ${focusRing}
+    }
+  `;
+
+  /** The call (`server_tool_use` or `mcp_tool_use`); absent for a result whose call is not in the message. */
+  @property({ attribute: false }) use: ServerBlock | undefined;
+  /** Its result block, once it arrived. */
+  @property({ attribute: false }) result: ServerBlock | undefined;
+  /** Whether the call is still streaming. */
+  @property({ type: Boolean }) streaming = false;
+
+  override render() {
+    const type = text(this.use?.type) ?? text(this.result?.type);
+    const name = text(this.use?.name);
+    if (type === 'mcp_tool_use' || type === 'mcp_tool_result') return this.renderMcp();
+    if (name === 'web_search' || type === 'web_search_tool_result') return this.renderSearch();
+    if (name === 'web_fetch' || type === 'web_fetch_tool_result') return this.renderFetch();
+    return html`<section role="group" aria-label=${`Server tool ${name ?? type ?? ''}`}>
+      <span class="title">Server tool ${name ?? type ?? ''}</span>${this.renderPending()}
+    </section>`;
+  }
+
+  private renderSearch() {
+    const query = text(input(this.use).query) ?? '';
+    const content = this.result?.content;
+    const label = query ? `Web search: ${query}` : 'Web search';
+    return html`<section role="group" aria-label=${label}>
+      <span class="title">Searched the web</span>${query ? html`: “${query}”` : nothing}
+      ${
+        Array.isArray(content)
+          ? html`<ul aria-label="Search results">
+              ${content.map((r: unknown) => (isRecord(r) ? html`<li>${text(r.title) ?? text(r.url) ?? ''} <span class="host">${host(r.url)}</span></li>` : nothing))}
+            </ul>`
+          : this.renderError(content, SEARCH_ERRORS, 'The search failed')
+      }
+    </section>`;
+  }
+
+  private renderFetch() {
+    const url = text(input(this.use).url) ?? '';
+    const content = this.result?.content;
+    const page = isRecord(content) && content.type === 'web_fetch_result' ? content : undefined;
+    const title = page && isRecord(page.content) ? text(page.content.title) : undefined;
+    return html`<section role="group" aria-label=${url ? `Page fetch: ${url}` : 'Page fetch'}>
+      <span class="title">Read a page</span>${url ? html`: ${url}` : nothing}
+      ${page ? html`<div>${title ?? text(page.url) ?? ''}</div>` : this.renderError(content, FETCH_ERRORS, 'The page could not be read')}
+    </section>`;
+  }
+
+  private renderMcp() {
+    const name = text(this.use?.name) ?? 'tool';
+    const server = text(this.use?.server_name) ?? 'MCP server';
+    const failed = this.result?.is_error === true;
+    const output = resultText(this.result?.content);
+    return html`<section role="group" aria-label=${`MCP tool ${name} on ${server}`}>
+      <span class="title">${name}</span> <span class="host">on ${server}</span>
+      ${failed ? html`<span class="error"> · failed</span>` : nothing}
+      ${this.use ? html`<details><summary>Input</summary><pre>${JSON.stringify(this.use.input ?? {}, null, 2)}</pre></details>` : nothing}
+      ${
+        this.result
+          ? html`<details ?open=${failed}><summary>${failed ? 'Error' : 'Result'}</summary><pre>${output}</pre></details>`
+          : this.renderPending()
+      }
+    </section>`;
+  }
+
+  private renderError(content: unknown, sentences: Readonly<Record<string, string>>, lead: string) {
+    if (!this.result) return this.renderPending();
+    const code = isRecord(content) ? text(content.error_code) : undefined;
+    const reason = (code && sentences[code]) ?? (code ? `error ${code}` : 'no results came back');
+    return html`<div class="error" role="note">${lead}: ${reason}.</div>`;
+  }
+
+  private renderPending() {
+    return this.streaming || !this.result ? html`<span class="host"> · working…</span>` : nothing;
+  }
+}
+
+function isRecord(x: unknown): x is Readonly<Record<string, unknown>> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function text(x: unknown): string | undefined {
+  return typeof x === 'string' && x !== '' ? x : undefined;
+}
+
+function input(use: ServerBlock | undefined): Readonly<Record<string, unknown>> {
+  return isRecord(use?.input) ? use.input : {};
+}
+
+function host(url: unknown): string {
+  if (typeof url !== 'string') return '';
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((c: unknown) => (isRecord(c) && typeof c.text === 'string' ? c.text : '')).join('\n');
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-server-tool-card': EaselServerToolCard;
+  }
+}
