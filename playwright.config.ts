@@ -28,6 +28,8 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     // The browser: scripts/chromium.mjs.
     launchOptions: chromiumLaunchOptions,
+    // No service worker (it would precache some 3 MB in every test's context); e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   webServer: {
     // The built app (npm test builds it first), served like any static host would.

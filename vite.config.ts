@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { build, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
@@ -52,10 +53,96 @@ function previewRuntime(): Plugin {
   };
 }
 
+/**
+ * Shelf files every React artifact loads (React, Tailwind, the shadcn/ui-compatible components, icons' base,
+ * recharts for charts), precached with the app so a typical artifact runs offline from the first visit. The
+ * other libraries (the shelf is some 10 MB in 2,500 files, most of them one icon each) are cached the first time
+ * a preview reads them.
+ */
+const SHELF_PRECACHE = [
+  'shelf/manifest.json',
+  'shelf/react.*.mjs',
+  'shelf/react.*.js',
+  'shelf/react-jsx-runtime.*.mjs',
+  'shelf/react-dom*.mjs',
+  'shelf/react-dom.*.js',
+  'shelf/tailwindcss.*.js',
+  'shelf/components-ui*.mjs',
+  'shelf/lib-utils.*.mjs',
+  'shelf/clsx.*.mjs',
+  'shelf/tailwind-merge.*.mjs',
+  'shelf/class-variance-authority.*.mjs',
+  'shelf/lucide-react-base.*.mjs',
+  'shelf/lucide-react-icons.*.json',
+  'shelf/recharts.*.mjs',
+];
+
+/**
+ * The web app manifest and the service worker (Workbox, generated at build time by vite-plugin-pwa): the app
+ * shell and `preview.html` precached, updates waiting until the page says so (`Reload to update`), the shelf
+ * cached as above. The page registers the worker itself (src/ui/app/offline-controller.ts), through a Trusted
+ * Types policy of its own, so nothing is injected into index.html but the manifest link.
+ */
+function offlineApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      name: 'Easel',
+      short_name: 'Easel',
+      description: 'A chat app for Claude with a live, sandboxed artifacts panel. Runs in your browser.',
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      theme_color: '#b4532a',
+      background_color: '#ffffff',
+      icons: [
+        { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    },
+    workbox: {
+      // The manifest and its icons are added by the plugin.
+      globPatterns: ['*.html', 'assets/*.{js,css}', ...SHELF_PRECACHE],
+      // The office worker and what it loads (about 1.4 MB) are for Word, Excel and PowerPoint attachments only:
+      // cached when first used, like the rest of the shelf.
+      globIgnores: ['assets/office-worker-*', 'assets/xlsx-*', 'assets/jszip*'],
+      // Hash routes only: every navigation is index.html or preview.html, both precached.
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\//.test(url.pathname),
+          // Built files carry their content hash in their names.
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'easel-assets',
+            expiration: { maxEntries: 200 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/shelf\//.test(url.pathname),
+          // Shelf file names carry their content hash: a cached file never goes stale.
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'easel-shelf',
+            expiration: { maxEntries: 3000 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   // Relative asset URLs: dist/ works from any static host, including a sub-path.
   base: './',
-  plugins: [previewRuntime()],
+  plugins: [previewRuntime(), offlineApp()],
   build: {
     target: 'es2022',
     sourcemap: true,

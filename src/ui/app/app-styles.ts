@@ -1,5 +1,6 @@
 /** Styles of `<easel-app>`: the shell's layout, the sidebar beside (or over) the chat, notices and status. */
 import { css } from 'lit';
+import { buttonLook, focusRing } from '../styles/controls';
 
 export const appStyles = css`
   :host {
@@ -68,5 +69,24 @@ export const appStyles = css`
   }
   .status:empty {
     display: none;
+  }
+  /* The offline note and the update offer, just above the message box. */
+  .offline,
+  .update {
+    max-width: 780px;
+    margin: 0 auto var(--easel-space-2);
+    padding: var(--easel-space-2) var(--easel-space-3);
+    border-radius: var(--easel-radius-sm);
+    background: var(--easel-surface-2);
+    border-left: 3px solid var(--easel-focus);
+    font-size: 0.9rem;
+  }
+  .update button {
+    ${buttonLook}
+    margin-left: var(--easel-space-2);
+    padding: var(--easel-space-1) var(--easel-space-2);
+  }
+  .update button:focus-visible {
+    ${focusRing}
   }
 `;

@@ -34,6 +34,7 @@ import { headerPart, settingsPart, sidebarPart } from './app-parts';
 import { appStyles } from './app-styles';
 import { ChatActions } from './chat-actions';
 import { KeyboardController } from './keyboard-controller';
+import { OfflineController } from './offline-controller';
 import { ModelCatalogController } from './model-catalog-controller';
 import { type EaselServices, servicesContext } from './services';
 import { SessionsController } from './sessions-controller';
@@ -86,6 +87,11 @@ export class EaselApp extends LitElement {
       this.status = text;
     },
   });
+  /** The service worker, the offline note and `Reload to update`. */
+  private readonly offline = new OfflineController(
+    this,
+    () => this.agentController.state?.isStreaming ?? false,
+  );
   /** Every command: the header's, the palette's and the shortcuts'. */
   private readonly commands = new AppCommands({
     services: () => this.services,
@@ -141,6 +147,7 @@ export class EaselApp extends LitElement {
     this.catalog.connect(services.provider, services.settingsStore, services.agent);
     this.sessions.connect(services.library, services.saver);
     this.subscriptions.refresh();
+    this.offline.start();
   }
 
   override render() {
@@ -196,6 +203,7 @@ export class EaselApp extends LitElement {
         @edit-message=${(e: EditMessageEvent) => this.actions.edit(e.index, e.text)}
       ></easel-conversation>
       <div class="status" role="status">${this.status}</div>
+      ${this.offline.render()}
       <easel-composer
         ?busy=${state.isStreaming}
         .queue=${[...queues.steering, ...queues.followUp]}
