@@ -20,7 +20,10 @@
  * - Prompt caching: "A maximum of 4 blocks with cache_control may be provided."
  * - Vision: base64 images of type jpeg/png/gif/webp, at most 5 MB of base64 each ("image exceeds 5 MB
  *   maximum", e2e/fixtures/errors/400_invalid_request_error.image_over_5MB.json), at most 100 per request.
- * - PDF support: `document` blocks with a base64 `application/pdf` or a plain-text source.
+ * - PDF support: `document` blocks with a base64 `application/pdf` or a plain-text source; "Maximum request size
+ *   32MB, maximum pages per request 100", both "on the entire request payload": more than 100 pages across the
+ *   request's PDFs is "A maximum of 100 PDF pages may be provided." (the API answers an oversized request with
+ *   413 `request_too_large`; this fake says so in a 400).
  * - Server tools: a `server_tool_use` is followed in the same assistant message by its result block (a paused
  *   turn sent back as the final assistant message may end before it).
  * - Prefill: "final assistant content cannot end with trailing whitespace".
@@ -37,6 +40,10 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp
 export const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
 /** Most images in one request. */
 export const MAX_IMAGES = 100;
+/** Most PDF pages in one request, counted over every PDF `document` block. */
+export const MAX_PDF_PAGES = 100;
+/** Most bytes of one request body. */
+export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 /** Most `cache_control` breakpoints in one request. */
 export const MAX_CACHE_BREAKPOINTS = 4;
 const REMOVED_PARAMETERS = ['temperature', 'top_p', 'top_k'];
@@ -64,7 +71,7 @@ export function requestProblem(body, headers) {
   if (!isNonEmptyString(body.model)) return 'model: Field required';
   if (!Number.isInteger(body.max_tokens) || Number(body.max_tokens) < 1)
     return 'max_tokens: Input should be greater than or equal to 1';
-  const counts = { cache: 0, images: 0 };
+  const counts = { cache: 0, images: 0, pdfPages: 0 };
   const toolsProblem = checkTools(body.tools, counts);
   if (toolsProblem) return toolsProblem;
   const systemProblem = checkSystem(body.system, counts);
@@ -77,6 +84,9 @@ export function requestProblem(body, headers) {
   if (counts.cache > MAX_CACHE_BREAKPOINTS)
     return `A maximum of ${MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${counts.cache}.`;
   if (counts.images > MAX_IMAGES) return `messages: Too many images: ${counts.images} > ${MAX_IMAGES}.`;
+  if (counts.pdfPages > MAX_PDF_PAGES) return `A maximum of ${MAX_PDF_PAGES} PDF pages may be provided.`;
+  if (JSON.stringify(body).length > MAX_REQUEST_BYTES)
+    return `request_too_large: Request exceeds the maximum allowed number of bytes (${MAX_REQUEST_BYTES}).`;
   return undefined;
 }
 
@@ -122,7 +132,7 @@ function textProblem(text, where) {
 
 /**
  * @param {unknown[]} messages
- * @param {{ cache: number, images: number }} counts
+ * @param {{ cache: number, images: number, pdfPages: number }} counts
  */
 function checkMessages(messages, counts) {
   const seenToolUse = new Set();
@@ -229,7 +239,7 @@ function answerProblem(n, callsAt, ids, role, blocks) {
 
 /**
  * @param {Record<string, unknown>} block @param {string} at
- * @param {{ images: number }} counts @param {Set<unknown>} answered
+ * @param {{ images: number, pdfPages: number }} counts @param {Set<unknown>} answered
  */
 function userBlockProblem(block, at, counts, answered) {
   switch (block.type) {
@@ -239,6 +249,7 @@ function userBlockProblem(block, at, counts, answered) {
       counts.images += 1;
       return imageProblem(block, at);
     case 'document':
+      counts.pdfPages += pdfPagesOf(block);
       return documentProblem(block, at);
     case 'tool_result': {
       if (typeof block.tool_use_id !== 'string' || !ID.test(block.tool_use_id))
@@ -337,6 +348,20 @@ function imageProblem(block, at) {
   if (source.data.length > MAX_IMAGE_BASE64)
     return `${at}.image.source.base64: image exceeds 5 MB maximum: ${source.data.length} bytes > ${MAX_IMAGE_BASE64} bytes`;
   return undefined;
+}
+
+/**
+ * Pages of a base64 PDF `document` block: its `/Type /Page` objects, else the largest `/Count` (0 for other
+ * sources).
+ * @param {Record<string, unknown>} block
+ */
+function pdfPagesOf(block) {
+  const source = block.source;
+  if (!isRecord(source) || source.type !== 'base64' || typeof source.data !== 'string') return 0;
+  const text = Buffer.from(source.data, 'base64').toString('latin1');
+  const pages = text.match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+  if (pages > 0) return pages;
+  return Math.max(0, ...Array.from(text.matchAll(/\/Count\s+(\d+)/g), (m) => Number(m[1])));
 }
 
 /** @param {Record<string, unknown>} block @param {string} at */

@@ -10,8 +10,9 @@ describe('src/attachments boundaries', () => {
   it("imports only its own files, src/agent and src/messages (and vitest/node and src/agent's test support in tests; the office libraries in office-convert.ts)", () => {
     const isSupport = (name: string) => name.endsWith('.test.ts') || name === 'test-support.ts';
     const isOfficeLibrary = (name: string, spec: string) =>
-      (name === 'office-convert.ts' || name === 'office-convert.test.ts') &&
-      ['mammoth', 'jszip', '@e965/xlsx'].includes(spec);
+      ((name === 'office-convert.ts' || name === 'office-convert.test.ts') &&
+        ['mammoth', 'jszip', '@e965/xlsx'].includes(spec)) ||
+      ((name === 'pdf-pages.ts' || name === 'pdf-pages.test.ts') && spec === 'pdf-lib');
     const outside = files.flatMap((name) =>
       importsOf(readFileSync(new URL(name, folder), 'utf8'))
         .filter((spec) => !/^\.\/[\w.-]+$/.test(spec) && spec !== '../agent' && spec !== '../messages')
@@ -41,6 +42,8 @@ describe('src/attachments boundaries', () => {
       'html-markdown.ts',
       'zip-guard.ts',
       'text.ts',
+      'pdf-worker.ts',
+      'pdf-pages.ts',
     ];
     const reached = workerSide.flatMap((name) =>
       importsOf(readFileSync(new URL(name, folder), 'utf8')).filter((spec) => spec.startsWith('..')),

@@ -13,6 +13,7 @@ export {
   type RequestContext,
 } from './limits';
 export { extensionOf, uniqueName } from './names';
+export { formatPageRanges, type PageChoice, parsePageRanges } from './pdf-pages';
 export type { PrepareOptions } from './prepare';
 export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from './resolve';
 

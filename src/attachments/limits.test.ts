@@ -93,3 +93,20 @@ describe('fileSizeReason', () => {
     expect(fileSizeReason('text', 2 * MB)).toBe('The file is 2 MB. Text files can be at most 1 MB.');
   });
 });
+
+describe('the page limit of a request', () => {
+  it('refuses a PDF whose pages take the request over 100, counting earlier PDFs in the conversation', () => {
+    const records = [
+      record({ kind: 'pdf', name: 'a.pdf', pages: 60 }),
+      record({ kind: 'pdf', name: 'b.pdf', pages: 30 }),
+      record({ kind: 'pdf', name: 'c.pdf', pages: 5 }),
+    ];
+    expect(checkAttachmentSet(records, DEFAULT_LIMITS, { otherPdfPages: 10 })).toEqual([
+      {
+        file: 'c.pdf',
+        reason:
+          'With it the request would hold 105 PDF pages; the API reads at most 100 in one request. Choose fewer pages of the longer PDF.',
+      },
+    ]);
+  });
+});

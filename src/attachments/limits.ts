@@ -30,6 +30,9 @@ export interface AttachmentLimits {
   /** Long edge of the tile thumbnail kept in the message record. */
   readonly thumbnailEdge: number;
   readonly maxPdfBytes: number;
+  /** Size of a PDF as given when it is longer than the API reads (only the chosen pages are sent). */
+  readonly maxPdfSourceBytes: number;
+  /** PDF pages per request (the API counts every document in the request together). */
   readonly maxPdfPages: number;
   /** UTF-8 bytes of one text file after decoding (about a quarter as many tokens). */
   readonly maxTextBytes: number;
@@ -59,6 +62,7 @@ export const DEFAULT_LIMITS: AttachmentLimits = {
   thumbnailEdge: 96,
   // Base64 makes 4 bytes of 3: a 24 MB PDF is a 32 MB request. Leave 1 MB for the rest of the request.
   maxPdfBytes: Math.floor(((32 * MB - MB) * 3) / 4),
+  maxPdfSourceBytes: 256 * MB,
   maxPdfPages: 100,
   maxTextBytes: 1 * MB,
   maxOfficeFileBytes: 64 * MB,
@@ -87,6 +91,8 @@ export interface RequestContext {
   readonly otherBytes?: number;
   /** Images earlier in the conversation (they count towards the "more than 20 images" rule). */
   readonly otherImages?: number;
+  /** PDF pages earlier in the conversation (the API's page limit counts the whole request). */
+  readonly otherPdfPages?: number;
 }
 
 /**
@@ -101,23 +107,25 @@ export function checkAttachmentSet(
 ): Refusal[] {
   const refusals: Refusal[] = [];
   let bytes = context.otherBytes ?? 0;
+  let pdfPages = context.otherPdfPages ?? 0;
   let kept = 0;
   const images = (context.otherImages ?? 0) + records.filter((r) => r.kind === 'image').length;
   for (const record of records) {
-    const reason = setReason(record, { kept, bytes, images }, limits);
+    const reason = setReason(record, { kept, bytes, images, pdfPages }, limits);
     if (reason) {
       refusals.push({ file: record.name, reason });
       continue;
     }
     kept++;
     bytes += requestBytesOf(record);
+    if (record.kind === 'pdf') pdfPages += record.pages ?? 0;
   }
   return refusals;
 }
 
 function setReason(
   record: AttachmentRecord,
-  so: { kept: number; bytes: number; images: number },
+  so: { kept: number; bytes: number; images: number; pdfPages: number },
   limits: AttachmentLimits,
 ): string | undefined {
   if (so.kept >= limits.maxFiles) return `A message can carry at most ${limits.maxFiles} files.`;
@@ -126,6 +134,12 @@ function setReason(
     return (
       `With it the request would be about ${formatBytes(total)}, more than the ` +
       `${formatBytes(limits.maxRequestBytes)} the API accepts.`
+    );
+  }
+  if (record.kind === 'pdf' && so.pdfPages + (record.pages ?? 0) > limits.maxPdfPages) {
+    return (
+      `With it the request would hold ${so.pdfPages + (record.pages ?? 0)} PDF pages; the API reads at most ` +
+      `${limits.maxPdfPages} in one request. Choose fewer pages of the longer PDF.`
     );
   }
   const side = Math.max(record.width ?? 0, record.height ?? 0);

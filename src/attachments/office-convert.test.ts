@@ -96,7 +96,7 @@ describe('convertOffice', () => {
     );
     expect(markdown.length).toBeLessThan(21_000);
     expect(result.ok && result.truncated).toBe(true);
-  });
+  }, 30_000);
 
   it('never cuts a CSV inside a quoted field', async () => {
     const csv = `a,b\n${Array.from({ length: 200 }, (_, i) => `${i},"line one\nline two"`).join('\n')}`;

@@ -56,6 +56,7 @@ describe('prepareAttachment', () => {
       size: 24607,
       kind: 'pdf',
       pages: 4,
+      summary: '24 KB · 4 pages · about 6,000–12,000 tokens',
     });
     expect(outcome.blob.type).toBe('application/pdf');
     expect(new Uint8Array(await outcome.blob.arrayBuffer())).toEqual(fixture('pdf-multipage-4pages.pdf'));

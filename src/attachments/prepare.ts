@@ -3,7 +3,7 @@
  * failure becomes a `Refusal` naming the file and the reason; nothing here throws or blocks the page for long
  * (header reads look at the first kilobytes; the PDF scan pauses between slices; images decode in a worker).
  */
-import { assertNever } from '../agent';
+import { assertNever, formatBytes } from '../agent';
 import type { AttachmentRecord } from '../messages';
 import { base64Length, lastIndexOfBytes, readBytes } from './bytes';
 import { readImageHeader } from './image-header';
@@ -16,6 +16,8 @@ import { officeInput } from './office';
 import type { OfficeInput } from './office-convert';
 import { createOfficeConverter, type OfficeConverter } from './office-runner';
 import { checkPdf } from './pdf';
+import { formatPageRanges, pdfTokenRange } from './pdf-pages';
+import { createPdfPageSelector, type PdfPageSelector } from './pdf-runner';
 import { checkPngStructure, pngTailHasEnd } from './png';
 import { SNIFF_BYTES, sniffType } from './sniff';
 import { decodeText, textPreview } from './text';
@@ -31,6 +33,8 @@ export interface PrepareOptions {
   readonly imageLongEdge?: number;
   /** Where office files are converted to Markdown. Default: a worker per file (`createOfficeConverter()`). */
   readonly convertOffice?: OfficeConverter;
+  /** Makes the PDF of chosen pages of a long PDF. Default: a PDF worker per selection. */
+  readonly selectPdfPages?: PdfPageSelector;
   /** New attachment ids. Default: `crypto.randomUUID()`. */
   readonly newId?: () => string;
 }
@@ -75,7 +79,7 @@ async function prepareOrReason(file: File, name: string, options: PrepareOptions
     case 'image':
       return prepareImage(file, name, head, type, options, limits, id());
     case 'pdf':
-      return preparePdf(file, name, limits, id());
+      return preparePdf(file, name, options, limits, id());
     case 'text':
       if (/\.(csv|tsv)$/i.test(name)) return prepareOffice(file, name, 'delimited', options, limits, id);
       return prepareText(file, name, type.mimeType, limits, id());
@@ -167,14 +171,20 @@ async function jpegTruncatedReason(file: File): Promise<string | undefined> {
 async function preparePdf(
   file: File,
   name: string,
+  options: PrepareOptions,
   limits: AttachmentLimits,
   id: string,
 ): Promise<PreparedAttachment | string> {
+  // A PDF longer than the API reads may be larger than a request holds: only the chosen pages are sent.
+  if (file.size > limits.maxPdfSourceBytes) return fileSizeReason('pdf', file.size, limits) ?? '';
+  const bytes = await readBytes(file, 0, file.size);
+  const check = await checkPdf(bytes, Number.POSITIVE_INFINITY);
+  if (!check.ok) return check.reason;
+  if (check.pages !== undefined && check.pages > limits.maxPdfPages) {
+    return prepareLongPdf(bytes, name, check.pages, options, limits, id);
+  }
   const tooLarge = fileSizeReason('pdf', file.size, limits);
   if (tooLarge) return tooLarge;
-  const bytes = await readBytes(file, 0, file.size);
-  const check = await checkPdf(bytes, limits.maxPdfPages);
-  if (!check.ok) return check.reason;
   const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
   const record: AttachmentRecord = {
     id,
@@ -182,9 +192,109 @@ async function preparePdf(
     mimeType: 'application/pdf',
     size: blob.size,
     kind: 'pdf',
-    ...(check.pages === undefined ? {} : { pages: check.pages }),
+    ...(check.pages === undefined
+      ? {}
+      : { pages: check.pages, summary: pdfSummary(blob.size, check.pages, check.pages, undefined) }),
   };
   return { record, blob };
+}
+
+/**
+ * A PDF over the API's page limit: by default its first pages up to the limit (fewer if those are more bytes
+ * than a request holds), made into a PDF of their own in the PDF worker. The original bytes stay with the
+ * prepared attachment (`source`) so the person can choose other pages (`choosePdfPages`).
+ */
+async function prepareLongPdf(
+  bytes: Uint8Array,
+  name: string,
+  total: number,
+  options: PrepareOptions,
+  limits: AttachmentLimits,
+  id: string,
+): Promise<PreparedAttachment | string> {
+  let count = Math.min(total, limits.maxPdfPages);
+  for (;;) {
+    const pages = Array.from({ length: count }, (_, i) => i + 1);
+    const outcome = await selectPages(bytes, name, total, pages, options, limits, id);
+    if (typeof outcome !== 'string' || !outcome.startsWith(TOO_LARGE) || count === 1) return outcome;
+    count = Math.ceil(count / 2);
+  }
+}
+
+const TOO_LARGE = 'The chosen pages are';
+
+async function selectPages(
+  bytes: Uint8Array,
+  name: string,
+  total: number,
+  pages: readonly number[],
+  options: PrepareOptions,
+  limits: AttachmentLimits,
+  id: string,
+): Promise<PreparedAttachment | string> {
+  const select = options.selectPdfPages ?? createPdfPageSelector();
+  const result = await select(bytes, pages);
+  if (!result.ok) return result.reason;
+  if (result.bytes.length > limits.maxPdfBytes) {
+    return `${TOO_LARGE} ${formatBytes(result.bytes.length)}, more than the ${formatBytes(limits.maxPdfBytes)} a request holds as base64. Choose fewer pages.`;
+  }
+  const blob = new Blob([result.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+  const ranges = formatPageRanges(pages);
+  const record: AttachmentRecord = {
+    id,
+    name,
+    mimeType: 'application/pdf',
+    size: blob.size,
+    kind: 'pdf',
+    pages: result.pages,
+    sourcePages: total,
+    pageRanges: ranges,
+    summary: pdfSummary(blob.size, result.pages, total, ranges),
+  };
+  return { record, blob, source: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }) };
+}
+
+/** "16.6 KB · 4 pages · about 6,000–12,000 tokens"; "pages 1–100 of 300 · …" for a selection. */
+function pdfSummary(size: number, pages: number, total: number, ranges: string | undefined): string {
+  const which =
+    ranges === undefined
+      ? `${pages} ${pages === 1 ? 'page' : 'pages'}`
+      : `${pages === 1 ? 'page' : 'pages'} ${ranges} of ${total}`;
+  return `${formatBytes(size)} · ${which} · ${pdfTokenRange(pages)}`;
+}
+
+/**
+ * Other pages of a long PDF prepared before (one with a `source`): the same attachment id and name, the new
+ * pages. Resolves to a refusal (the reason) when the pages cannot be taken out or are too many bytes; never
+ * rejects.
+ */
+export async function choosePdfPages(
+  prepared: PreparedAttachment,
+  pages: readonly number[],
+  options: PrepareOptions = {},
+): Promise<PrepareOutcome> {
+  const { record, source } = prepared;
+  const refuse = (reason: string) => ({ file: record.name, reason });
+  if (!source || record.sourcePages === undefined)
+    return refuse('Only a PDF longer than the API reads has pages to choose.');
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  if (pages.length === 0 || pages.length > limits.maxPdfPages)
+    return refuse(`Choose between 1 and ${limits.maxPdfPages} pages.`);
+  try {
+    const bytes = new Uint8Array(await source.arrayBuffer());
+    const outcome = await selectPages(
+      bytes,
+      record.name,
+      record.sourcePages,
+      pages,
+      options,
+      limits,
+      record.id,
+    );
+    return typeof outcome === 'string' ? refuse(outcome) : outcome;
+  } catch {
+    return refuse('The PDF could not be read again (it may have moved).');
+  }
 }
 
 async function prepareText(

@@ -13,6 +13,11 @@ export interface PreparedAttachment {
    * further parts of a PDF split to fit the API's page limit.
    */
   readonly also?: readonly PreparedAttachment[];
+  /**
+   * The whole file, kept in memory while the message is written, when only part of it is sent (the chosen
+   * pages of a PDF longer than the API reads), so other pages can be chosen. Never stored.
+   */
+  readonly source?: Blob;
 }
 
 /** A file that was not accepted: its name and a reason a person can act on. */

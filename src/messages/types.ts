@@ -28,8 +28,11 @@ export interface AttachmentRecord {
   readonly pages?: number;
   /** A small preview: a data: URL thumbnail (images) or the first lines (text). */
   readonly preview?: string;
-  /** What will be sent, for the tile, when the file was converted: "3 sheets · about 2,400 tokens". */
+  /** What will be sent, for the tile: "3 sheets · about 2,400 tokens", "pages 1–100 of 300 · …". */
   readonly summary?: string;
+  /** Pages of the whole PDF, when only some of them (`pageRanges`, e.g. "1–100") are sent. */
+  readonly sourcePages?: number;
+  readonly pageRanges?: string;
 }
 
 /** A user message with files. */

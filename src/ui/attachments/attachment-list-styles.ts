@@ -87,6 +87,19 @@ export const attachmentListStyles = css`
     line-height: 1;
     cursor: pointer;
   }
+  .pages {
+    flex: none;
+    align-self: center;
+    margin: 2px;
+    padding: 2px var(--easel-space-2);
+    border: 1px solid var(--easel-border);
+    border-radius: var(--easel-radius-sm);
+    background: var(--easel-surface-2);
+    color: var(--easel-text);
+    font: inherit;
+    font-size: 0.75rem;
+    cursor: pointer;
+  }
   .remove:hover {
     background: var(--easel-surface-2);
     color: var(--easel-text);

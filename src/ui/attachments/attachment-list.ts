@@ -8,7 +8,9 @@ import { attachmentListStyles } from './attachment-list-styles';
 import type { EaselAttachmentPreview } from './attachment-preview';
 import { type AttachmentBlobSource, attachmentBlobSourceContext } from './blob-source';
 import { RemoveAttachmentEvent } from './events';
+import type { EaselPdfPagesDialog } from './pdf-pages-dialog';
 import './attachment-preview';
+import './pdf-pages-dialog';
 
 /** A file still being prepared (decoded, checked), shown as a busy tile until its record arrives. */
 export interface PendingAttachment {
@@ -21,8 +23,9 @@ const NO_BLOBS: ReadonlyMap<string, Blob> = new Map();
 
 /**
  * The attachments of a message: a `list` named `Attachments`, a `listitem` per file with a thumbnail or an
- * icon, the name and size, and (when `removable`) a `Remove <filename>` button. Clicking a tile opens its
- * preview. Draws nothing when there is nothing to show.
+ * icon, the name and size (or what will be sent), and (when `removable`) a `Remove <filename>` button, and for
+ * a PDF longer than the API reads a `Choose pages of <filename>` button (its dialog fires
+ * `ChoosePdfPagesEvent`). Clicking a tile opens its preview. Draws nothing when there is nothing to show.
  */
 @customElement('easel-attachment-list')
 export class EaselAttachmentList extends LitElement {
@@ -42,13 +45,15 @@ export class EaselAttachmentList extends LitElement {
   blobSource: AttachmentBlobSource | undefined;
 
   @query('easel-attachment-preview') private preview!: EaselAttachmentPreview;
+  @query('easel-pdf-pages-dialog') private pagesDialog!: EaselPdfPagesDialog;
 
   override render() {
     if (this.attachments.length === 0 && this.pending.length === 0) return nothing;
     return html`<ul role="list" aria-label="Attachments">
         ${this.attachments.map((a) => this.renderTile(a))} ${this.pending.map((p) => this.renderPending(p))}
       </ul>
-      <easel-attachment-preview></easel-attachment-preview>`;
+      <easel-attachment-preview></easel-attachment-preview>
+      ${this.removable ? html`<easel-pdf-pages-dialog></easel-pdf-pages-dialog>` : nothing}`;
   }
 
   private renderTile(a: AttachmentRecord) {
@@ -60,6 +65,11 @@ export class EaselAttachmentList extends LitElement {
           <span class="meta">${summary(a)}</span>
         </span>
       </button>
+      ${
+        this.removable && a.sourcePages !== undefined
+          ? html`<button type="button" class="pages" aria-label=${`Choose pages of ${a.name}`} @click=${() => this.pagesDialog.show(a)}>Pages</button>`
+          : nothing
+      }
       ${
         this.removable
           ? html`<button type="button" class="remove" aria-label=${`Remove ${a.name}`} title=${`Remove ${a.name}`} @click=${() => this.handleRemove(a.id)}>

@@ -1,4 +1,4 @@
-/** Events of the attachment elements: files chosen, an attachment removed, a refusal dismissed. */
+/** Events of the attachment elements: files chosen, an attachment removed, pages chosen, a refusal dismissed. */
 import type { Refusal } from '../../attachments';
 import { ComposedEvent } from '../events';
 
@@ -24,6 +24,17 @@ export class RemoveAttachmentEvent extends ComposedEvent {
   }
 }
 
+/** The person chose which pages of a long PDF (by its record id) to send: 1-based, in order. */
+export class ChoosePdfPagesEvent extends ComposedEvent {
+  static readonly type = 'choose-pdf-pages';
+  constructor(
+    readonly id: string,
+    readonly pages: readonly number[],
+  ) {
+    super(ChoosePdfPagesEvent.type);
+  }
+}
+
 /** The person dismissed the notice about a refused file. */
 export class DismissRefusalEvent extends ComposedEvent {
   static readonly type = 'dismiss-refusal';
@@ -36,6 +47,7 @@ declare global {
   interface HTMLElementEventMap {
     'files-chosen': FilesChosenEvent;
     'remove-attachment': RemoveAttachmentEvent;
+    'choose-pdf-pages': ChoosePdfPagesEvent;
     'dismiss-refusal': DismissRefusalEvent;
   }
 }

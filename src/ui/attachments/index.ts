@@ -9,5 +9,12 @@ export { EaselAttachmentPreview } from './attachment-preview';
 export { EaselAttachmentRefusals } from './attachment-refusals';
 export { type AttachmentBlobSource, attachmentBlobSourceContext } from './blob-source';
 export { EaselDropOverlay } from './drop-overlay';
-export { DismissRefusalEvent, FilesChosenEvent, type FilesSource, RemoveAttachmentEvent } from './events';
+export {
+  ChoosePdfPagesEvent,
+  DismissRefusalEvent,
+  FilesChosenEvent,
+  type FilesSource,
+  RemoveAttachmentEvent,
+} from './events';
+export { EaselPdfPagesDialog } from './pdf-pages-dialog';
 export { carriesFiles, filesOf } from './transfer';

@@ -85,6 +85,29 @@ export class AttachmentTrayController {
     this.host.requestUpdate();
   }
 
+  /** Sends other pages of a long PDF: the tile keeps its place; a selection that fails is refused with why. */
+  async choosePages(id: string, pages: readonly number[]): Promise<void> {
+    const item = this.items.find((i) => i.record.id === id);
+    if (!item) return;
+    const key = `pending-${++this.counter}`;
+    this.pending = [...this.pending, { key, name: item.record.name }];
+    this.host.requestUpdate();
+    let outcome: PrepareOutcome;
+    try {
+      outcome = await (await loadPreparer()).choosePdfPages(item, pages);
+    } catch (error) {
+      outcome = { file: item.record.name, reason: `The pages could not be taken out (${reasonOf(error)}).` };
+    }
+    this.pending = this.pending.filter((p) => p.key !== key);
+    if (isRefusal(outcome)) this.refusals = [...this.refusals, outcome];
+    else {
+      const chosen = { ...outcome, record: { ...outcome.record, name: item.record.name } };
+      this.items = this.items.map((i) => (i.record.id === id ? chosen : i));
+      this.blobs = new Map(this.items.map((i) => [i.record.id, i.blob]));
+    }
+    this.host.requestUpdate();
+  }
+
   remove(id: string): void {
     this.items = this.items.filter((item) => item.record.id !== id);
     this.blobs = new Map(this.items.map((item) => [item.record.id, item.blob]));

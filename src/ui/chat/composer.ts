@@ -3,6 +3,7 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import type { QueuedMessage } from '../../agent';
 import type { ImageProcessor, PreparedAttachment } from '../../attachments';
 import {
+  type ChoosePdfPagesEvent,
   type DismissRefusalEvent,
   type FilesChosenEvent,
   filesOf,
@@ -65,6 +66,7 @@ export class EaselComposer extends LitElement {
           .blobs=${this.tray.blobs}
           removable
           @remove-attachment=${(e: RemoveAttachmentEvent) => this.tray.remove(e.id)}
+          @choose-pdf-pages=${(e: ChoosePdfPagesEvent) => void this.tray.choosePages(e.id, e.pages)}
         ></easel-attachment-list>
         <div class="row">
         <easel-attach-files-button></easel-attach-files-button>

@@ -45,6 +45,8 @@ export class EaselMarkdown extends LitElement {
   private stopListening: (() => void) | undefined;
   private nextSlice = 0;
   private catchUp: ReturnType<typeof setTimeout> | undefined;
+  /** The render under way is a slice of waiting blocks, not the stream's own update (see `renderNextSlice`). */
+  private catchingUp = false;
   /** The pieces of a text shown plain (see `renderPlain`), kept while the text is the same, and how many show. */
   private plain:
     | { readonly source: string; readonly chunks: readonly string[]; readonly shown: number }
@@ -104,8 +106,9 @@ export class EaselMarkdown extends LitElement {
   private renderContent(renderer: MarkdownRenderer) {
     this.blocks ??= renderer.incremental();
     const layout = this.blocks.update(renderer, this.source, this.streaming);
+    const catchingUp = this.catchingUp;
     this.cancelNextSlice();
-    if (this.blocks.behind) this.renderNextSlice();
+    if (this.blocks.behind) this.renderNextSlice(catchingUp);
     // The same fragment object while the source is the same: Lit leaves inserted nodes alone.
     if (layout.kind === 'whole') return layout.nodes;
     const tail = layout.tail === undefined ? nothing : html`<div class="tail">${layout.tail}</div>`;
@@ -148,16 +151,19 @@ export class EaselMarkdown extends LitElement {
 
   /**
    * Renders the next slice of waiting blocks: in the next frame once the stream has ended; while it streams,
-   * only if the stream's own next update does not come first (the stream may pause).
+   * only if the stream's own next update does not come first (the stream may pause), and then, the stream still
+   * silent, a slice a frame until none wait (`catchingUp`), as after the end: a slice every `CATCH_UP_MS` took
+   * seconds to show a few hundred waiting blocks.
    */
-  private renderNextSlice(): void {
+  private renderNextSlice(catchingUp = false): void {
     const frame = () => {
       this.nextSlice = requestAnimationFrame(() => {
         this.nextSlice = 0;
+        this.catchingUp = true;
         this.requestUpdate();
       });
     };
-    if (!this.streaming) frame();
+    if (!this.streaming || catchingUp) frame();
     else
       this.catchUp = setTimeout(() => {
         this.catchUp = undefined;
@@ -170,6 +176,7 @@ export class EaselMarkdown extends LitElement {
     clearTimeout(this.catchUp);
     this.nextSlice = 0;
     this.catchUp = undefined;
+    this.catchingUp = false;
   }
 
   /**

@@ -1,0 +1,86 @@
+/** Tests for choosing pages of a long PDF: the ranges a person types, the default selection, the new PDF. */
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { checkPdf } from './pdf';
+import { formatPageRanges, parsePageRanges, selectPdfPages } from './pdf-pages';
+import { choosePdfPages, prepareAttachment } from './prepare';
+import { isRefusal, type PreparedAttachment } from './types';
+
+/** A PDF of `count` pages, each with its number written on it (what the test script and the bench use). */
+async function pdfOf(count: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 1; i <= count; i++) doc.addPage([200, 200]).drawText(`Page ${i}`, { x: 20, y: 100, size: 18 });
+  return doc.save({ useObjectStreams: false });
+}
+
+describe('parsePageRanges', () => {
+  it('reads pages and ranges in the order given, each page once', () => {
+    expect(parsePageRanges('3, 1-2, 2–4', 10, 100)).toEqual({ ok: true, pages: [3, 1, 2, 4] });
+  });
+
+  it.each([
+    ['', 'Give the pages to send, for example 1-20, 45.'],
+    ['2-x', '“2-x” is not a page or a range of pages (for example 3 or 3-9).'],
+    ['5-12', 'The PDF has pages 1 to 10; “5-12” is outside them.'],
+    ['9-3', '“9-3” runs backwards; write it as 3-9.'],
+  ])('refuses “%s” with a reason', (text, reason) => {
+    expect(parsePageRanges(text, 10, 100)).toEqual({ ok: false, reason });
+  });
+
+  it('refuses more pages than the API reads in one request', () => {
+    expect(parsePageRanges('1-101', 300, 100)).toEqual({
+      ok: false,
+      reason: 'That is more than 100 pages, the most the API reads in one request.',
+    });
+  });
+
+  it('writes pages back as ranges', () => {
+    expect(formatPageRanges([1, 2, 3, 7, 9, 10])).toBe('1–3, 7, 9–10');
+  });
+});
+
+describe('long PDFs', () => {
+  it('makes a PDF of the chosen pages only, which passes the PDF checks', async () => {
+    const result = await selectPdfPages(await pdfOf(12), [2, 3, 11]);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.pages).toBe(3);
+    expect(await checkPdf(result.bytes, 100)).toEqual({ ok: true, pages: 3 });
+  });
+
+  it('sends the first 100 pages of a 300-page PDF by default, and keeps the whole file to choose others', async () => {
+    const whole = await pdfOf(300);
+    const outcome = await prepareAttachment(new File([whole as Uint8Array<ArrayBuffer>], 'book.pdf'), {
+      newId: () => 'b1',
+    });
+    if (isRefusal(outcome)) throw new Error(outcome.reason);
+    expect(outcome.record).toMatchObject({
+      id: 'b1',
+      kind: 'pdf',
+      pages: 100,
+      sourcePages: 300,
+      pageRanges: '1–100',
+      summary: expect.stringMatching(/ · pages 1–100 of 300 · about 150,000–300,000 tokens$/),
+    });
+    expect(await checkPdf(new Uint8Array(await outcome.blob.arrayBuffer()), 100)).toEqual({
+      ok: true,
+      pages: 100,
+    });
+    expect(outcome.source?.size).toBe(whole.length);
+
+    const two = await choosePdfPages(outcome, [150, 151]);
+    if (isRefusal(two)) throw new Error(two.reason);
+    expect(two.record).toMatchObject({ id: 'b1', name: 'book.pdf', pages: 2, pageRanges: '150–151' });
+    expect(two.record.summary).toMatch(/ · pages 150–151 of 300 · about 3,000–6,000 tokens$/);
+  }, 60_000);
+
+  it('has no pages to choose for a PDF sent whole', async () => {
+    const prepared: PreparedAttachment = {
+      record: { id: 'a', name: 'a.pdf', mimeType: 'application/pdf', size: 1, kind: 'pdf', pages: 1 },
+      blob: new Blob(['%PDF-']),
+    };
+    expect(await choosePdfPages(prepared, [1])).toEqual({
+      file: 'a.pdf',
+      reason: 'Only a PDF longer than the API reads has pages to choose.',
+    });
+  });
+});
