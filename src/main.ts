@@ -29,6 +29,8 @@ import {
   ArtifactApps,
   adoptNewChat,
   artifactsToolRenderer,
+  ClaudeCalls,
+  DEFAULT_CALL_CAP_USD,
   EaselApp,
   type EaselServices,
   PreviewHost,
@@ -104,8 +106,16 @@ async function main(): Promise<void> {
   const artifacts = new ArtifactStore();
   // The session is known once the saver exists (below); the apps ask for it only when a page calls them.
   let openSession = (): string | undefined => undefined;
-  const apps = new ArtifactApps({
+  const claudeCalls = new ClaudeCalls({
+    streamFn: provider.streamFn,
+    apiKey: () => settings.snapshot.apiKey,
+    model: () => agent.state.model,
+    cap: () => DEFAULT_CALL_CAP_USD,
+    changed: () => apps.changed(),
+  });
+  const apps: ArtifactApps = new ArtifactApps({
     data: new AppDataRepository(db),
+    claude: claudeCalls,
     session: () => openSession(),
     files: () =>
       agent.state.messages.flatMap((m) =>

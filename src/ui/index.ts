@@ -2,6 +2,13 @@
 export { EaselApp } from './app/easel-app';
 export type { EaselServices } from './app/services';
 export { adoptNewChat, webOn } from './app/web-toggle';
-export { ArtifactApps, artifactsToolRenderer, PreviewHost, PreviewRuntime } from './artifacts';
+export {
+  ArtifactApps,
+  artifactsToolRenderer,
+  ClaudeCalls,
+  DEFAULT_CALL_CAP_USD,
+  PreviewHost,
+  PreviewRuntime,
+} from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { prepareMarkdown } from './markdown/renderer-loader';

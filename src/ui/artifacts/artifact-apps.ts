@@ -34,6 +34,10 @@ export interface ClaudeBridge {
     request: Extract<AppCall, { api: 'claude.complete' | 'claude.messages' }>,
     context: CallContext,
   ): Promise<unknown>;
+  /** `owner`'s calls so far (`undefined`: none, and not asked). */
+  summary(
+    owner: AppDataOwner,
+  ): { readonly allowed: boolean | undefined; readonly calls: number; readonly cost: number } | undefined;
 }
 
 /** What the document that makes a call offers: its console, the person's consent, its end. */
@@ -79,7 +83,7 @@ export class ArtifactApps {
 
   constructor(private readonly deps: ArtifactAppsDeps) {}
 
-  /** The port of a document of `file` that started now; `undefined` when no session is saved yet. */
+  /** The port of a document of `file` that starts now, bound to the session open now. */
   open(file: string, context: Omit<CallContext, 'signal'>): AppPort {
     return new AppPort(this, this.deps, { sessionId: this.deps.session() ?? '', file }, context);
   }
@@ -89,6 +93,12 @@ export class ArtifactApps {
     const sessionId = this.deps.session();
     if (!sessionId) return { keys: 0, bytes: 0 };
     return this.deps.data.usage({ sessionId, file });
+  }
+
+  /** The Claude calls of the artifact `file` of the open session so far. */
+  claudeCalls(file: string): ReturnType<ClaudeBridge['summary']> {
+    const sessionId = this.deps.session();
+    return sessionId ? this.deps.claude?.summary({ sessionId, file }) : undefined;
   }
 
   /** Deletes what the artifact `file` of the open session stores. */

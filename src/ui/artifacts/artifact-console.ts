@@ -124,7 +124,7 @@ export class EaselArtifactConsole extends LitElement {
                 <button type="button" class="fix" @click=${this.handleFix}>Fix</button>`
             : nothing
         }
-        ${this.renderStored()}
+        ${this.renderClaude()} ${this.renderStored()}
       </div>
       ${this.open ? this.renderEntries() : nothing}
     </section>`;
@@ -137,6 +137,15 @@ export class EaselArtifactConsole extends LitElement {
       ${entries.map((e) => html`<li class=${e.level}><span class="level">${e.level}</span>${e.text}</li>`)}
       ${dropped > 0 ? html`<li class="empty">… and ${dropped} more</li>` : nothing}
     </ol>`;
+  }
+
+  private renderClaude() {
+    const calls = this.apps?.claudeCalls(this.filename);
+    if (!calls) return nothing;
+    if (calls.allowed === false) return html`<span class="stored">Not allowed to ask Claude</span>`;
+    if (calls.calls === 0) return nothing;
+    const cost = `$${calls.cost.toFixed(calls.cost < 0.01 ? 4 : 2)}`;
+    return html`<span class="stored">Claude calls: ${calls.calls}, ${cost}</span>`;
   }
 
   private renderStored() {
@@ -171,6 +180,7 @@ export class EaselArtifactConsole extends LitElement {
       this.stored = undefined;
       return;
     }
+    this.requestUpdate(); // the Claude calls' summary is read when rendering
     apps.usage(filename).then(
       (usage) => {
         if (reading === this.reading) this.stored = usage;

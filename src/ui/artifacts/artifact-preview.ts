@@ -106,7 +106,8 @@ export class EaselArtifactPreview extends LitElement {
       return;
     }
     if (!this.streaming) {
-      if (this.content !== this.loadedContent || changed.has('kind')) this.load();
+      // Another file is another artifact, with its own app APIs: never the same document, even for the same text.
+      if (this.content !== this.loadedContent || changed.has('kind') || changed.has('filename')) this.load();
       return;
     }
     // A load is already scheduled (it takes the latest content), or the last React document has not rendered

@@ -13,6 +13,7 @@ export {
 } from './artifact-apps';
 export { EaselArtifactsLayout } from './artifacts-layout';
 export type { EaselArtifactsPanel } from './artifacts-panel';
+export { ClaudeCalls, DEFAULT_CALL_CAP_USD } from './claude-calls';
 export {
   ArtifactEditEvent,
   ArtifactFixEvent,

@@ -1,0 +1,239 @@
+import type { AssistantMessage, LlmContext, Message, StreamFn } from '../../agent';
+import type { AppCall } from '../../artifacts';
+import type { AppDataOwner } from '../../storage';
+import { AppError, type CallContext, type ClaudeBridge } from './artifact-apps';
+
+/** Most Claude calls one artifact makes in a minute; more are refused until the minute has passed. */
+export const CALLS_PER_MINUTE = 10;
+/** Most output tokens one call may ask for. */
+export const MAX_CALL_TOKENS = 4_096;
+/** The spending cap of an artifact's Claude calls when Settings sets none, in US dollars. */
+export const DEFAULT_CALL_CAP_USD = 0.5;
+
+export interface ClaudeCallsDeps {
+  /** The app's stream function: the person's key and base URL, the same validation, the same errors. */
+  readonly streamFn: StreamFn;
+  readonly apiKey: () => string | undefined;
+  /** The model the person chose (the one stated when they are asked). */
+  readonly model: () => string;
+  /** The spending cap of each artifact, in US dollars. */
+  readonly cap: () => number;
+  /** Something changed: calls, cost, consent (the console shows them). */
+  readonly changed?: () => void;
+  readonly now?: () => number;
+}
+
+/** One artifact's calls so far (this tab only). */
+export interface ArtifactCalls {
+  readonly allowed: boolean | undefined;
+  readonly calls: number;
+  readonly cost: number;
+}
+
+interface State {
+  allowed: boolean | undefined;
+  calls: number;
+  cost: number;
+  recent: number[];
+}
+
+/**
+ * The Claude calls of artifacts (`window.claude.complete`, `fetch('/v1/messages')`), carried out by the app
+ * with the person's key and base URL through the app's own stream function, so the frame never sees either.
+ *
+ * Per artifact (session and file): the first call asks the person (`Allow <file> to ask Claude?`, naming the
+ * model) and the answer is kept for this tab; `Deny` rejects that call and every later one, and nothing is
+ * sent. Each call is rate-limited (`CALLS_PER_MINUTE`), refused once the artifact's cost reaches its cap,
+ * printed in the artifact's console with its tokens and cost, and cancelled when the preview goes.
+ */
+export class ClaudeCalls implements ClaudeBridge {
+  private readonly states = new Map<string, State>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ClaudeCallsDeps) {
+    this.now = deps.now ?? (() => Date.now());
+  }
+
+  /** What `owner` has spent and whether it may call (`undefined`: not asked yet). */
+  summary(owner: AppDataOwner): ArtifactCalls | undefined {
+    const state = this.states.get(keyOf(owner));
+    return state ? { allowed: state.allowed, calls: state.calls, cost: state.cost } : undefined;
+  }
+
+  async call(
+    owner: AppDataOwner,
+    request: Extract<AppCall, { api: 'claude.complete' | 'claude.messages' }>,
+    context: CallContext,
+  ): Promise<unknown> {
+    const parsed =
+      request.api === 'claude.complete' ? promptContext(request.body) : messagesContext(request.body);
+    const state = this.stateOf(owner);
+    const model = this.deps.model();
+    if (state.allowed === undefined) {
+      if (!context.ask)
+        throw new AppError(
+          `${owner.file} may ask Claude only after the person allows it in the Artifacts panel; nothing was sent.`,
+        );
+      const allowed = await context.ask(owner.file, model);
+      if (context.signal.aborted) throw new AppError('The preview was closed; nothing was sent.');
+      state.allowed ??= allowed;
+      this.deps.changed?.();
+    }
+    if (!state.allowed)
+      throw new AppError(`The person did not allow ${owner.file} to ask Claude; nothing was sent.`);
+    const cap = this.deps.cap();
+    if (state.cost >= cap)
+      throw new AppError(
+        `${owner.file} has spent ${usd(state.cost)} on Claude calls, its cap of ${usd(cap)}; nothing was sent. The cap is set in Settings.`,
+      );
+    const now = this.now();
+    state.recent = state.recent.filter((t) => now - t < 60_000);
+    if (state.recent.length >= CALLS_PER_MINUTE) {
+      const wait = Math.ceil((60_000 - (now - (state.recent[0] ?? now))) / 1000);
+      throw new AppError(
+        `Too many Claude calls: ${owner.file} may make ${CALLS_PER_MINUTE} a minute. Try again in ${wait} s; nothing was sent.`,
+      );
+    }
+    const apiKey = this.deps.apiKey();
+    if (!apiKey)
+      throw new AppError('No API key is set in Settings, so Claude cannot be asked; nothing was sent.');
+    state.recent.push(now);
+    const n = ++state.calls;
+    context.log('info', `Claude call ${n} of ${owner.file} to ${model}…`);
+    const message = await this.run(parsed.context, {
+      model,
+      apiKey,
+      signal: context.signal,
+      maxTokens: parsed.maxTokens,
+    });
+    const cost = message.usage.cost?.total ?? 0;
+    state.cost += cost;
+    this.deps.changed?.();
+    if (message.stopReason === 'error' || message.stopReason === 'aborted') {
+      const why =
+        message.stopReason === 'aborted' ? 'it was cancelled (the preview closed)' : message.errorMessage;
+      context.log('error', `Claude call ${n} failed: ${why ?? 'unknown error'}`);
+      throw new AppError(`The Claude call failed: ${why ?? 'unknown error'}`);
+    }
+    context.log(
+      'info',
+      `Claude call ${n}: ${message.usage.input} input and ${message.usage.output} output tokens, ${usd(cost)}; ${owner.file} has spent ${usd(state.cost)} of its ${usd(cap)} cap.`,
+    );
+    const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+    return request.api === 'claude.complete' ? text : messagesResponse(message, text);
+  }
+
+  private async run(
+    context: LlmContext,
+    options: { model: string; apiKey: string; signal: AbortSignal; maxTokens: number },
+  ): Promise<AssistantMessage> {
+    let last: AssistantMessage | undefined;
+    for await (const event of this.deps.streamFn(context, { ...options, thinkingLevel: 'off' })) {
+      if (event.type === 'done' || event.type === 'error') last = event.message;
+    }
+    if (!last) throw new AppError('The Claude call ended without an answer.');
+    return last;
+  }
+
+  private stateOf(owner: AppDataOwner): State {
+    const key = keyOf(owner);
+    let state = this.states.get(key);
+    if (!state) {
+      state = { allowed: undefined, calls: 0, cost: 0, recent: [] };
+      this.states.set(key, state);
+    }
+    return state;
+  }
+}
+
+function keyOf(owner: AppDataOwner): string {
+  return `${owner.sessionId}\n${owner.file}`;
+}
+
+function usd(amount: number): string {
+  return `$${amount.toFixed(amount < 0.01 ? 4 : 2)}`;
+}
+
+/** `window.claude.complete(prompt)`: one user message. */
+function promptContext(prompt: string): { context: LlmContext; maxTokens: number } {
+  if (prompt.trim() === '') throw new AppError('window.claude.complete needs a prompt.', 'TypeError');
+  return {
+    context: { messages: [{ role: 'user', content: prompt, timestamp: 0 }] },
+    maxTokens: MAX_CALL_TOKENS,
+  };
+}
+
+/**
+ * A Messages API request body as a page sends it (`model`, `max_tokens`, `messages` of text, `system`): the
+ * context the app sends for it. The person's model is used whatever `model` says; only text is taken.
+ */
+export function messagesContext(body: string): { context: LlmContext; maxTokens: number } {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw new AppError('The request body is not JSON.', 'TypeError');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AppError('The request body must be a JSON object.', 'TypeError');
+  const m = value as Record<string, unknown>;
+  if (!Array.isArray(m.messages) || m.messages.length === 0)
+    throw new AppError('messages: a list of at least one message is required.', 'TypeError');
+  const messages: Message[] = m.messages.map((item: unknown, i: number) => {
+    const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    const text = textOf(entry.content);
+    if ((entry.role !== 'user' && entry.role !== 'assistant') || text === undefined)
+      throw new AppError(
+        `messages.${i}: each message needs role "user" or "assistant" and text content (a string or text blocks).`,
+        'TypeError',
+      );
+    return entry.role === 'user'
+      ? { role: 'user', content: text, timestamp: 0 }
+      : {
+          role: 'assistant',
+          content: [{ type: 'text', text }],
+          provider: 'anthropic',
+          model: '',
+          usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+          stopReason: 'stop',
+          timestamp: 0,
+        };
+  });
+  const system = m.system === undefined ? undefined : textOf(m.system);
+  if (m.system !== undefined && system === undefined)
+    throw new AppError('system: a string or text blocks.', 'TypeError');
+  const asked = m.max_tokens;
+  if (asked !== undefined && (!Number.isSafeInteger(asked) || (asked as number) < 1))
+    throw new AppError('max_tokens: a positive whole number.', 'TypeError');
+  return {
+    context: { messages, ...(system ? { systemPrompt: system } : {}) },
+    maxTokens: Math.min((asked as number | undefined) ?? MAX_CALL_TOKENS, MAX_CALL_TOKENS),
+  };
+}
+
+function textOf(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const parts: string[] = [];
+  for (const block of content) {
+    if (typeof block !== 'object' || block === null) return undefined;
+    const b = block as Record<string, unknown>;
+    if (b.type !== 'text' || typeof b.text !== 'string') return undefined;
+    parts.push(b.text);
+  }
+  return parts.join('\n');
+}
+
+/** The Messages API's response shape for an answer (text only). */
+function messagesResponse(message: AssistantMessage, text: string): unknown {
+  return {
+    id: `msg_${crypto.randomUUID().replaceAll('-', '')}`,
+    type: 'message',
+    role: 'assistant',
+    model: message.model,
+    content: [{ type: 'text', text }],
+    stop_reason: message.stopReason === 'length' ? 'max_tokens' : 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: message.usage.input, output_tokens: message.usage.output },
+  };
+}
