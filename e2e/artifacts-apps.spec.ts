@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { expect, importFile, messageRequests, send, test } from './support/test';
@@ -210,4 +210,110 @@ test('Deny leaves the artifact with a clear error and sends nothing; the cap sto
     /^Refused: spend\.html has spent \$\d+\.\d\d on Claude calls, its cap of \$0\.50; nothing was sent\./,
   );
   expect(await messageRequests(anthropic)).toHaveLength(5);
+});
+
+/** A page that reads `name` with window.fs.readFile, as bytes and as text, when `Read` is clicked. */
+const READER = (name: string) => `<!DOCTYPE html>
+<button id="read">Read</button>
+<pre id="out">Idle</pre>
+<script>
+  document.getElementById('read').onclick = async () => {
+    const out = document.getElementById('out');
+    try {
+      const bytes = await window.fs.readFile(${JSON.stringify(name)});
+      const text = await window.fs.readFile(${JSON.stringify(name)}, { encoding: 'utf8' });
+      out.dataset.bytes = Array.from(bytes).join(',');
+      out.textContent = (bytes instanceof Uint8Array ? 'bytes ' : 'not bytes ') + bytes.length + '\\n' + text;
+    } catch (e) {
+      out.textContent = 'Refused: ' + e.message;
+    }
+  };
+</script>`;
+
+test('window.fs.readFile reads a file attached in the session: its exact bytes, or its text; another name says which files there are', async ({
+  app,
+  anthropic,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const file = testInfo.outputPath('groceries.txt');
+  writeFileSync(file, 'item,qty\nmilk,2\nœufs,12\n');
+  const chooser = app.waitForEvent('filechooser');
+  await app.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles(file);
+  await expect(app.getByRole('list', { name: 'Attachments' }).getByRole('listitem')).toHaveCount(1);
+  await modelCreates(app, anthropic, 'reader.html', READER('groceries.txt'));
+  const frame = preview(app, 'reader.html');
+  await frame.getByRole('button', { name: 'Read' }).click();
+  const bytes = readFileSync(file);
+  await expect(frame.locator('#out')).toHaveAttribute('data-bytes', [...bytes].join(','));
+  await expect(frame.locator('#out')).toHaveText(`bytes ${bytes.length}\nitem,qty\nmilk,2\nœufs,12\n`);
+
+  await modelCreates(app, anthropic, 'missing.html', READER('sales.csv'), 'toolu_missing');
+  const missing = preview(app, 'missing.html');
+  await missing.getByRole('button', { name: 'Read' }).click();
+  await expect(missing.locator('#out')).toHaveText(
+    'Refused: There is no file "sales.csv" in this conversation. Its files: groceries.txt.',
+  );
+});
+
+/** A page that tries what a hostile artifact would: another artifact's key, forged bridge messages, floods, limits. */
+const HOSTILE = `<!DOCTYPE html>
+<pre id="out">Running</pre>
+<script>
+  const out = document.getElementById('out');
+  const lines = [];
+  const say = (line) => { lines.push(line); out.textContent = lines.join('\\n'); };
+  (async () => {
+    // Forged: a bridge message posted to the app's window is never read (the port is not the page's).
+    for (const target of [window.parent, window.top]) {
+      target.postMessage({ source: 'easel-preview', channel: '', kind: 'call', id: 1, api: 'storage.get', key: 'note', shared: false }, '*');
+    }
+    try { await window.storage.get('note'); say('read note'); } catch (e) { say('note: ' + e.message); }
+    const flood = await Promise.allSettled(Array.from({ length: 200 }, () => window.storage.list('')));
+    const refused = flood.filter((r) => r.status === 'rejected' && r.reason.message.startsWith('Too many requests at once')).length;
+    const answered = flood.filter((r) => r.status === 'fulfilled').length;
+    say('flood: ' + (answered + refused === 200 && answered >= 16 && refused > 0 ? 'every call settled, some refused' : answered + ' answered, ' + refused + ' refused'));
+    try { await window.storage.set('big', 'x'.repeat(5 * 1024 * 1024 + 1)); say('stored big'); } catch (e) { say(e.name + ': ' + e.message); }
+    const part = 'y'.repeat(5 * 1024 * 1024 - 16);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) {
+      try { await window.storage.set(key, part); } catch (e) { say(key + ': ' + e.name + ': ' + e.message); }
+    }
+    const calls = await Promise.allSettled(Array.from({ length: 30 }, () => window.claude.complete('hi')));
+    say('claude: ' + calls.filter((r) => r.status === 'rejected').length + ' of 30 refused');
+    say('done');
+  })();
+</script>`;
+
+test('a hostile artifact reaches no other artifact, its floods are refused and answered, and storage limits hold', async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(120_000);
+  await modelCreates(app, anthropic, 'notes.html', NOTES);
+  const notes = preview(app, 'notes.html');
+  await notes.getByRole('textbox', { name: 'Note' }).fill('secret');
+  await notes.getByRole('button', { name: 'Save' }).click();
+  await expect(notes.locator('#out')).toHaveText('Stored: secret');
+
+  await modelCreates(app, anthropic, 'hostile.html', HOSTILE, 'toolu_hostile');
+  const hostile = preview(app, 'hostile.html');
+  await expect(consent(app, 'hostile.html')).toBeVisible({ timeout: 60_000 });
+  await consent(app, 'hostile.html').getByRole('button', { name: 'Deny' }).click();
+  await expect(hostile.locator('#out')).toContainText('done', { timeout: 30_000 });
+  const out = hostile.locator('#out');
+  await expect(out).toContainText('note: There is no stored value for the key "note".');
+  await expect(out).toContainText('flood: every call settled, some refused');
+  await expect(out).toContainText(
+    'RangeError: The value for "big" is 5,242,881 bytes; a stored value can be at most 5,242,880 bytes (5 MB). Nothing was stored.',
+  );
+  await expect(out).toContainText(
+    /e: RangeError: Storing "e" would bring this artifact's data to [\d,]+ bytes; an artifact can keep at most 20,971,520 bytes \(20 MB\)\./,
+  );
+  await expect(out).not.toContainText(/^[abcd]: /m);
+  await expect(out).toContainText('claude: 30 of 30 refused');
+  // Nothing was sent for the denied calls: the four requests are the two artifacts' create turns.
+  expect(await messageRequests(anthropic)).toHaveLength(4);
+  await expect(consoleRegion(app)).toContainText(/Stored data: .+ in 4 keys/);
+  await panel(app).getByRole('tab', { name: 'notes.html' }).click();
+  await expect(preview(app, 'notes.html').locator('#out')).toHaveText('Saved: secret');
 });

@@ -51,10 +51,10 @@ describe('AppDataRepository', () => {
     const repo = new AppDataRepository(await freshDb());
     const big = 'a'.repeat(MAX_APP_VALUE_BYTES + 1);
     await expect(repo.set(page, 0, 'big', big)).rejects.toThrow(AppDataLimitError);
-    await expect(repo.set(page, 0, 'big', big)).rejects.toThrow(/at most 5\.0 MB/);
+    await expect(repo.set(page, 0, 'big', big)).rejects.toThrow(/at most 5,242,880 bytes \(5 MB\)/);
     const four = 'b'.repeat(MAX_APP_VALUE_BYTES - 10);
     for (const key of ['a', 'b', 'c', 'd']) await repo.set(page, 0, key, four);
-    await expect(repo.set(page, 0, 'e', four)).rejects.toThrow(/at most 20\.0 MB/);
+    await expect(repo.set(page, 0, 'e', four)).rejects.toThrow(/at most 20,971,520 bytes \(20 MB\)/);
     expect(await repo.get(page, 0, 'e')).toBeUndefined();
     // Replacing a value counts only the difference.
     await repo.set(page, 0, 'a', four);

@@ -47,7 +47,7 @@ export class AppDataRepository {
     const size = utf8Size(key) + utf8Size(value);
     if (utf8Size(value) > MAX_APP_VALUE_BYTES)
       throw new AppDataLimitError(
-        `The value for "${key}" is ${megabytes(utf8Size(value))}; a stored value can be at most ${megabytes(MAX_APP_VALUE_BYTES)}. Nothing was stored.`,
+        `The value for "${key}" is ${bytes(utf8Size(value))}; a stored value can be at most ${bytes(MAX_APP_VALUE_BYTES)} (5 MB). Nothing was stored.`,
       );
     const tx = this.db.transaction('appData', 'readwrite');
     const id: AppDataKey = [owner.sessionId, owner.file, scope, key];
@@ -57,7 +57,7 @@ export class AppDataRepository {
       tx.abort();
       await tx.done.catch(() => undefined);
       throw new AppDataLimitError(
-        `Storing "${key}" would bring this artifact's data to ${megabytes(after)}; an artifact can keep at most ${megabytes(MAX_APP_ARTIFACT_BYTES)}. Delete keys it no longer needs. Nothing was stored.`,
+        `Storing "${key}" would bring this artifact's data to ${bytes(after)}; an artifact can keep at most ${bytes(MAX_APP_ARTIFACT_BYTES)} (20 MB). Delete keys it no longer needs. Nothing was stored.`,
       );
     }
     const record: AppDataRecord = { ...owner, scope, key, value, size };
@@ -161,6 +161,6 @@ async function totalOf(index: ByArtifact, owner: AppDataOwner): Promise<number> 
   return (await usageOf(index, owner)).bytes;
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+function bytes(count: number): string {
+  return `${count.toLocaleString('en-US')} bytes`;
 }
