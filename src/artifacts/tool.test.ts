@@ -28,6 +28,9 @@ describe('the artifacts tool', () => {
     expect(tool.description).toMatch(/no network access/);
     expect(tool.description).toMatch(/React components \(.jsx, .tsx\) run/);
     expect(tool.description).toMatch(/logs: read the console output/);
+    expect(tool.description).toMatch(/window\.storage\.get\(key, shared\?\)/);
+    expect(tool.description).toMatch(/window\.fs\.readFile\(name, \{ encoding: 'utf8' \}\)/);
+    expect(tool.description).toMatch(/window\.claude\.complete\(prompt\)/);
   });
 
   it('has a schema that rejects unknown commands and extra arguments', async () => {
