@@ -36,7 +36,8 @@ const server = await startFakeAnthropic({ port, host: values.host, manual });
 console.log(`Fake Anthropic API listening on ${server.url} (${manual ? 'manual' : 'test'} mode)`);
 if (manual) {
   console.log(`Try the app against it: Settings → API base URL = ${server.url}, and any API key.`);
-  console.log('Type a message to get an echo, or /fixture NAME, /error 429, /hang, /drop.');
+  console.log('Send /tour for a tour of what Easel can do (artifacts, thinking, errors, …);');
+  console.log('any other message gets an echo; /help lists /fixture NAME, /error 429, /hang, /drop.');
 } else {
   console.log(
     `Tests: base URL ${server.url}/ns/<testId>; script replies with controlClient('${server.url}', testId).`,
