@@ -102,7 +102,7 @@ describe('SessionLibrary', () => {
     expect((await library.list()).sessions).toHaveLength(2);
 
     const markdown = await library.exportMarkdown(id);
-    expect(markdown?.text).toContain('## Claude\n\nSure, here is a haiku.');
+    expect(markdown?.text).toMatch(/## Claude · [\d-]+ [\d:]+ UTC\n\nSure, here is a haiku\./);
     expect(await library.exportMarkdown('missing')).toBeUndefined();
   });
 

@@ -237,12 +237,12 @@ describe('export and import', () => {
     if (!only) throw new Error('no session');
     const markdown = sessionToMarkdown(only.session, only.messages);
     expect(markdown).toContain('# Cat picture');
-    expect(markdown).toContain(
-      '## You\n\nWhat is in this picture?\n\nAttached:\n- cat.png (image/png, 4 bytes)',
+    expect(markdown).toMatch(
+      /## You · [\d-]+ [\d:]+ UTC\n\nWhat is in this picture\?\n\n\*\*Attached:\*\*\n\n- `cat\.png` — image\/png, 4 bytes, 1 × 1/,
     );
     expect(markdown).toContain(
-      '## Artifact cat.svg (create, version 1)\n\n```svg\n<svg><circle r="4"/></svg>\n```',
+      '### cat.svg\n\n_Version 1, the latest._\n\n```svg\n<svg><circle r="4"/></svg>\n```',
     );
-    expect(markdown).toContain('## Claude\n\nYou are wel\n\n_(This answer was interrupted.)_');
+    expect(markdown).toContain('You are wel\n\n_(This answer was interrupted.)_');
   });
 });
