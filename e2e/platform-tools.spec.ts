@@ -27,7 +27,7 @@ test('with Web on, a search and its results show as a card, the answer lists its
     /Claude Shannon - Wikipedia\s+en\.wikipedia\.org/,
     /Claude Shannon \| American engineer \| Britannica\s+www\.britannica\.com/,
   ]);
-  await expect(answer).toContainText('Claude Shannon was born on April 30, 1916, in Petoskey, Michigan');
+  await expect(answer).toContainText('Claude Shannon was born on April 30, 1916, in Petoskey, Michigan.');
 
   const sources = answer.getByRole('region', { name: 'Sources' });
   const first = sources.getByRole('link', { name: 'Claude Shannon - Wikipedia' });

@@ -173,8 +173,15 @@ export class EaselMessageView extends LitElement {
       ${m.content.map((block, i) => {
         const open = this.streaming && i === lastIndex;
         switch (block.type) {
-          case 'text':
-            return html`<easel-markdown .source=${block.text} ?streaming=${open}></easel-markdown>`;
+          case 'text': {
+            // Consecutive text blocks are one text (the API splits an answer at its citations): drawn once.
+            if (m.content[i - 1]?.type === 'text') return nothing;
+            const run = textRun(m.content, i);
+            return html`<easel-markdown
+              .source=${run.text}
+              ?streaming=${this.streaming && run.end === lastIndex}
+            ></easel-markdown>`;
+          }
           case 'thinking':
             return html`<easel-thinking-block .text=${block.thinking} ?streaming=${open}></easel-thinking-block>`;
           case 'redactedThinking':
@@ -291,6 +298,19 @@ export class EaselMessageView extends LitElement {
   private handleRegenerate() {
     this.dispatchEvent(new RegenerateEvent());
   }
+}
+
+/** The text of the run of text blocks that starts at `start`, and the index of its last block. */
+function textRun(content: AssistantMessage['content'], start: number): { text: string; end: number } {
+  let text = '';
+  let end = start;
+  for (let i = start; i < content.length; i++) {
+    const block = content[i];
+    if (block?.type !== 'text') break;
+    text += block.text;
+    end = i;
+  }
+  return { text, end };
 }
 
 let serverToolViewsRequested = false;

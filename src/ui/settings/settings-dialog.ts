@@ -232,7 +232,8 @@ export class EaselSettingsDialog extends LitElement {
       this.baseUrlInput.focus();
       return;
     }
-    const platform = this.platform.read();
+    // Web and Connectors are the dialog's lazily loaded part: until it has loaded, they are left as they were.
+    const platform = typeof this.platform?.read === 'function' ? this.platform.read() : undefined;
     if (typeof platform === 'string') {
       this.notice = platform;
       return;
@@ -243,8 +244,7 @@ export class EaselSettingsDialog extends LitElement {
         rememberKey: this.rememberInput.checked,
         theme: toTheme(this.themeInput.value),
         baseUrl: baseUrl.replace(/\/+$/, ''),
-        web: platform.web,
-        connectors: platform.connectors,
+        ...(platform ? { web: platform.web, connectors: platform.connectors } : {}),
       }),
     );
     this.dialog.close('saved');
