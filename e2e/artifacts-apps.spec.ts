@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { expect, importFile, messageRequests, send, test } from './support/test';
@@ -316,4 +317,81 @@ test('a hostile artifact reaches no other artifact, its floods are refused and a
   await expect(consoleRegion(app)).toContainText(/Stored data: .+ in 4 keys/);
   await panel(app).getByRole('tab', { name: 'notes.html' }).click();
   await expect(preview(app, 'notes.html').locator('#out')).toHaveText('Saved: secret');
+});
+
+const COUNTER = `import React, { useEffect, useState } from 'react';
+import { Plus } from 'lucide-react';
+
+export default function Counter() {
+  const [count, setCount] = useState(null);
+  const [answer, setAnswer] = useState('');
+  useEffect(() => {
+    window.storage.get('count').then((r) => setCount(Number(r.value)), () => setCount(0));
+  }, []);
+  const add = async () => {
+    const next = (count ?? 0) + 1;
+    await window.storage.set('count', String(next));
+    setCount(next);
+  };
+  const ask = async () => {
+    try {
+      setAnswer(await window.claude.complete('hi'));
+    } catch (e) {
+      setAnswer('Refused: ' + e.message);
+    }
+  };
+  return (
+    <main>
+      <h1>Counter</h1>
+      <p>Count: {count ?? '…'}</p>
+      <button onClick={add}><Plus aria-hidden="true" /> Add</button>
+      <button onClick={ask}>Ask</button>
+      <p>{answer}</p>
+    </main>
+  );
+}
+`;
+
+test('Download as app saves one HTML file that runs from disk with no network: its libraries, its storage, and Claude calls that say they need Easel', async ({
+  app,
+  anthropic,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await modelCreates(app, anthropic, 'counter.jsx', COUNTER);
+  await expect(preview(app, 'counter.jsx').getByRole('heading', { name: 'Counter' })).toBeVisible();
+  const downloading = app.waitForEvent('download');
+  await panel(app).getByRole('button', { name: 'Download as app' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('counter.app.html');
+  // Saved under its own name: a file opened from disk is read by its extension.
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+
+  // Outside the suite's tripwire: a context of its own, every request to a network address refused and noted.
+  const standalone = await browser.newContext();
+  const reached: string[] = [];
+  await standalone.route(/^(https?|wss?):/, (route) => {
+    reached.push(route.request().url());
+    return route.abort();
+  });
+  try {
+    const page = await standalone.newPage();
+    await page.goto(pathToFileURL(file).href);
+    await expect(page.getByRole('heading', { name: 'Counter' })).toBeVisible();
+    await expect(page.getByText('Count: 0')).toBeVisible();
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByText('Count: 1')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Count: 1')).toBeVisible();
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect(
+      page.getByText(
+        'Refused: window.claude.complete needs Easel: this file was saved with Download as app and runs on its own.',
+      ),
+    ).toBeVisible();
+    expect(reached).toEqual([]);
+  } finally {
+    await standalone.close();
+  }
 });

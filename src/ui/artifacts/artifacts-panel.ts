@@ -12,6 +12,7 @@ import {
 } from '../../artifacts';
 import { CopyFeedback } from '../controllers/copy-feedback';
 import { loadRenderer } from '../markdown/renderer-loader';
+import { buildAppFile } from './app-file';
 import type { EaselArtifactPreview } from './artifact-preview';
 import {
   ArtifactRestoreEvent,
@@ -19,7 +20,7 @@ import {
   type PreviewMessageEvent,
   type PreviewStartEvent,
 } from './events';
-import { downloadArtifact, openArtifactInNewTab } from './file-actions';
+import { downloadArtifact, openArtifactInNewTab, saveBlob } from './file-actions';
 import { renderHeader, renderToolbar } from './panel-parts';
 import { panelStyles } from './panel-styles';
 import {
@@ -155,6 +156,7 @@ export class EaselArtifactsPanel extends LitElement {
         copy: () => this.copied.copy(shown.content),
         download: () => downloadArtifact(shown.filename, shown.kind, shown.content),
         openInNewTab: () => this.handleOpen(shown),
+        downloadApp: () => this.handleDownloadApp(shown),
       },
     )}
       ${this.openFailed ? html`<p class="note" role="alert">${this.openFailed}</p>` : nothing}
@@ -205,6 +207,19 @@ export class EaselArtifactsPanel extends LitElement {
       const reason = error instanceof Error ? error.message : String(error);
       this.openFailed = `${shown.filename} could not be opened in a new tab: ${reason}`;
     });
+  }
+
+  private handleDownloadApp(shown: ShownFile) {
+    this.openFailed = '';
+    if (!runsInSandbox(shown.kind)) return;
+    const name = `${shown.filename.replace(/\.[^.]+$/, '')}.app.html`;
+    buildAppFile(this.runtime(), shown.filename, shown.content, shown.kind).then(
+      (blob) => saveBlob(name, blob),
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.openFailed = `${shown.filename} could not be saved as an app: ${reason}`;
+      },
+    );
   }
 
   private async openInNewTab(shown: ShownFile): Promise<void> {

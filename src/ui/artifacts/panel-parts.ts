@@ -1,5 +1,6 @@
 /** Parts of the artifacts panel that are plain templates: the header (tab list and window buttons), the toolbar. */
 import { html, nothing } from 'lit';
+import { runsInSandbox } from '../../artifacts';
 import {
   hasPreview,
   INCOMPLETE,
@@ -81,6 +82,8 @@ export interface ToolbarHandlers {
   edit(): void;
   copy(): void;
   download(): void;
+  /** `Download as app` (files that run only). */
+  downloadApp(): void;
   openInNewTab(): void;
 }
 
@@ -126,6 +129,7 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
     <span class="spacer"></span>
     <button type="button" @click=${on.copy}>${state.copyLabel}</button>
     <button type="button" ?disabled=${busy || partial} @click=${on.download}>Download</button>
+    ${runsInSandbox(shown.kind) ? html`<button type="button" ?disabled=${busy || partial} @click=${on.downloadApp}>Download as app</button>` : nothing}
     <button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>Open in new tab</button>
   </div>`;
 }
