@@ -36,7 +36,8 @@ describe('streaming recorded transcripts', () => {
         expect(Buffer.from(await response.arrayBuffer()).equals(fixtureBytes(name)), name).toBe(true);
       }
     }
-  });
+    // 56 responses: more than the default 5 s on a loaded machine.
+  }, 30_000);
 
   it('holds a stream after the first events until released', async () => {
     const ns = server.ns('hold');
