@@ -66,7 +66,8 @@ test('the next request resends the search with its encrypted results and the cit
   await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Hello there!');
 
   const [, second] = await messageRequests(anthropic);
-  const history = (second?.body.messages as { role: string; content: Record<string, unknown>[] }[])[1];
+  const messages = (second?.body.messages ?? []) as { role: string; content: Record<string, unknown>[] }[];
+  const history = messages[1];
   expect(history?.content.map((b) => b.type)).toEqual([
     'text',
     'server_tool_use',
@@ -177,7 +178,7 @@ test('an enabled connector sends mcp_servers with the beta header, and its calls
       authorization_token: 'mcp-secret-token',
     },
   ]);
-  expect((request?.body.tools as unknown[]).at(-1)).toMatchObject({
+  expect(((request?.body.tools ?? []) as unknown[]).at(-1)).toMatchObject({
     type: 'mcp_toolset',
     mcp_server_name: 'example-mcp',
     default_config: { enabled: false },
