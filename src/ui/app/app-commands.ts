@@ -3,7 +3,6 @@ import type { ThinkingLevel } from '../../agent';
 import type { EaselArtifactsLayout } from '../artifacts';
 import type { EaselComposer } from '../chat/composer';
 import { LEVEL_LABELS } from '../header/app-header';
-import { type PaletteCommand, SHORTCUTS } from '../palette';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
 import type { ModelCatalogController } from './model-catalog-controller';
 import type { EaselServices } from './services';
@@ -26,86 +25,15 @@ export interface CommandTargets {
 }
 
 /**
- * Runs the app's commands. `list()` is what the palette offers now (a model switch for each other model, an
- * effort level for each the model supports, an export of the open session once it is saved). A command that
+ * Runs the app's commands by id (`command-list.ts` lists them for the palette, loaded with it). A command that
  * does not move focus on purpose (to the message box, a dialog) leaves it where it was.
  */
 export class AppCommands {
   /** The effort level `Turn thinking on` goes back to. */
   private lastThinking: ThinkingLevel | undefined;
 
-  constructor(private readonly t: CommandTargets) {}
-
-  list(): PaletteCommand[] {
-    const t = this.t;
-    const state = t.services()?.agent.state;
-    const current = t.catalog.models.find((m) => m.id === state?.model);
-    const levels = current?.effortLevels ?? ['off'];
-    const thinking = state?.thinkingLevel ?? 'off';
-    const artifactsOpen = t.layout()?.open ?? false;
-    const saved =
-      t.sessions.currentId !== undefined && t.sessions.sessions.some((s) => s.id === t.sessions.currentId);
-    const commands: PaletteCommand[] = [
-      { id: 'new-chat', label: 'New chat', keywords: 'start conversation', shortcut: SHORTCUTS['new-chat'] },
-      {
-        id: 'focus-composer',
-        label: 'Focus the message box',
-        keywords: 'composer type write',
-        shortcut: SHORTCUTS['focus-composer'],
-      },
-      {
-        id: 'sessions',
-        label: t.sidebarOpen() ? 'Hide sessions' : 'Show sessions',
-        keywords: 'sidebar toggle history',
-        shortcut: SHORTCUTS.sessions,
-      },
-      {
-        id: 'artifacts',
-        label: artifactsOpen ? 'Hide artifacts' : 'Show artifacts',
-        keywords: 'panel toggle files preview',
-        shortcut: SHORTCUTS.artifacts,
-      },
-      { id: 'settings', label: 'Open settings', keywords: 'key api base url theme preferences' },
-    ];
-    if (levels.some((l) => l !== 'off')) {
-      commands.push({
-        id: 'toggle-thinking',
-        label: thinking === 'off' ? 'Turn thinking on' : 'Turn thinking off',
-        keywords: 'toggle effort reasoning',
-      });
-      for (const level of levels) {
-        if (level !== thinking) {
-          commands.push({
-            id: `thinking:${level}`,
-            label: `Set thinking to ${LEVEL_LABELS[level]}`,
-            keywords: 'effort',
-          });
-        }
-      }
-    }
-    for (const model of t.catalog.models) {
-      if (model.id !== state?.model) {
-        commands.push({
-          id: `model:${model.id}`,
-          label: `Switch model to ${model.displayName}`,
-          keywords: model.id,
-        });
-      }
-    }
-    if (saved) {
-      commands.push(
-        { id: 'export-json', label: 'Export this session (JSON)', keywords: 'download save file' },
-        { id: 'export-markdown', label: 'Export this session (Markdown)', keywords: 'download save file' },
-      );
-    }
-    commands.push(
-      { id: 'export-all', label: 'Export all sessions', keywords: 'download backup file json' },
-      { id: 'shortcuts', label: 'Keyboard shortcuts', keywords: 'keys help', shortcut: SHORTCUTS.shortcuts },
-    );
-    if (state?.isStreaming)
-      commands.unshift({ id: 'stop', label: 'Stop the answer', keywords: 'abort cancel' });
-    return commands;
-  }
+  /** `t`: what the commands act on (also what `listCommands` reads). */
+  constructor(readonly t: CommandTargets) {}
 
   /** Runs the command `id` (one of `list()`'s, or a header command). Unknown ids do nothing. */
   run(id: string): void {

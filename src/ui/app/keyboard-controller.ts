@@ -9,8 +9,6 @@ import {
   type PaletteChooseEvent,
   type PaletteQueryEvent,
   type PaletteSession,
-  SHORTCUTS,
-  type ShortcutRow,
   shortcutOf,
 } from '../palette';
 import { displayTitle, sessionHref } from '../sessions';
@@ -21,16 +19,6 @@ import type { SessionsController } from './sessions-controller';
 const RECENT = 8;
 /** Search hits the palette shows. */
 const HITS = 20;
-
-/** The rows of the `Keyboard shortcuts` dialog. */
-const ROWS: readonly ShortcutRow[] = [
-  { label: 'Command palette: search sessions, run any command', shortcut: SHORTCUTS.palette },
-  { label: 'New chat', shortcut: SHORTCUTS['new-chat'] },
-  { label: 'Focus the message box', shortcut: SHORTCUTS['focus-composer'] },
-  { label: 'Show or hide sessions', shortcut: SHORTCUTS.sessions },
-  { label: 'Show or hide artifacts', shortcut: SHORTCUTS.artifacts },
-  { label: 'Keyboard shortcuts (outside a text field)', shortcut: SHORTCUTS.shortcuts },
-];
 
 /**
  * Listens for the shortcuts on the window while the host is connected and runs them through `commands`;
@@ -69,12 +57,12 @@ export class KeyboardController {
     // The command list is built only while the palette is open: it reads the catalog and the sessions.
     const open = this.opening || (this.palette?.open ?? false);
     return html`<easel-command-palette
-        .commands=${open ? this.commands.list() : []}
+        .commands=${open && lists ? lists.listCommands(this.commands.t) : []}
         .sessions=${this.sessions}
         @palette-query=${(e: PaletteQueryEvent) => void this.search(e.query)}
         @palette-choose=${(e: PaletteChooseEvent) => this.choose(e)}
       ></easel-command-palette>
-      <easel-shortcuts-dialog .shortcuts=${ROWS}></easel-shortcuts-dialog>`;
+      <easel-shortcuts-dialog .shortcuts=${lists?.SHORTCUT_ROWS ?? []}></easel-shortcuts-dialog>`;
   }
 
   async showPalette(): Promise<void> {
@@ -88,6 +76,9 @@ export class KeyboardController {
 
   async showShortcuts(): Promise<void> {
     await loadDialogs();
+    // The rows come with the command list: rendered before the dialog shows.
+    this.host.requestUpdate();
+    await this.host.updateComplete;
     await this.shortcutsDialog?.show();
   }
 
@@ -148,12 +139,20 @@ export class KeyboardController {
 }
 
 let dialogsLoading: Promise<unknown> | undefined;
+/** The command list, once loaded. */
+let lists: typeof import('./command-list') | undefined;
 
-/** The palette and the shortcuts dialog are loaded when first opened: the first screen never pays for them. */
+/**
+ * The palette, the shortcuts dialog and the command list are loaded when first opened: the first screen never
+ * pays for them.
+ */
 function loadDialogs(): Promise<unknown> {
   dialogsLoading ??= Promise.all([
     import('../palette/command-palette'),
     import('../palette/shortcuts-dialog'),
+    import('./command-list').then((m) => {
+      lists = m;
+    }),
   ]);
   return dialogsLoading;
 }

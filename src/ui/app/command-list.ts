@@ -1,0 +1,89 @@
+/**
+ * What the command palette offers now: every command of `AppCommands` with its label and shortcut (a model switch
+ * for each other model, an effort level for each the model supports, an export of the open session once it is
+ * saved), and the rows of the `Keyboard shortcuts` dialog. Loaded with the palette, not with the first screen.
+ */
+import { LEVEL_LABELS } from '../header/app-header';
+import { type PaletteCommand, SHORTCUTS, type ShortcutRow } from '../palette';
+import type { CommandTargets } from './app-commands';
+
+/** The rows of the `Keyboard shortcuts` dialog. */
+export const SHORTCUT_ROWS: readonly ShortcutRow[] = [
+  { label: 'Command palette: search sessions, run any command', shortcut: SHORTCUTS.palette },
+  { label: 'New chat', shortcut: SHORTCUTS['new-chat'] },
+  { label: 'Focus the message box', shortcut: SHORTCUTS['focus-composer'] },
+  { label: 'Show or hide sessions', shortcut: SHORTCUTS.sessions },
+  { label: 'Show or hide artifacts', shortcut: SHORTCUTS.artifacts },
+  { label: 'Keyboard shortcuts (outside a text field)', shortcut: SHORTCUTS.shortcuts },
+];
+
+/** The commands the palette lists for the app as it is now, in order. */
+export function listCommands(t: CommandTargets): PaletteCommand[] {
+  const state = t.services()?.agent.state;
+  const current = t.catalog.models.find((m) => m.id === state?.model);
+  const levels = current?.effortLevels ?? ['off'];
+  const thinking = state?.thinkingLevel ?? 'off';
+  const artifactsOpen = t.layout()?.open ?? false;
+  const saved =
+    t.sessions.currentId !== undefined && t.sessions.sessions.some((s) => s.id === t.sessions.currentId);
+  const commands: PaletteCommand[] = [
+    { id: 'new-chat', label: 'New chat', keywords: 'start conversation', shortcut: SHORTCUTS['new-chat'] },
+    {
+      id: 'focus-composer',
+      label: 'Focus the message box',
+      keywords: 'composer type write',
+      shortcut: SHORTCUTS['focus-composer'],
+    },
+    {
+      id: 'sessions',
+      label: t.sidebarOpen() ? 'Hide sessions' : 'Show sessions',
+      keywords: 'sidebar toggle history',
+      shortcut: SHORTCUTS.sessions,
+    },
+    {
+      id: 'artifacts',
+      label: artifactsOpen ? 'Hide artifacts' : 'Show artifacts',
+      keywords: 'panel toggle files preview',
+      shortcut: SHORTCUTS.artifacts,
+    },
+    { id: 'settings', label: 'Open settings', keywords: 'key api base url theme preferences' },
+  ];
+  if (levels.some((l) => l !== 'off')) {
+    commands.push({
+      id: 'toggle-thinking',
+      label: thinking === 'off' ? 'Turn thinking on' : 'Turn thinking off',
+      keywords: 'toggle effort reasoning',
+    });
+    for (const level of levels) {
+      if (level !== thinking) {
+        commands.push({
+          id: `thinking:${level}`,
+          label: `Set thinking to ${LEVEL_LABELS[level]}`,
+          keywords: 'effort',
+        });
+      }
+    }
+  }
+  for (const model of t.catalog.models) {
+    if (model.id !== state?.model) {
+      commands.push({
+        id: `model:${model.id}`,
+        label: `Switch model to ${model.displayName}`,
+        keywords: model.id,
+      });
+    }
+  }
+  if (saved) {
+    commands.push(
+      { id: 'export-json', label: 'Export this session (JSON)', keywords: 'download save file' },
+      { id: 'export-markdown', label: 'Export this session (Markdown)', keywords: 'download save file' },
+    );
+  }
+  commands.push(
+    { id: 'export-all', label: 'Export all sessions', keywords: 'download backup file json' },
+    { id: 'shortcuts', label: 'Keyboard shortcuts', keywords: 'keys help', shortcut: SHORTCUTS.shortcuts },
+  );
+  if (state?.isStreaming)
+    commands.unshift({ id: 'stop', label: 'Stop the answer', keywords: 'abort cancel' });
+  return commands;
+}
