@@ -4,6 +4,10 @@
 export declare const MAX_IMAGE_BASE64: number;
 /** Most images in one request. */
 export declare const MAX_IMAGES: number;
+/** Most PDF pages in one request, counted over every PDF `document` block. */
+export declare const MAX_PDF_PAGES: number;
+/** Most bytes of one request body. */
+export declare const MAX_REQUEST_BYTES: number;
 /** Most `cache_control` breakpoints in one request. */
 export declare const MAX_CACHE_BREAKPOINTS: number;
 
