@@ -7,7 +7,6 @@ const suites = {
   attachments: () => import('./attachments.mjs'),
   sessions: () => import('./sessions.mjs'),
   palette: () => import('./palette.mjs'),
-  palette: () => import('./palette.mjs'),
   artifacts: () => import('./artifacts.mjs'),
   'react-artifact': () => import('./react-artifact.mjs'),
   'hostile-artifact': () => import('./hostile-artifact.mjs'),
