@@ -29,10 +29,10 @@ import {
   ArtifactApps,
   adoptNewChat,
   artifactsToolRenderer,
-  ClaudeCalls,
   DEFAULT_CALL_CAP_USD,
   EaselApp,
   type EaselServices,
+  lazyClaudeBridge,
   PreviewHost,
   PreviewRuntime,
   prepareMarkdown,
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   const artifacts = new ArtifactStore();
   // The session is known once the saver exists (below); the apps ask for it only when a page calls them.
   let openSession = (): string | undefined => undefined;
-  const claudeCalls = new ClaudeCalls({
+  const claudeCalls = lazyClaudeBridge({
     streamFn: provider.streamFn,
     apiKey: () => settings.snapshot.apiKey,
     model: () => agent.state.model,

@@ -31,7 +31,6 @@ export {
 export { checkExportFile, type ImportedSession, type ImportReport, importSessions } from './import';
 export { type ExportDownload, SessionLibrary, type SessionLibraryOptions } from './library';
 export { INTERRUPTED_MESSAGE, interrupted, type LoadedSession, loadSession } from './load';
-export { sessionToMarkdown } from './markdown-export';
 export { MAX_PREVIEW, MAX_SEARCH_TEXT, MAX_TITLE, previewOf, textOf, titleFrom } from './message-text';
 export { compareKeys, type MessageRecords, MessagesRepository } from './messages-repo';
 export {

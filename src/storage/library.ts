@@ -14,7 +14,6 @@ import {
 import { type ImportReport, importChecked, importSessions } from './import';
 import { readExportFile } from './import-read';
 import { type LoadedSession, loadSession } from './load';
-import { sessionToMarkdown } from './markdown-export';
 import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
 import type { SessionRecord } from './schema';
 import { SearchIndex, type SearchResult } from './search';
@@ -161,7 +160,8 @@ export class SessionLibrary {
     return {
       fileName: exportFileName(file, 'md'),
       mimeType: 'text/markdown',
-      text: sessionToMarkdown(only.session, only.messages),
+      // Loaded only when a session is exported as Markdown.
+      text: (await import('./markdown-export')).sessionToMarkdown(only.session, only.messages),
       problems,
     };
   }

@@ -5,8 +5,8 @@ export { adoptNewChat, webOn } from './app/web-toggle';
 export {
   ArtifactApps,
   artifactsToolRenderer,
-  ClaudeCalls,
   DEFAULT_CALL_CAP_USD,
+  lazyClaudeBridge,
   PreviewHost,
   PreviewRuntime,
 } from './artifacts';

@@ -37,6 +37,8 @@ describe('<easel-artifact-preview>', () => {
 
   it('starts a new frame and a new channel for each new content', async () => {
     const { el } = await mount('easel-artifact-preview', { filename: 'a.html', content: page('<p>one</p>') });
+    // The document is prepared (and its app APIs bound) before its frame is made.
+    await expect.poll(() => frameOf(el)).not.toBeNull();
     const first = frameOf(el);
     const firstSrc = first?.getAttribute('src');
     expect(first).not.toBeNull();
@@ -51,7 +53,7 @@ describe('<easel-artifact-preview>', () => {
   it('keeps its events to itself: a preview start does not cross shadow roots', async () => {
     const fromDocument = recordEvents(document, 'preview-start');
     const { el } = await mount('easel-artifact-preview', { filename: 'a.html', content: page('<p>x</p>') });
-    expect(frameOf(el)).not.toBeNull();
+    await expect.poll(() => frameOf(el)).not.toBeNull();
     expect(fromDocument.every((e) => !e.composed)).toBe(true);
   });
 

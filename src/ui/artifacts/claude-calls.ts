@@ -7,9 +7,6 @@ import { AppError, type CallContext, type ClaudeBridge } from './artifact-apps';
 export const CALLS_PER_MINUTE = 10;
 /** Most output tokens one call may ask for. */
 export const MAX_CALL_TOKENS = 4_096;
-/** The spending cap of an artifact's Claude calls when Settings sets none, in US dollars. */
-export const DEFAULT_CALL_CAP_USD = 0.5;
-
 export interface ClaudeCallsDeps {
   /** The app's stream function: the person's key and base URL, the same validation, the same errors. */
   readonly streamFn: StreamFn;

@@ -13,7 +13,6 @@ export {
 } from './artifact-apps';
 export { EaselArtifactsLayout } from './artifacts-layout';
 export type { EaselArtifactsPanel } from './artifacts-panel';
-export { ClaudeCalls, DEFAULT_CALL_CAP_USD } from './claude-calls';
 export {
   ArtifactEditEvent,
   ArtifactFixEvent,
@@ -23,6 +22,7 @@ export {
   PreviewMessageEvent,
   PreviewStartEvent,
 } from './events';
+export { DEFAULT_CALL_CAP_USD, lazyClaudeBridge } from './lazy-claude';
 export { PreviewHost } from './preview-host';
 export { PreviewRuntime } from './preview-runtime';
 export { artifactsToolRenderer } from './tool-renderer';

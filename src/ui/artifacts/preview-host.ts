@@ -9,7 +9,7 @@ import {
   type SettleOptions,
   withEntry,
 } from '../../artifacts';
-import { EaselArtifactPreview, PREVIEW_READY } from './artifact-preview';
+import type { EaselArtifactPreview } from './artifact-preview';
 import type { PreviewMessageEvent } from './events';
 import { consoleOfLive, LiveDocuments } from './live-documents';
 import { PreviewRuntime } from './preview-runtime';
@@ -80,6 +80,8 @@ export class PreviewHost {
     }
     // The standby element is reused (its spare frame may have this page's libraries ready); a second run at
     // the same time gets an element of its own.
+    // The preview element (and the frame machinery under it) loads with the first file that runs.
+    const { EaselArtifactPreview, PREVIEW_READY } = await import('./artifact-preview');
     const preview = this.standby ?? new EaselArtifactPreview();
     this.standby = undefined;
     preview.filename = filename;
