@@ -212,18 +212,7 @@ export function watchMessageWrites() {
  * between frames the compositor presented (`frameTimes`, µs) from `fromUs` to `toUs`.
  */
 export function mainThreadIn(events, fromUs, toUs) {
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const counts = new Map();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(key))
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = mainThreadOf(events);
   const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main);
   const inWindow = (e) => e.ts + (e.dur ?? 0) > fromUs && e.ts < toUs;
   const clipped = (e) => (Math.min(toUs, e.ts + (e.dur ?? 0)) - Math.max(fromUs, e.ts)) / 1000;
@@ -337,4 +326,20 @@ function printProfile(events, main) {
   }
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
   for (const [key, ms] of top) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${key}`);
+}
+
+/** The page's main thread in a trace (`pid:tid`): the renderer main thread that ran the most tasks. */
+export function mainThreadOf(events) {
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const counts = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(key))
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }

@@ -6,6 +6,7 @@ import { chromium } from '@playwright/test';
 import { createServer, preview } from 'vite';
 import { startFakeAnthropic } from '../e2e/fake-anthropic/server.mjs';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { mainThreadOf } from './cdp.mjs';
 
 /** Starts everything a benchmark needs; `close()` stops it all. */
 export async function startBench() {
@@ -102,19 +103,7 @@ async function endTrace(cdp) {
 }
 
 function summarise(events, frames, wallMs) {
-  // The page's main thread: the renderer thread that ran the most tasks.
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const counts = new Map();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (e.name === 'RunTask' && e.ph === 'X' && mainThreads.has(key))
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = mainThreadOf(events);
   const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && `${e.pid}:${e.tid}` === main);
   const durations = tasks.map((e) => (e.dur ?? 0) / 1000);
   const busyMs = durations.reduce((a, b) => a + b, 0);

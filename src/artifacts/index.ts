@@ -79,6 +79,7 @@ export {
   type AppCall,
   type AppReply,
   type AppRequest,
+  fileTypeOf,
   HOST_SOURCE,
   type HostPing,
   isAppReply,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPreviewMessage } from './protocol';
+import { fileTypeOf, isPreviewMessage } from './protocol';
 
 const base = { source: 'easel-preview', channel: 'c1' };
 
@@ -35,5 +35,17 @@ describe('isPreviewMessage', () => {
     ]) {
       expect(isPreviewMessage(data, 'c1')).toBe(false);
     }
+  });
+});
+
+describe('fileTypeOf', () => {
+  it('types a render request file by its extension, JavaScript by default', () => {
+    expect(fileTypeOf('styles/app.css')).toBe('text/css');
+    expect(fileTypeOf('lucide-react-icons.63efa1c8.json')).toBe('application/json');
+    expect(fileTypeOf('fonts/inter.woff2')).toBe('font/woff2');
+    expect(fileTypeOf('logo.SVG')).toBe('image/svg+xml');
+    expect(fileTypeOf('icon.png')).toBe('image/png');
+    expect(fileTypeOf('react.4f2a.mjs')).toBe('text/javascript');
+    expect(fileTypeOf('easel-generated/artifact.js')).toBe('text/javascript');
   });
 });

@@ -303,3 +303,16 @@ export function isAppReply(data: unknown, channel: string): data is AppReply {
     (m.name === 'Error' || m.name === 'TypeError' || m.name === 'RangeError')
   );
 }
+
+/**
+ * The content type a file of a render request is given (as a blob URL in the frame, or a data URL in
+ * `Download as app`): by its extension, JavaScript when it has none of these.
+ */
+export function fileTypeOf(file: string): string {
+  if (/\.css$/i.test(file)) return 'text/css';
+  if (/\.json$/i.test(file)) return 'application/json';
+  if (/\.(woff2?|ttf|otf)$/i.test(file)) return `font/${file.slice(file.lastIndexOf('.') + 1)}`;
+  if (/\.svg$/i.test(file)) return 'image/svg+xml';
+  if (/\.png$/i.test(file)) return 'image/png';
+  return 'text/javascript';
+}

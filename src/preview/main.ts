@@ -12,6 +12,7 @@
 import type { AppCall } from '../artifacts/protocol';
 import {
   type AppReply,
+  fileTypeOf,
   HOST_SOURCE,
   isAppReply,
   isAppRequest,
@@ -197,7 +198,7 @@ function addFiles(
 ): Record<string, string> {
   for (const [file, blob] of Object.entries(files)) {
     if (written.urls[file]) continue;
-    const url = URL.createObjectURL(new Blob([blob], { type: mimeOf(file) }));
+    const url = URL.createObjectURL(new Blob([blob], { type: fileTypeOf(file) }));
     written.urls[file] = url;
     written.context.names.set(url, file);
   }
@@ -233,15 +234,6 @@ function forgetChannelAddress(): void {
     // Some browsers refuse URL changes in an opaque-origin document; a fragment navigation is always allowed.
     location.replace('#');
   }
-}
-
-function mimeOf(file: string): string {
-  if (/\.css$/i.test(file)) return 'text/css';
-  if (/\.json$/i.test(file)) return 'application/json';
-  if (/\.(woff2?|ttf|otf)$/i.test(file)) return `font/${file.slice(file.lastIndexOf('.') + 1)}`;
-  if (/\.svg$/i.test(file)) return 'image/svg+xml';
-  if (/\.png$/i.test(file)) return 'image/png';
-  return 'text/javascript';
 }
 
 /** `Open in new tab`: this page holds only a sandboxed frame, fed by the app that opened it. */

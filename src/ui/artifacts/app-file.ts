@@ -1,4 +1,4 @@
-import type { PlanKind } from '../../artifacts';
+import { fileTypeOf, type PlanKind } from '../../artifacts';
 import type { PreviewRuntime } from './preview-runtime';
 
 /**
@@ -17,7 +17,8 @@ export async function buildAppFile(
   const prepared = await runtime.prepare(filename, content, kind, false);
   if (!prepared) throw new Error('the file does not compile yet');
   const urls: Record<string, string> = {};
-  for (const [file, blob] of Object.entries(prepared.files)) urls[file] = await dataUrl(blob, mimeOf(file));
+  for (const [file, blob] of Object.entries(prepared.files))
+    urls[file] = await dataUrl(blob, fileTypeOf(file));
   const imports: Record<string, string> = {};
   for (const [specifier, file] of Object.entries(prepared.imports)) {
     const url = urls[file];
@@ -65,14 +66,4 @@ async function dataUrl(blob: Blob, type: string): Promise<string> {
   for (let i = 0; i < bytes.length; i += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `data:${type};base64,${btoa(binary)}`;
-}
-
-/** The same types the preview gives its blob URLs. */
-function mimeOf(file: string): string {
-  if (/\.css$/i.test(file)) return 'text/css';
-  if (/\.json$/i.test(file)) return 'application/json';
-  if (/\.(woff2?|ttf|otf)$/i.test(file)) return `font/${file.slice(file.lastIndexOf('.') + 1)}`;
-  if (/\.svg$/i.test(file)) return 'image/svg+xml';
-  if (/\.png$/i.test(file)) return 'image/png';
-  return 'text/javascript';
 }

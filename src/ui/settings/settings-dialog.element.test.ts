@@ -55,7 +55,15 @@ describe('<easel-settings-dialog>', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'light');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(saves.map((e) => e.change)).toEqual([
-      { apiKey: 'sk-ant-new', rememberKey: false, theme: 'light', baseUrl: 'http://127.0.0.1:4010' },
+      {
+        apiKey: 'sk-ant-new',
+        rememberKey: false,
+        theme: 'light',
+        baseUrl: 'http://127.0.0.1:4010',
+        // Web and Connectors, unchanged: their part has loaded by the time `show()` resolves.
+        web: { allowedDomains: [], blockedDomains: [] },
+        connectors: [],
+      },
     ]);
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
     expect(closes).toHaveLength(1);
