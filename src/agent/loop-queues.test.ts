@@ -124,6 +124,33 @@ describe('agent loop: steering', () => {
     expect(stream.calls[1]?.context.messages.at(-1)).toMatchObject({ content: 'Shorter, please.' });
     expect(sequence(events).filter((e) => e === 'turn_start')).toHaveLength(2);
   });
+
+  it('sends tool results back when a steering message after a text-only answer gets a tool call', async () => {
+    // A message sent while the answer's run is still ending is steered into that run; if Claude answers it
+    // with a tool call, the run must go on to give Claude the tool's result.
+    const steering = queue();
+    const tool = makeTool('look', async () => ok('seen'));
+    const stream = createScriptedStream([
+      { content: [text('First answer.')], whileStreaming: () => void steering.push(user('Now look.')) },
+      { content: [toolCall('c1', 'look')] },
+      { content: [text('I looked.')] },
+    ]);
+    const { messages } = await runPrompt(
+      'Hello',
+      loopContext([tool]),
+      loopConfig(stream, { getSteeringMessages: steering.take }),
+    );
+
+    expect(stream.calls).toHaveLength(3);
+    expect(roles(stream.calls[2]?.context.messages)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'toolResult',
+    ]);
+    expect(messages.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'stop' });
+  });
 });
 
 describe('agent loop: follow-up', () => {

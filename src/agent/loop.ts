@@ -108,6 +108,9 @@ async function runTurns(run: LoopRun): Promise<void> {
         return endRun(run);
       }
       const batch = await executeToolBatch(run, message, toolCalls);
+      // Tool results always go back to the model, even when this turn began from a steering message
+      // after a turn that asked for no tools.
+      wantsTools = true;
       run.emit({ type: 'turn_end', message, toolResults: batch.results });
       if (run.signal.aborted) {
         config.requeueMessages?.('steer', batch.steering);
