@@ -27,10 +27,12 @@
  * - Server tools: a `server_tool_use` is followed in the same assistant message by its result block (a paused
  *   turn sent back as the final assistant message may end before it).
  * - Prefill: "final assistant content cannot end with trailing whitespace".
+ * - Compaction (the `compaction` block, `context_management`): `compaction-rules.mjs`.
  * - API version 2026-10-21 (migration guide): `temperature`, `top_p` and `top_k` are rejected ("Extra inputs are
  *   not permitted").
  */
 
+import { compactionProblem } from './compaction-rules.mjs';
 import { platformToolsProblem } from './platform-tool-rules.mjs';
 
 const ID = /^[a-zA-Z0-9_-]+$/;
@@ -68,6 +70,8 @@ export function requestProblem(body, headers) {
   }
   const platformProblem = platformToolsProblem(body, headers);
   if (platformProblem) return platformProblem;
+  const compaction = compactionProblem(body, headers);
+  if (compaction) return compaction;
   if (!isNonEmptyString(body.model)) return 'model: Field required';
   if (!Number.isInteger(body.max_tokens) || Number(body.max_tokens) < 1)
     return 'max_tokens: Input should be greater than or equal to 1';
@@ -302,6 +306,8 @@ function assistantBlockProblem(block, at, blocks, k, isFinal) {
       return undefined;
     case 'redacted_thinking':
       return isNonEmptyString(block.data) ? undefined : `${at}.redacted_thinking.data: Field required`;
+    case 'compaction':
+      return undefined; // checked by compaction-rules.mjs
     case 'tool_use':
       if (typeof block.id !== 'string' || !ID.test(block.id))
         return `${at}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'`;

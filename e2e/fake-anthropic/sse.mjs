@@ -91,6 +91,20 @@ export function messageEvents(spec) {
   }
   const stopReason = spec.stopReason ?? (cut ? 'max_tokens' : hasToolUse ? 'tool_use' : 'end_turn');
   const outputTokens = spec.outputTokens ?? Math.max(1, Math.ceil(generated / 4));
+  const compaction = spec.blocks.find((b) => b.type === 'compaction');
+  // With a compaction, usage lists its steps; the top-level numbers leave the compaction step out.
+  const iterations = compaction
+    ? {
+        iterations: [
+          {
+            type: 'compaction',
+            input_tokens: compaction.compactedTokens ?? 150000,
+            output_tokens: Math.max(1, Math.ceil((compaction.content ?? '').length / 4)),
+          },
+          { type: 'message', input_tokens: inputTokens, output_tokens: outputTokens },
+        ],
+      }
+    : {};
   const message = {
     model: spec.model ?? DEFAULT_MODEL,
     id: spec.id ?? fakeId('msg'),
@@ -121,6 +135,7 @@ export function messageEvents(spec) {
         cache_creation_input_tokens: 0,
         cache_read_input_tokens: 0,
         output_tokens: outputTokens,
+        ...iterations,
       },
     },
     { type: 'message_stop' },
@@ -152,6 +167,18 @@ function blockParts(block, deltaSize) {
       };
     case 'redacted_thinking':
       return { start: { type: 'redacted_thinking', data: block.data }, deltas: [], text: '' };
+    case 'compaction':
+      return {
+        start: { type: 'compaction', content: null, encrypted_content: null },
+        deltas: [
+          {
+            type: 'compaction_delta',
+            content: block.content,
+            encrypted_content: block.encryptedContent ?? null,
+          },
+        ],
+        text: '',
+      };
     case 'tool_use': {
       const full = JSON.stringify(block.input ?? {});
       const json = block.cutAfter === undefined ? full : full.slice(0, block.cutAfter);

@@ -123,6 +123,11 @@ function applyDelta(block, delta, index, partialJson) {
     case 'citations_delta':
       block.citations = [...(Array.isArray(block.citations) ? block.citations : []), delta.citation];
       break;
+    case 'compaction_delta':
+      // The whole summary comes in one delta; a failed compaction keeps `content: null`.
+      append('content', delta.content);
+      if (typeof delta.encrypted_content === 'string') block.encrypted_content = delta.encrypted_content;
+      break;
     default:
       break;
   }

@@ -123,6 +123,19 @@ export type BlockSpec =
   | { type: 'thinking'; thinking: string; signature?: string }
   | { type: 'redacted_thinking'; data: string }
   | {
+      /**
+       * Server-side compaction's summary: `content_block_start` with `content: null`, then one `compaction_delta`
+       * with the whole summary (no intermediate deltas, as documented). `content: null` is a failed compaction.
+       * The message's usage then carries `iterations` (a `compaction` step, then the `message` step).
+       */
+      type: 'compaction';
+      content: string | null;
+      /** Opaque metadata sent with the delta; default none (`null`). */
+      encryptedContent?: string;
+      /** Input tokens of the compaction step (the conversation it summarised); default 150,000. */
+      compactedTokens?: number;
+    }
+  | {
       type: 'tool_use';
       name: string;
       input: unknown;

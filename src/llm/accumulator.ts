@@ -20,6 +20,9 @@ const OPAQUE_BLOCKS = new Set([
   'container_upload',
   'mcp_tool_use',
   'mcp_tool_result',
+  // The API's summary of the conversation before it (server-side compaction); its content arrives whole in
+  // one `compaction_delta`. Resent as received: the API drops what came before it.
+  'compaction',
 ]);
 
 /** Opaque blocks whose `input` streams as `input_json_delta`. */
@@ -38,6 +41,12 @@ interface BlockState {
 }
 
 type RawUsage = Omit<Usage, 'cost'>;
+
+/** Tokens of the API's compaction step, which the top-level usage leaves out (`usage.iterations`). */
+interface CompactionUsage {
+  readonly input: number;
+  readonly output: number;
+}
 
 const ZERO: RawUsage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 
@@ -64,6 +73,7 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
   const content: AssistantContent[] = [...base.content];
   const blocks = new Map<number, BlockState | 'ignored'>();
   let usage: RawUsage = ZERO;
+  let compacting: CompactionUsage = { input: 0, output: 0 };
   let stopReason: string | undefined;
   let stopDetails: unknown;
   let sawMessageStop = false;
@@ -80,6 +90,14 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
       cacheWrite: numberField(raw, 'cache_creation_input_tokens') ?? usage.cacheWrite,
       ...(webSearches > 0 || webFetches > 0 ? { serverTools: { webSearches, webFetches } } : {}),
     };
+    const iterations = field(raw, 'iterations');
+    if (Array.isArray(iterations)) {
+      const steps = iterations.filter((it) => stringField(it, 'type') === 'compaction');
+      compacting = {
+        input: steps.reduce((n, it) => n + (numberField(it, 'input_tokens') ?? 0), 0),
+        output: steps.reduce((n, it) => n + (numberField(it, 'output_tokens') ?? 0), 0),
+      };
+    }
   };
 
   const snapshot = (): AssistantMessage => {
@@ -92,10 +110,21 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
       cacheWrite: base.usage.cacheWrite + usage.cacheWrite,
       ...(webSearches > 0 || webFetches > 0 ? { serverTools: { webSearches, webFetches } } : {}),
     };
+    // The compaction step is billed like any sampling (its input and output tokens), but it is not the
+    // conversation's size: it counts in the cost only.
+    if (!price) return { ...base, content: [...content], usage: total };
+    const billed = {
+      ...total,
+      input: total.input + compacting.input,
+      output: total.output + compacting.output,
+    };
+    const cost = computeCost(billed, price);
+    // What earlier legs' compaction cost, which their usage numbers leave out.
+    const earlier = base.usage.cost ? base.usage.cost.total - computeCost(base.usage, price).total : 0;
     return {
       ...base,
       content: [...content],
-      usage: price ? { ...total, cost: computeCost(total, price) } : total,
+      usage: { ...total, cost: { ...cost, total: cost.total + earlier } },
     };
   };
 
@@ -193,6 +222,22 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
     if (current?.type === 'thinking' && type === 'signature_delta') {
       const signature = stringField(raw, 'signature');
       if (signature) update(pos, { ...current, signature });
+      return [];
+    }
+    if (current?.type === 'opaque' && type === 'compaction_delta' && isRecord(current.value)) {
+      const piece = field(raw, 'content');
+      const before = current.value.content;
+      const encrypted = field(raw, 'encrypted_content');
+      const text =
+        typeof piece === 'string' ? (typeof before === 'string' ? before + piece : piece) : (before ?? null);
+      update(pos, {
+        ...current,
+        value: {
+          ...current.value,
+          content: text,
+          ...(typeof encrypted === 'string' ? { encrypted_content: encrypted } : {}),
+        },
+      });
       return [];
     }
     if (type === 'input_json_delta' && block.parser) {

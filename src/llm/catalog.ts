@@ -76,7 +76,11 @@ export const BUILTIN_MODELS: readonly ModelInfo[] = [
   builtin('claude-opus-5', 'Claude Opus 5', 1_000_000, 128_000, ['off', ...EFFORT_LEVELS]),
   builtin('claude-sonnet-5', 'Claude Sonnet 5', 1_000_000, 128_000, ['off', ...EFFORT_LEVELS]),
   builtin('claude-opus-4-8', 'Claude Opus 4.8', 1_000_000, 128_000, ['off', ...EFFORT_LEVELS]),
-  builtin('claude-sonnet-4-6', 'Claude Sonnet 4.6', 1_000_000, 64_000, ['off', 'low', 'medium', 'high']),
+  {
+    // Compaction's supported models (platform.claude.com/docs/en/build-with-claude/compaction) list it.
+    ...builtin('claude-sonnet-4-6', 'Claude Sonnet 4.6', 1_000_000, 64_000, ['off', 'low', 'medium', 'high']),
+    supportsCompaction: true,
+  },
   builtin('claude-haiku-4-5', 'Claude Haiku 4.5', 200_000, 64_000, ['off']),
 ];
 
@@ -157,6 +161,9 @@ export function modelInfoFromApi(raw: unknown): ModelInfo | undefined {
     supportsPdf: supported(caps, 'pdf_input') ?? known?.supportsPdf ?? true,
     supportsThinking,
     effortLevels: effortLevels.length > 0 ? effortLevels : ['off'],
+    ...((supported(caps, 'context_management', 'compact_20260112') ?? known?.supportsCompaction)
+      ? { supportsCompaction: true }
+      : {}),
     deprecated: stringField(raw, 'lifecycle') === 'deprecated' || undefined,
     price: priceFor(id),
   };

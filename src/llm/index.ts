@@ -4,4 +4,4 @@
  */
 export { BUILTIN_MODELS, pickDefaultModel } from './catalog';
 export { type AnthropicProvider, type AnthropicProviderOptions, createAnthropicProvider } from './provider';
-export type { LlmErrorInfo, ModelInfo, ModelPrice, ProviderSettings } from './types';
+export type { CompactionSettings, LlmErrorInfo, ModelInfo, ModelPrice, ProviderSettings } from './types';

@@ -9,7 +9,14 @@ import { describeError } from './errors';
 import { createDirectStream, createModelLister, type RawStream } from './raw-stream';
 import { buildRequest, requestBetas } from './request';
 import type { SetTimer } from './transport';
-import type { LlmErrorInfo, McpConnector, ModelInfo, ModelPrice, WebToolSettings } from './types';
+import type {
+  CompactionSettings,
+  LlmErrorInfo,
+  McpConnector,
+  ModelInfo,
+  ModelPrice,
+  WebToolSettings,
+} from './types';
 import { createWorkerStream, type RawStreamer, type StreamWorker, startStreamWorker } from './worker-stream';
 
 /** Everything one request needs. */
@@ -28,6 +35,8 @@ export interface LegInput {
   readonly web?: WebToolSettings;
   /** Enabled MCP connectors. */
   readonly connectors?: readonly McpConnector[];
+  /** Server-side compaction, when it is on. */
+  readonly compaction?: CompactionSettings;
 }
 
 /** How one request ended. `failed.stopReason` is `aborted` for a stop or an idle timeout, else `error`. */
@@ -86,6 +95,7 @@ export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageE
       continuation: input.base.content.length > 0 ? input.base.content : undefined,
       web: input.web,
       connectors: input.connectors,
+      compaction: input.compaction,
     });
   } catch (error) {
     return fail(describeError(error), 'error');

@@ -253,9 +253,15 @@ describe('Anthropic stream fixtures through the real SDK in 7-byte chunks', () =
     expect(message.stopReason).toBe('stop');
   });
 
-  it('ignores unknown block types and a missing final blank line', async () => {
+  it('keeps a compaction block and survives a missing final blank line', async () => {
     const { message } = await run('compaction_block_py_sdk');
-    expect(message).toMatchObject({ stopReason: 'stop', content: [{ type: 'text', text: 'Hello there!' }] });
+    expect(message).toMatchObject({
+      stopReason: 'stop',
+      content: [
+        { type: 'opaque', value: { type: 'compaction', content: 'Earlier conversation summarized.' } },
+        { type: 'text', text: 'Hello there!' },
+      ],
+    });
   });
 
   it('keeps the partial answer when an error event arrives mid-stream', async () => {

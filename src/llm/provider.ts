@@ -186,6 +186,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
         idleTimeoutMs,
         web: settings.web,
         connectors: settings.connectors,
+        compaction: settings.compaction,
       });
       const closing = outcome.acc.closeOpenBlocks();
       for (const event of closing) yield event;

@@ -15,6 +15,10 @@
  *   finished message, tool ids or names outside the API's pattern, arguments that are not an object;
  * - images over the API's limits (5 MB of base64 each, 100 per request: the latest are kept): a short note.
  * Consecutive messages of one role become one turn.
+ *
+ * A summary the API wrote when it compacted the conversation (a `compaction` block) stands for everything before
+ * it: the request starts with it, the block first, and leaves out what came before (the API would ignore it).
+ * To a model that does not take compaction blocks, the summary goes as the text of a user turn instead.
  */
 import type {
   ContentBlockParam,
@@ -57,7 +61,13 @@ export interface WireOptions {
   readonly continuation?: readonly AssistantContent[];
   /** MCP servers in this request: calls to any other server go as a note, since the API cannot take them. */
   readonly connectors?: readonly { readonly name: string }[];
+  /** The model takes `compaction` blocks (and the request then carries compaction's beta header). */
+  readonly compaction?: boolean;
 }
+
+/** How a compaction summary reads to a model that does not take compaction blocks. */
+export const SUMMARY_HEADING =
+  '[A summary of the conversation before this point, written when it was compacted:]';
 
 /** Longest MCP tool result resent as a note once its server is no longer in the request. */
 const MCP_NOTE_CHARS = 2000;
@@ -71,6 +81,7 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
   const turns: Turn[] = [];
   const images = imageBudget(messages);
   const mcp = new Set((options.connectors ?? []).map((c) => c.name));
+  const wire: AssistantWire = { mcp, compaction: options.compaction === true, summaries: new Set() };
   for (const message of messages) {
     switch (message.role) {
       case 'user':
@@ -81,7 +92,7 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
         break;
       case 'assistant': {
         const same = message.provider === 'anthropic' && message.model === options.model;
-        push(turns, 'assistant', assistantBlocks(message.content, same, false, mcp));
+        push(turns, 'assistant', assistantBlocks(message.content, same, false, wire));
         for (const part of message.content) {
           if (part.type === 'toolCall') unanswered.set(wireId(part.id), missingResultText(message, part));
         }
@@ -92,9 +103,9 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
     }
   }
   if (options.continuation) {
-    push(turns, 'assistant', assistantBlocks(options.continuation, true, true, mcp));
+    push(turns, 'assistant', assistantBlocks(options.continuation, true, true, wire));
   }
-  const paired = pairToolResults(turns, unanswered);
+  const paired = pairToolResults(fromLatestSummary(turns, wire.summaries), unanswered);
   // A request ends with the person's turn unless a paused answer is being continued. A message with nothing
   // the API can take (only whitespace) still says that the person sent something.
   if (!options.continuation && paired[paired.length - 1]?.role === 'assistant') {
@@ -102,6 +113,30 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
   }
   markLatestUserTurn(paired);
   return paired.map((t) => ({ role: t.role, content: t.blocks }));
+}
+
+/**
+ * The turns from the latest compaction summary on, the summary first (with a cache breakpoint: it stays the
+ * same until the next compaction). A summary in text form opens a user turn of its own.
+ */
+function fromLatestSummary(turns: readonly Turn[], summaries: ReadonlySet<Block>): Turn[] {
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i] as Turn;
+    const at = turn.blocks.findLastIndex((b) => summaries.has(b));
+    if (at < 0) continue;
+    const [summary, ...rest] = turn.blocks.slice(at) as [Block, ...Block[]];
+    const marked = { ...summary, cache_control: CACHE } as Block;
+    const out: Turn[] = [];
+    if (summary.type === 'text') {
+      push(out, 'user', [marked]);
+      push(out, turn.role, rest);
+    } else {
+      push(out, turn.role, [marked, ...rest]);
+    }
+    for (const later of turns.slice(i + 1)) push(out, later.role, later.blocks);
+    return out;
+  }
+  return [...turns];
 }
 
 /** Adds blocks as a turn, merging it into the previous turn of the same role; empty turns are dropped. */
@@ -348,12 +383,23 @@ function userBlocks(message: UserMessage, images: ImageBudget): Block[] {
  * whose result is not in the same message (a stream cut inside it) is left out, except in a paused turn sent
  * back to continue (`final`), whose last call may still be running.
  */
+/** What the wire form of assistant content depends on besides the content. */
+interface AssistantWire {
+  /** MCP servers in the request. */
+  readonly mcp: ReadonlySet<string>;
+  /** The model takes `compaction` blocks. */
+  readonly compaction: boolean;
+  /** Collects the blocks that carry a compaction summary (in either form). */
+  readonly summaries: Set<Block>;
+}
+
 function assistantBlocks(
   content: readonly AssistantContent[],
   sameModel: boolean,
   final: boolean,
-  mcp: ReadonlySet<string>,
+  wire: AssistantWire,
 ): Block[] {
+  const mcp = wire.mcp;
   const blocks: Block[] = [];
   const noted = new Set<unknown>();
   for (const part of content) {
@@ -387,7 +433,17 @@ function assistantBlocks(
         break;
       case 'opaque':
         // Server tool blocks are resent verbatim, as the API sent them.
-        if (part.provider === 'anthropic' && isRecord(part.value) && typeof part.value.type === 'string') {
+        if (part.provider === 'anthropic' && isRecord(part.value) && part.value.type === 'compaction') {
+          const summary = compactionBlock(part.value, wire.compaction);
+          if (summary) {
+            blocks.push(summary);
+            wire.summaries.add(summary);
+          }
+        } else if (
+          part.provider === 'anthropic' &&
+          isRecord(part.value) &&
+          typeof part.value.type === 'string'
+        ) {
           const note = mcpNote(part.value, mcp, noted);
           if (note === undefined) blocks.push(part.value as unknown as Block);
           else if (note) blocks.push({ type: 'text', text: note });
@@ -430,6 +486,17 @@ function mcpNote(
     return `(${value.is_error === true ? 'It failed' : 'It returned'}: ${clipped.trim() || 'nothing'})`;
   }
   return undefined;
+}
+
+/**
+ * A compaction block as it is resent: exactly as received to a model that takes them, else its summary as text.
+ * A failed compaction (`content: null`, which the API treats as nothing) and an empty one are left out.
+ */
+function compactionBlock(value: Readonly<Record<string, unknown>>, verbatim: boolean): Block | undefined {
+  if (typeof value.content !== 'string' || !value.content.trim()) return undefined;
+  // The block was received from the API and goes back as it came (a beta block, outside the GA types).
+  if (verbatim) return { ...value } as unknown as Block;
+  return { type: 'text', text: `${SUMMARY_HEADING}\n\n${value.content}` };
 }
 
 function unpairedServerCall(block: Block, blocks: readonly Block[], index: number): boolean {

@@ -10,7 +10,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { type AssistantContent, EFFORT_LEVELS, type LlmContext, type ThinkingLevel } from '../agent';
 import { buildMessages } from './request-messages';
-import type { McpConnector, ModelInfo, WebToolSettings } from './types';
+import type { CompactionSettings, McpConnector, ModelInfo, WebToolSettings } from './types';
 
 /** What the request needs besides the conversation. */
 export interface RequestSettings {
@@ -25,6 +25,8 @@ export interface RequestSettings {
   readonly web?: WebToolSettings;
   /** Remote MCP servers for the API's MCP connector. */
   readonly connectors?: readonly McpConnector[];
+  /** Asks the API to compact the conversation past `trigger` tokens, when the model supports it. */
+  readonly compaction?: CompactionSettings;
 }
 
 /** The MCP connector's beta: sent only with a request that names MCP servers. */
@@ -38,8 +40,27 @@ export interface McpServerParam {
   readonly authorization_token?: string;
 }
 
-/** The body this module builds: the GA request plus the MCP connector's `mcp_servers`. */
-export type RequestBody = MessageCreateParamsStreaming & { mcp_servers?: McpServerParam[] };
+/**
+ * Server-side compaction's beta (platform.claude.com/docs/en/build-with-claude/compaction): sent only with a
+ * request that asks for compaction or resends a `compaction` block.
+ */
+export const COMPACTION_BETA = 'compact-2026-01-12';
+/** The lowest `trigger` the API accepts for compaction. */
+export const MIN_COMPACTION_TRIGGER = 50_000;
+
+/** The `compact_20260112` context-management edit (a beta field, not in the SDK's GA types). */
+export interface ContextManagementParam {
+  readonly edits: readonly {
+    readonly type: 'compact_20260112';
+    readonly trigger: { readonly type: 'input_tokens'; readonly value: number };
+  }[];
+}
+
+/** The body this module builds: the GA request plus the betas' `mcp_servers` and `context_management`. */
+export type RequestBody = MessageCreateParamsStreaming & {
+  mcp_servers?: McpServerParam[];
+  context_management?: ContextManagementParam;
+};
 
 /** `max_tokens` when the caller sets none: the model's limit, but no more than this. */
 export const DEFAULT_MAX_TOKENS = 64_000;
@@ -99,21 +120,41 @@ export function buildRequest(context: LlmContext, settings: RequestSettings): Re
     ? [{ type: 'text' as const, text: context.systemPrompt, cache_control: CACHE }]
     : [];
   const limit = settings.modelInfo?.maxOutput;
+  const compacts = settings.modelInfo?.supportsCompaction === true;
+  const edit = compacts && settings.compaction ? compactEdit(settings.compaction) : undefined;
   return {
     model: settings.model,
     max_tokens: settings.maxTokens ?? Math.min(limit ?? DEFAULT_MAX_TOKENS, DEFAULT_MAX_TOKENS),
-    messages: buildMessages(context.messages, settings),
+    messages: buildMessages(context.messages, { ...settings, compaction: compacts }),
     ...(system.length > 0 ? { system } : {}),
     ...(tools.length > 0 ? { tools } : {}),
     ...(connectors.length > 0 ? { mcp_servers: connectors.map(mcpServer) } : {}),
+    ...(edit ? { context_management: edit } : {}),
     ...thinkingParams(settings.thinkingLevel, settings.modelInfo),
     stream: true,
   };
 }
 
-/** The beta headers a request needs: the MCP connector's only when it names MCP servers. */
+/**
+ * The beta headers a request needs: the MCP connector's only when it names MCP servers; compaction's only when
+ * it asks for compaction or carries a `compaction` block.
+ */
 export function requestBetas(body: RequestBody): string[] {
-  return body.mcp_servers && body.mcp_servers.length > 0 ? [MCP_BETA] : [];
+  const betas: string[] = [];
+  if (body.mcp_servers && body.mcp_servers.length > 0) betas.push(MCP_BETA);
+  if (body.context_management || hasCompactionBlock(body)) betas.push(COMPACTION_BETA);
+  return betas;
+}
+
+function hasCompactionBlock(body: RequestBody): boolean {
+  // A resent compaction block comes first in the messages (the ones before it are not sent).
+  const first = body.messages[0];
+  return Array.isArray(first?.content) && first.content.some((b) => (b.type as string) === 'compaction');
+}
+
+function compactEdit(compaction: CompactionSettings): ContextManagementParam {
+  const value = Math.max(MIN_COMPACTION_TRIGGER, Math.round(compaction.trigger));
+  return { edits: [{ type: 'compact_20260112', trigger: { type: 'input_tokens', value } }] };
 }
 
 /**

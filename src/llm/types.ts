@@ -12,6 +12,17 @@ export interface ProviderSettings {
   readonly web?: WebToolSettings;
   /** Remote MCP servers the API calls for Claude (the MCP connector); only enabled ones. */
   readonly connectors?: readonly McpConnector[];
+  /**
+   * The API's server-side compaction, for models that support it (`ModelInfo.supportsCompaction`); absent
+   * means off. Ignored for other models.
+   */
+  readonly compaction?: CompactionSettings;
+}
+
+/** When the API compacts the conversation (the `compact_20260112` context-management edit). */
+export interface CompactionSettings {
+  /** Input tokens above which the API summarises the conversation first; at least 50,000 (the API's minimum). */
+  readonly trigger: number;
 }
 
 /** How the API's web tools may be used. At most one of the two domain lists is sent (the API allows one). */
@@ -67,6 +78,8 @@ export interface ModelInfo {
    * or thinking support has just `['off']`.
    */
   readonly effortLevels: readonly ThinkingLevel[];
+  /** Takes the API's server-side compaction (`context_management` edit `compact_20260112`). */
+  readonly supportsCompaction?: boolean;
   /** `deprecated` models still work but are not picked by default. */
   readonly deprecated?: boolean;
   /** Absent when the price is unknown: cost is then shown as unknown. */
