@@ -120,7 +120,12 @@ async function main(): Promise<void> {
     files: () =>
       agent.state.messages.flatMap((m) =>
         m.role === 'user-with-attachments'
-          ? m.attachments.map((a) => ({ name: a.name, load: () => loadBlob(a.id) }))
+          ? m.attachments.map((a) => ({
+              name: a.name,
+              // The file as attached, where a conversion of it (what Claude read) is stored under `id`.
+              load: () => loadBlob(a.sourceId ?? a.id),
+              ...(a.sourceId === undefined && a.sourceSize !== undefined ? { notKept: a.sourceSize } : {}),
+            }))
           : [],
       ),
   });

@@ -42,6 +42,11 @@ export interface AttachmentLimits {
   readonly maxOfficeChars: number;
   /** Images of one DOCX sent at most. */
   readonly maxOfficeImages: number;
+  /**
+   * Size of a file as attached that is kept beside its conversion (for `window.fs.readFile`); a larger one is
+   * kept only as what is sent.
+   */
+  readonly maxOriginalBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -69,6 +74,8 @@ export const DEFAULT_LIMITS: AttachmentLimits = {
   // 400,000 characters is about 100,000 tokens: half the context window of most models.
   maxOfficeChars: 400_000,
   maxOfficeImages: 20,
+  // Claude.ai's own limit per uploaded file.
+  maxOriginalBytes: 30 * MB,
 };
 
 /** Bytes an attachment adds to a request: base64 for images and PDFs, the text plus its heading for text. */

@@ -47,10 +47,11 @@ describe('long PDFs', () => {
     expect(await checkPdf(result.bytes, 100)).toEqual({ ok: true, pages: 3 });
   });
 
-  it('sends the first 100 pages of a 300-page PDF by default, and keeps the whole file to choose others', async () => {
+  it('sends the first 100 pages of a 300-page PDF by default, and keeps the whole file to choose others and to read as attached', async () => {
     const whole = await pdfOf(300);
+    let n = 0;
     const outcome = await prepareAttachment(new File([whole as Uint8Array<ArrayBuffer>], 'book.pdf'), {
-      newId: () => 'b1',
+      newId: () => `b${++n}`,
     });
     if (isRefusal(outcome)) throw new Error(outcome.reason);
     expect(outcome.record).toMatchObject({
@@ -66,10 +67,20 @@ describe('long PDFs', () => {
       pages: 100,
     });
     expect(outcome.source?.size).toBe(whole.length);
+    expect(outcome.record).toMatchObject({ sourceId: 'b2', sourceSize: whole.length });
+    expect(new Uint8Array((await outcome.original?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(whole);
 
     const two = await choosePdfPages(outcome, [150, 151]);
     if (isRefusal(two)) throw new Error(two.reason);
-    expect(two.record).toMatchObject({ id: 'b1', name: 'book.pdf', pages: 2, pageRanges: '150–151' });
+    expect(two.record).toMatchObject({
+      id: 'b1',
+      name: 'book.pdf',
+      pages: 2,
+      pageRanges: '150–151',
+      sourceId: 'b2',
+      sourceSize: whole.length,
+    });
+    expect(two.original).toBe(outcome.original);
     expect(two.record.summary).toMatch(/ · pages 150–151 of 300 · about 3,000–6,000 tokens$/);
   }, 60_000);
 

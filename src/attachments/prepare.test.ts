@@ -1,6 +1,7 @@
 /** Tests for preparing one file: what is kept, converted or refused, and why. */
 import { describe, expect, it, vi } from 'vitest';
 import type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
+import { DEFAULT_LIMITS } from './limits';
 import { type PrepareOptions, prepareAttachment } from './prepare';
 import { fixture, fixtureFile } from './test-support';
 import { isRefusal, type PreparedAttachment, type PrepareOutcome } from './types';
@@ -29,6 +30,11 @@ function fakeProcessor(answer?: (job: ImageJob) => ImageJobResult) {
 function options(processImage: ImageProcessor, overrides: PrepareOptions = {}): PrepareOptions {
   let n = 0;
   return { processImage, capabilities: { scaledJpegDecode: true }, newId: () => `id-${++n}`, ...overrides };
+}
+
+async function bytesOf(blob: Blob | undefined): Promise<ArrayBuffer> {
+  if (!blob) throw new Error('no bytes');
+  return blob.arrayBuffer();
 }
 
 function prepared(outcome: PrepareOutcome): PreparedAttachment {
@@ -112,6 +118,75 @@ describe('prepareAttachment', () => {
     expect(outcome.record.summary).toMatch(/^1 sheet · about \d+ tokens$/);
   });
 
+  it('keeps a CSV as attached (byte-order mark, quotes, CRLF) beside the table Claude reads', async () => {
+    const text = 'name,note\r\n"Smith, J","said ""hi"""\r\nœuf,2\r\n';
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+    const outcome = prepared(
+      await prepareAttachment(new File([bytes], 'data.csv', { type: 'text/csv' }), options(vi.fn())),
+    );
+    expect(outcome.record).toMatchObject({
+      id: 'id-1',
+      mimeType: 'text/markdown',
+      sourceId: 'id-2',
+      sourceSize: bytes.length,
+    });
+    // What Claude reads is unchanged: the table, without the byte-order mark or the CRs.
+    expect(await outcome.blob.text()).toBe(
+      '3 rows × 2 columns\n\n```csv\nname,note\n"Smith, J","said ""hi"""\nœuf,2\n```',
+    );
+    expect(outcome.original?.type).toBe('text/csv');
+    expect(new Uint8Array(await bytesOf(outcome.original))).toEqual(bytes);
+  });
+
+  it('keeps a workbook as attached beside its Markdown, but not the pictures taken out of a Word document', async () => {
+    const workbook = prepared(
+      await prepareAttachment(fixtureFile('xlsx-merge-cells.xlsx'), options(vi.fn())),
+    );
+    expect(new Uint8Array(await bytesOf(workbook.original))).toEqual(fixture('xlsx-merge-cells.xlsx'));
+    expect(workbook.record.sourceId).toBe('id-2');
+
+    const { process } = fakeProcessor();
+    const document = prepared(
+      await prepareAttachment(fixtureFile('docx-tiny-picture.docx'), options(process)),
+    );
+    expect(document.record.sourceId).toEqual(expect.any(String));
+    expect(document.also?.[0]?.record.sourceId).toBeUndefined();
+    expect(document.also?.[0]?.original).toBeUndefined();
+  });
+
+  it('keeps no second copy of UTF-8 text, which is stored as it is; UTF-16 is kept as attached too', async () => {
+    const plain = prepared(
+      await prepareAttachment(
+        new File(['a,b\n1,2\n'], 'notes.txt', { type: 'text/plain' }),
+        options(vi.fn()),
+      ),
+    );
+    expect(plain.original).toBeUndefined();
+    expect(plain.record).not.toHaveProperty('sourceId');
+    expect(plain.record).not.toHaveProperty('sourceSize');
+
+    const wide = prepared(await prepareAttachment(fixtureFile('utf16le-bom-cjk.txt'), options(vi.fn())));
+    expect(new Uint8Array(await bytesOf(wide.original))).toEqual(fixture('utf16le-bom-cjk.txt'));
+    expect(wide.record.sourceId).toBe('id-2');
+  });
+
+  it('keeps a PDF sent whole only once', async () => {
+    const pdf = prepared(await prepareAttachment(fixtureFile('pdf-multipage-4pages.pdf'), options(vi.fn())));
+    expect(pdf.original).toBeUndefined();
+    expect(pdf.record).not.toHaveProperty('sourceId');
+  });
+
+  it('keeps only the size of a file larger than the most kept as attached', async () => {
+    const { process } = fakeProcessor();
+    const limits = { ...DEFAULT_LIMITS, maxOriginalBytes: 1000 };
+    const outcome = prepared(
+      await prepareAttachment(fixtureFile('png-hopper-128.png', 'image/png'), options(process, { limits })),
+    );
+    expect(outcome.original).toBeUndefined();
+    expect(outcome.record).not.toHaveProperty('sourceId');
+    expect(outcome.record.sourceSize).toBe(30605);
+  });
+
   it('keeps a file whose name has a bidi override, under its name without it', async () => {
     const file = new File(['total: 12'], 'invoice\u202Elmth.txt', { type: 'text/plain' });
     const outcome = prepared(await prepareAttachment(file, options(vi.fn())));
@@ -140,7 +215,10 @@ describe('prepareAttachment', () => {
       width: 128,
       height: 128,
       preview: THUMB,
+      sourceId: 'id-2',
+      sourceSize: 30605,
     });
+    expect(new Uint8Array(await bytesOf(outcome.original))).toEqual(fixture('png-hopper-128.png'));
   });
 
   it('plans the 20000 × 14000 JPEG down to a 1568 px long edge with a scaled decode', async () => {

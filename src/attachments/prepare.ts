@@ -52,9 +52,21 @@ const MAX_HEADER_BYTES = 4 * 1024 * 1024;
  * Never rejects.
  */
 export async function prepareAttachment(file: File, options: PrepareOptions = {}): Promise<PrepareOutcome> {
+  return prepareFile(file, options, true);
+}
+
+/**
+ * `prepareAttachment`; `keepOriginal` keeps the file as attached beside its conversion (`original`): not for
+ * the images taken out of a DOCX, which the person did not attach as files.
+ */
+async function prepareFile(
+  file: File,
+  options: PrepareOptions,
+  keepOriginal: boolean,
+): Promise<PrepareOutcome> {
   const name = displayName(file.name);
   try {
-    const reason = await prepareOrReason(file, name, options);
+    const reason = await prepareOrReason(file, name, options, keepOriginal);
     return typeof reason === 'string' ? { file: name, reason } : reason;
   } catch (error) {
     const detail = error instanceof Error && error.name === 'NotReadableError' ? ' (it may have moved)' : '';
@@ -62,30 +74,73 @@ export async function prepareAttachment(file: File, options: PrepareOptions = {}
   }
 }
 
-async function prepareOrReason(file: File, name: string, options: PrepareOptions) {
+async function prepareOrReason(file: File, name: string, options: PrepareOptions, keepOriginal: boolean) {
   if (file.size === 0) return 'The file is empty.';
   const limits = options.limits ?? DEFAULT_LIMITS;
   const head = await readBytes(file, 0, SNIFF_BYTES);
   const type = sniffType(head, name, file.type, file.size);
   const id = options.newId ?? (() => crypto.randomUUID());
+  // What is stored is a conversion of the file: the file as attached goes beside it.
+  const converted = async (outcome: PreparedAttachment | string) =>
+    typeof outcome === 'string' || !keepOriginal ? outcome : withOriginal(outcome, file, limits, id);
   switch (type.kind) {
     case 'unsupported':
       return type.reason;
     case 'office': {
       const input = officeInput(type.family, type.container, name);
       if (typeof input !== 'string') return input.reason;
-      return prepareOffice(file, name, input, options, limits, id);
+      return converted(await prepareOffice(file, name, input, options, limits, id));
     }
     case 'image':
-      return prepareImage(file, name, head, type, options, limits, id());
-    case 'pdf':
-      return preparePdf(file, name, options, limits, id());
-    case 'text':
-      if (/\.(csv|tsv)$/i.test(name)) return prepareOffice(file, name, 'delimited', options, limits, id);
-      return prepareText(file, name, type.mimeType, limits, id());
+      return converted(await prepareImage(file, name, head, type, options, limits, id()));
+    case 'pdf': {
+      const outcome = await preparePdf(file, name, options, limits, id());
+      // A PDF is stored as it is, unless only some of its pages are sent.
+      return typeof outcome !== 'string' && outcome.source ? converted(outcome) : outcome;
+    }
+    case 'text': {
+      if (/\.(csv|tsv)$/i.test(name))
+        return converted(await prepareOffice(file, name, 'delimited', options, limits, id));
+      // UTF-16 may take twice the bytes of the same text in UTF-8: the decoded size is judged after.
+      if (file.size > 2 * limits.maxTextBytes + 2) return fileSizeReason('text', file.size, limits) ?? '';
+      const bytes = await readBytes(file, 0, file.size);
+      const outcome = prepareText(bytes, name, type.mimeType, limits, id());
+      // Text is stored as UTF-8 without a byte-order mark: other bytes (UTF-16, a BOM) are kept as attached.
+      return typeof outcome !== 'string' && !(await sameBytes(outcome.blob, bytes))
+        ? converted(outcome)
+        : outcome;
+    }
     default:
       return assertNever(type);
   }
+}
+
+/**
+ * `prepared` with the file's bytes as attached beside it (`original`, under `record.sourceId`), or, when they are
+ * more than `maxOriginalBytes`, only their size (`record.sourceSize`). The bytes are read now, so a file that
+ * changes on disk before the message is sent does not fail its storing.
+ */
+async function withOriginal(
+  prepared: PreparedAttachment,
+  file: File,
+  limits: AttachmentLimits,
+  id: () => string,
+): Promise<PreparedAttachment> {
+  const sourceSize = file.size;
+  if (sourceSize > limits.maxOriginalBytes)
+    return { ...prepared, record: { ...prepared.record, sourceSize } };
+  const original =
+    prepared.source ??
+    new Blob([(await readBytes(file, 0, file.size)) as Uint8Array<ArrayBuffer>], {
+      type: file.type || 'application/octet-stream',
+    });
+  return { ...prepared, record: { ...prepared.record, sourceId: id(), sourceSize }, original };
+}
+
+async function sameBytes(blob: Blob, bytes: Uint8Array): Promise<boolean> {
+  if (blob.size !== bytes.length) return false;
+  const stored = new Uint8Array(await blob.arrayBuffer());
+  return stored.every((b, i) => b === bytes[i]);
 }
 
 async function prepareImage(
@@ -291,22 +346,31 @@ export async function choosePdfPages(
       limits,
       record.id,
     );
-    return typeof outcome === 'string' ? refuse(outcome) : outcome;
+    if (typeof outcome === 'string') return refuse(outcome);
+    // The file as attached is the same whatever pages are sent.
+    const { sourceId, sourceSize } = record;
+    return {
+      ...outcome,
+      record: {
+        ...outcome.record,
+        ...(sourceId === undefined ? {} : { sourceId }),
+        ...(sourceSize === undefined ? {} : { sourceSize }),
+      },
+      ...(prepared.original ? { original: prepared.original } : {}),
+    };
   } catch {
     return refuse('The PDF could not be read again (it may have moved).');
   }
 }
 
-async function prepareText(
-  file: File,
+function prepareText(
+  bytes: Uint8Array,
   name: string,
   mimeType: string,
   limits: AttachmentLimits,
   id: string,
-): Promise<PreparedAttachment | string> {
-  // UTF-16 may take twice the bytes of the same text in UTF-8: the decoded size is judged below.
-  if (file.size > 2 * limits.maxTextBytes + 2) return fileSizeReason('text', file.size, limits) ?? '';
-  const decoded = decodeText(await readBytes(file, 0, file.size));
+): PreparedAttachment | string {
+  const decoded = decodeText(bytes);
   if (!decoded.ok) return decoded.reason;
   const utf8 = new TextEncoder().encode(decoded.text);
   const stillTooLarge = fileSizeReason('text', utf8.length, limits);
@@ -351,9 +415,10 @@ async function prepareOffice(
   const also: PreparedAttachment[] = [];
   let imagesRefused = 0;
   for (const image of result.images) {
-    const outcome = await prepareAttachment(
+    const outcome = await prepareFile(
       new File([image.bytes as Uint8Array<ArrayBuffer>], `${name} ${image.name}`),
       options,
+      false,
     );
     if ('reason' in outcome) imagesRefused++;
     else also.push(outcome);

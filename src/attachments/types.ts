@@ -15,9 +15,14 @@ export interface PreparedAttachment {
   readonly also?: readonly PreparedAttachment[];
   /**
    * The whole file, kept in memory while the message is written, when only part of it is sent (the chosen
-   * pages of a PDF longer than the API reads), so other pages can be chosen. Never stored.
+   * pages of a PDF longer than the API reads), so other pages can be chosen. Stored only as `original`.
    */
   readonly source?: Blob;
+  /**
+   * The file's bytes as attached, to store under `record.sourceId`, when what goes under `record.id` is a
+   * conversion of them and the file is at most `maxOriginalBytes`. Artifacts read it; it is never sent.
+   */
+  readonly original?: Blob;
 }
 
 /** A file that was not accepted: its name and a reason a person can act on. */

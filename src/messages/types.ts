@@ -33,6 +33,14 @@ export interface AttachmentRecord {
   /** Pages of the whole PDF, when only some of them (`pageRanges`, e.g. "1–100") are sent. */
   readonly sourcePages?: number;
   readonly pageRanges?: string;
+  /**
+   * Key in the `attachments` store of the file's bytes as attached, when `id` holds a conversion of them (a
+   * downscaled image, an office or CSV file's Markdown, re-encoded text, the chosen pages of a long PDF). What
+   * artifacts read (`window.fs.readFile`); never sent to the model. Absent in records made before it existed.
+   */
+  readonly sourceId?: string;
+  /** Size of the file as attached, when `id` holds a conversion of it (also when it was too large to keep). */
+  readonly sourceSize?: number;
 }
 
 /** A user message with files. */

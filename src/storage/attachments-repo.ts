@@ -1,6 +1,19 @@
+import type { AgentMessage } from '../agent';
 import type { EaselDatabase } from './db';
 import type { AttachmentBlobRecord } from './schema';
 import { parseAttachmentBlobRecord } from './validate';
+
+/**
+ * Ids of the attachment bytes the messages refer to: each file's (`id`) and its bytes as attached beside a
+ * conversion (`sourceId`), which go wherever the file goes.
+ */
+export function attachmentBlobIds(messages: readonly AgentMessage[]): string[] {
+  return messages.flatMap((m) =>
+    m.role === 'user-with-attachments'
+      ? m.attachments.flatMap((a) => (a.sourceId === undefined ? [a.id] : [a.id, a.sourceId]))
+      : [],
+  );
+}
 
 /** What `get` found: the bytes, nothing, or a record that failed its check. */
 export type AttachmentLookup =

@@ -80,10 +80,11 @@ async function writeSession(
       size: a.bytes.byteLength,
     });
   }
+  const imported = new Set(checked.attachments.map((a) => a.id));
   const records: StoredMessageRecord[] = checked.messages.map(({ message, partial, largeTexts }) => ({
     sessionId: id,
     key: keys.next(),
-    message: withAttachmentIds(message, renamed),
+    message: withAttachmentIds(message, renamed, imported),
     ...(partial ? { partial } : {}),
     ...(largeTexts ? { largeTexts } : {}),
   }));
@@ -124,12 +125,30 @@ async function writeSession(
   return { id, title, messageCount: records.length, ...(taken ? { copyOf: original.id } : {}) };
 }
 
-/** The message with attachment references pointing at renamed ids. */
-function withAttachmentIds(message: AgentMessage, renamed: ReadonlyMap<string, string>): AgentMessage {
-  if (renamed.size === 0 || message.role !== 'user-with-attachments') return message;
+/**
+ * The message with attachment references pointing at renamed ids. A file's bytes as attached (`sourceId`) are
+ * read only from the same session's attachments: a `sourceId` naming none of them is dropped.
+ */
+function withAttachmentIds(
+  message: AgentMessage,
+  renamed: ReadonlyMap<string, string>,
+  imported: ReadonlySet<string>,
+): AgentMessage {
+  if (message.role !== 'user-with-attachments') return message;
+  if (
+    renamed.size === 0 &&
+    message.attachments.every((a) => a.sourceId === undefined || imported.has(a.sourceId))
+  )
+    return message;
   return {
     ...message,
-    attachments: message.attachments.map((a) => ({ ...a, id: renamed.get(a.id) ?? a.id })),
+    attachments: message.attachments.map(({ sourceId, ...a }) => ({
+      ...a,
+      id: renamed.get(a.id) ?? a.id,
+      ...(sourceId !== undefined && imported.has(sourceId)
+        ? { sourceId: renamed.get(sourceId) ?? sourceId }
+        : {}),
+    })),
   };
 }
 

@@ -75,6 +75,24 @@ export async function exportFromMemory(input: MemoryExportInput): Promise<Export
       base64: await blobToBase64(found.record.blob),
     });
   }
+  // The bytes as attached beside a conversion, for the files in the download.
+  const included = new Set(attachments.map((a) => a.id));
+  for (const { id, sourceId, name } of messages.flatMap((m) =>
+    m.message.role === 'user-with-attachments' ? m.message.attachments : [],
+  )) {
+    if (sourceId === undefined || !included.has(id) || included.has(sourceId)) continue;
+    const found = await repository.get(sourceId).catch(() => ({ kind: 'missing' }) as const);
+    if (found.kind !== 'found') {
+      problems.push(`The file "${name}" is in the download only as what Claude read of it, not as attached.`);
+      continue;
+    }
+    included.add(sourceId);
+    attachments.push({
+      id: sourceId,
+      mimeType: found.record.mimeType,
+      base64: await blobToBase64(found.record.blob),
+    });
+  }
   const file: ExportFile = {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,

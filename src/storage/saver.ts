@@ -4,7 +4,7 @@
  */
 
 import { type AgentMessage, type AgentState, assertNever, type ThinkingLevel } from '../agent';
-import { AttachmentsRepository } from './attachments-repo';
+import { AttachmentsRepository, attachmentBlobIds } from './attachments-repo';
 import { type Clock, systemClock } from './clock';
 import type { ConnectionEvent, DatabaseConnection, StorageLoss } from './connection';
 import type { EaselDatabase } from './db';
@@ -252,7 +252,7 @@ export class SessionSaver {
     await this.queue.settled();
     const back = await this.sessions.restore(id);
     if (this.mirror !== mirror) return;
-    await this.attachments.moveToSession(attachmentNames(mirror.messages).keys(), id);
+    await this.attachments.moveToSession(attachmentBlobIds(mirror.messages), id);
     if (this.mirror !== mirror || !this.gone) return;
     if (back) {
       this.gone = undefined;
@@ -278,7 +278,7 @@ export class SessionSaver {
     const mirror = this.mirror;
     if (!mirror) return undefined;
     await this.queue.settled();
-    await this.attachments.moveToSession(attachmentNames(mirror.messages).keys(), id);
+    await this.attachments.moveToSession(attachmentBlobIds(mirror.messages), id);
     if (this.mirror !== mirror) return undefined;
     this.writeAnew(mirror, id);
     return id;

@@ -102,6 +102,13 @@ function wrongFieldsOf(role: string, m: Fields): string[] | undefined {
         author: (a) => a === 'model' || a === 'person',
         toolCallId: (s) => isOptional(s, isString),
       });
+    case 'compaction':
+      return wrongFields(m, {
+        summary: isString,
+        compacted: isFiniteNumber,
+        model: isString,
+        usage: (u) => u === undefined || isUsage(u),
+      });
     default:
       return undefined;
   }
@@ -165,6 +172,8 @@ function isAttachmentReference(value: unknown): boolean {
     isString(value.mimeType) &&
     isFiniteNumber(value.size) &&
     isString(value.kind) &&
-    ATTACHMENT_KINDS.has(value.kind)
+    ATTACHMENT_KINDS.has(value.kind) &&
+    (value.sourceId === undefined || isString(value.sourceId)) &&
+    (value.sourceSize === undefined || isFiniteNumber(value.sourceSize))
   );
 }

@@ -165,9 +165,21 @@ export class ChatActions {
     const sessionId = services.saver.attachmentSessionId ?? 'unsaved';
     try {
       await Promise.all(
-        attachments.map(({ record, blob }) =>
+        attachments.flatMap(({ record, blob, original }) => [
           repository.put({ id: record.id, sessionId, blob, mimeType: record.mimeType, size: record.size }),
-        ),
+          // The file as attached, beside its conversion, for artifacts that read it.
+          ...(original && record.sourceId
+            ? [
+                repository.put({
+                  id: record.sourceId,
+                  sessionId,
+                  blob: original,
+                  mimeType: original.type,
+                  size: original.size,
+                }),
+              ]
+            : []),
+        ]),
       );
     } catch (error) {
       this.host.report(

@@ -118,6 +118,30 @@ describe('ArtifactApps', () => {
     );
   });
 
+  it('reads text without its byte-order mark, and says when a file was too large to keep as attached', async () => {
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x2c, 0x62]);
+    const apps = new ArtifactApps({
+      data: memoryStore(),
+      session: () => 's1',
+      files: () => [
+        { name: 'bom.csv', load: async () => new Blob([withBom]) },
+        { name: 'huge.xlsx', load: async () => new Blob(['# Markdown']), notKept: 52_428_800 },
+      ],
+    });
+    const port = apps.open('app.html', { log: () => {}, ask: undefined });
+    const bytes = await port.handle(request({ api: 'fs.readFile', name: 'bom.csv', utf8: false }));
+    expect(bytes.ok && bytes.value).toEqual(withBom);
+    expect(await port.handle(request({ api: 'fs.readFile', name: 'bom.csv', utf8: true }))).toMatchObject({
+      ok: true,
+      value: 'a,b',
+    });
+    expect(await port.handle(request({ api: 'fs.readFile', name: 'huge.xlsx', utf8: false }))).toMatchObject({
+      ok: false,
+      error:
+        'The file "huge.xlsx" (50.0 MB) was too large to keep as attached: only what Claude read of it is stored.',
+    });
+  });
+
   it(`refuses more than ${MAX_PENDING_CALLS} waiting calls at once, and answers the rest`, async () => {
     const data = memoryStore();
     const waiting: (() => void)[] = [];

@@ -23,7 +23,10 @@ export interface AppDataStore {
 /** A file the person attached in the current session, as `window.fs.readFile` finds it. */
 export interface SessionFile {
   readonly name: string;
+  /** The file's bytes as attached (`undefined`: no longer stored). */
   readonly load: () => Promise<Blob | undefined>;
+  /** Its size, when it was too large to keep as attached and only what Claude read of it is stored. */
+  readonly notKept?: number;
 }
 
 /** What a document's Claude calls need from the app (see `claude-calls.ts`); absent: calls are refused. */
@@ -249,8 +252,13 @@ export class AppPort {
           : `There is no file "${name}" in this conversation. Its files: ${names.join(', ')}.`,
       );
     }
+    if (file.notKept !== undefined)
+      throw new AppError(
+        `The file "${file.name}" (${(file.notKept / 1024 / 1024).toFixed(1)} MB) was too large to keep as attached: only what Claude read of it is stored.`,
+      );
     const blob = await file.load();
     if (!blob) throw new AppError(`The file "${file.name}" is no longer stored in this browser.`);
+    // Decoded as UTF-8 (a byte-order mark dropped, as TextDecoder does).
     if (utf8) return blob.text();
     return new Uint8Array(await blob.arrayBuffer());
   }
