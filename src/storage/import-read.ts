@@ -1,9 +1,11 @@
 /**
- * Reading an export file for Import without stalling the page: its size is checked first, then a worker reads,
- * parses and checks it (import-worker.ts). Where no worker can start, the same check runs here.
+ * Reading an export file (or a zip made by `Export with files`) for Import without stalling the page: its size
+ * is checked first, then a worker reads, parses and checks it (import-worker.ts). Where no worker can start,
+ * the same check runs here.
  */
 
-import { type CheckedFile, checkExportText, sizeProblem } from './import-check';
+import { type CheckedFile, sizeProblem } from './import-check';
+import { checkImportFile } from './import-file';
 
 export interface ReadOptions {
   /** Starts the worker. Default: the module worker `import-worker.ts`. Throwing means "no workers here". */
@@ -23,7 +25,7 @@ export async function readExportFile(file: Blob, options: ReadOptions = {}): Pro
   try {
     worker = (options.startWorker ?? startImportWorker)();
   } catch {
-    return readHere(file);
+    return checkImportFile(file);
   }
   return new Promise<CheckedFile>((resolve) => {
     const finish = (result: CheckedFile | Promise<CheckedFile>) => {
@@ -39,19 +41,10 @@ export async function readExportFile(file: Blob, options: ReadOptions = {}): Pro
     // The worker's script could not load (or crashed): the page reads the file itself.
     worker.onerror = (event) => {
       event.preventDefault();
-      finish(readHere(file));
+      finish(checkImportFile(file));
     };
     worker.postMessage(file);
   });
-}
-
-async function readHere(file: Blob): Promise<CheckedFile> {
-  try {
-    return checkExportText(await file.text());
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { error: `The file could not be read (${reason}), so nothing was imported.` };
-  }
 }
 
 /** The worker's answer has the shape of a checked file (its content was checked inside the worker). */

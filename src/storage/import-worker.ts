@@ -1,9 +1,11 @@
 /**
- * The import worker: reads an export file's text, parses and checks it (`checkExportText`) off the page, and
- * sends back what can be written, the attachments' bytes transferred rather than copied.
+ * The import worker: reads an export file (its text, or a zip's `session.json`), parses and checks it
+ * (`checkImportFile`) off the page, and sends back what can be written, the attachments' bytes transferred
+ * rather than copied.
  */
 
-import { type CheckedFile, checkExportText } from './import-check';
+import type { CheckedFile } from './import-check';
+import { checkImportFile } from './import-file';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<unknown>) => void) | null;
@@ -14,14 +16,10 @@ const scope = self as unknown as WorkerScope;
 
 scope.onmessage = async (event) => {
   const file = event.data;
-  let checked: CheckedFile;
-  try {
-    if (!(file instanceof Blob)) throw new Error('no file was given');
-    checked = checkExportText(await file.text());
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    checked = { error: `The file could not be read (${reason}), so nothing was imported.` };
-  }
+  const checked: CheckedFile =
+    file instanceof Blob
+      ? await checkImportFile(file)
+      : { error: 'The file could not be read (no file was given), so nothing was imported.' };
   const buffers =
     'error' in checked ? [] : checked.sessions.flatMap((s) => s.attachments.map((a) => a.bytes.buffer));
   scope.postMessage(checked, buffers);

@@ -29,7 +29,12 @@ export {
   storageHealth,
 } from './health';
 export { checkExportFile, type ImportedSession, type ImportReport, importSessions } from './import';
-export { type ExportDownload, SessionLibrary, type SessionLibraryOptions } from './library';
+export {
+  type ExportDownload,
+  SessionLibrary,
+  type SessionLibraryOptions,
+  type ZipDownload,
+} from './library';
 export { INTERRUPTED_MESSAGE, interrupted, type LoadedSession, loadSession } from './load';
 export { MAX_PREVIEW, MAX_SEARCH_TEXT, MAX_TITLE, previewOf, textOf, titleFrom } from './message-text';
 export { compareKeys, type MessageRecords, MessagesRepository } from './messages-repo';

@@ -12,7 +12,6 @@ import {
   storageHealth,
 } from './health';
 import { type ImportReport, importChecked, importSessions } from './import';
-import { readExportFile } from './import-read';
 import { type LoadedSession, loadSession } from './load';
 import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
 import type { SessionRecord } from './schema';
@@ -20,7 +19,7 @@ import { SearchIndex, type SearchResult } from './search';
 import { type SessionList, SessionsRepository } from './sessions-repo';
 import type { SettingsRepository } from './settings-repo';
 import { newWriterId } from './sort-key';
-import { exportFileName, exportSessions, serializeExport } from './transfer';
+import { type ExportFile, exportFileName, exportSessions, serializeExport } from './transfer';
 import { errorText } from './write-errors';
 
 export interface SessionLibraryOptions {
@@ -45,6 +44,15 @@ export interface ExportDownload {
   readonly mimeType: 'application/json' | 'text/markdown';
   readonly text: string;
   /** Records that could not be read and are missing from the file. */
+  readonly problems: readonly string[];
+}
+
+/** A zip ready to download (`exportZip`). */
+export interface ZipDownload {
+  readonly fileName: string;
+  readonly mimeType: 'application/zip';
+  readonly blob: Blob;
+  /** Records that could not be read and are missing from the zip. */
   readonly problems: readonly string[];
 }
 
@@ -133,22 +141,30 @@ export class SessionLibrary {
   async exportJson(ids: readonly string[] | 'all'): Promise<ExportDownload> {
     const at = this.now();
     const { file, problems } = await exportSessions(this.options.db, ids, at);
-    const noted = [...problems];
-    try {
-      await this.sessions.markExported(
-        file.sessions.map((s) => s.session.id),
-        at,
-      );
-      await recordExport(this.options.settings, at);
-    } catch (error) {
-      // The file is what matters (a full disk is when it is needed most): it is still given, and says this.
-      noted.push(`The time of this export could not be saved: ${errorText(error).replace(/[.\s]+$/, '')}.`);
-    }
     return {
       fileName: exportFileName(file),
       mimeType: 'application/json',
       text: serializeExport(file),
-      problems: noted,
+      problems: await this.noteExport(file, at, problems),
+    };
+  }
+
+  /**
+   * One session as a zip with its files (`session.json` that `import` reads back, `session.md`, the files
+   * Claude wrote with every version, the attachments; see zip-export.ts); remembers when, as `exportJson` does.
+   * `undefined` when the session does not exist.
+   */
+  async exportZip(id: string): Promise<ZipDownload | undefined> {
+    const at = this.now();
+    const { file, problems } = await exportSessions(this.options.db, [id], at);
+    if (file.sessions.length === 0) return undefined;
+    // Loaded, with jszip, only when a session is exported with its files.
+    const bytes = await (await import('./zip-export')).sessionZip(file);
+    return {
+      fileName: exportFileName(file, 'zip'),
+      mimeType: 'application/zip',
+      blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+      problems: await this.noteExport(file, at, problems),
     };
   }
 
@@ -167,14 +183,17 @@ export class SessionLibrary {
   }
 
   /**
-   * Imports an export file (read and checked in a worker: a large file never parses on the page) or its text;
-   * never overwrites a session here (see `ImportReport`).
+   * Imports an export file or a zip made by `exportZip` (read and checked in a worker: a large file never
+   * parses on the page), or an export file's text; never overwrites a session here (see `ImportReport`).
    */
   async import(file: Blob | string): Promise<ImportReport> {
-    const report =
-      typeof file === 'string'
-        ? await importSessions(this.options.db, file)
-        : await importChecked(this.options.db, await readExportFile(file));
+    let report: ImportReport;
+    if (typeof file === 'string') report = await importSessions(this.options.db, file);
+    else {
+      // The file reader (and the zip reader it may load) loads with the first import of a file.
+      const { readExportFile } = await import('./import-read');
+      report = await importChecked(this.options.db, await readExportFile(file));
+    }
     for (const session of report.imported) this.post(session.id, 'imported');
     return report;
   }
@@ -190,6 +209,28 @@ export class SessionLibrary {
 
   dispose(): void {
     this.index.dispose();
+  }
+
+  /** Marks the file's sessions exported at `at`; returns `problems` with a failure to save that added. */
+  private async noteExport(
+    file: ExportFile,
+    at: number,
+    problems: readonly string[],
+  ): Promise<readonly string[]> {
+    try {
+      await this.sessions.markExported(
+        file.sessions.map((s) => s.session.id),
+        at,
+      );
+      await recordExport(this.options.settings, at);
+      return problems;
+    } catch (error) {
+      // The file is what matters (a full disk is when it is needed most): it is still given, and says this.
+      return [
+        ...problems,
+        `The time of this export could not be saved: ${errorText(error).replace(/[.\s]+$/, '')}.`,
+      ];
+    }
   }
 
   private announce(session: SessionRecord | undefined, change: SessionChange): SessionRecord | undefined {

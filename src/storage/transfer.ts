@@ -104,8 +104,8 @@ export function serializeExport(file: ExportFile): string {
   return JSON.stringify(file);
 }
 
-/** A file name like `easel-2025-01-31.json` or `easel-<title>-2025-01-31.json`. */
-export function exportFileName(file: ExportFile, extension: 'json' | 'md' = 'json'): string {
+/** A file name like `easel-2025-01-31.json` or `easel-<title>-2025-01-31.json` (`.md`, `.zip`). */
+export function exportFileName(file: ExportFile, extension: 'json' | 'md' | 'zip' = 'json'): string {
   const date = file.exportedAt.slice(0, 10);
   const only = file.sessions.length === 1 ? file.sessions[0]?.session.title : undefined;
   const slug = (only ?? '')

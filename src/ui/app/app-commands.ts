@@ -8,6 +8,9 @@ import type { ModelCatalogController } from './model-catalog-controller';
 import type { EaselServices } from './services';
 import type { SessionsController } from './sessions-controller';
 
+/** The session export each export command makes. */
+const EXPORT_FORMATS = { 'export-json': 'json', 'export-markdown': 'markdown', 'export-zip': 'zip' } as const;
+
 /** What the commands act on: the shell's parts, found when a command runs. */
 export interface CommandTargets {
   readonly services: () => EaselServices | undefined;
@@ -73,9 +76,10 @@ export class AppCommands {
         break;
       }
       case 'export-json':
-      case 'export-markdown': {
+      case 'export-markdown':
+      case 'export-zip': {
         const current = t.sessions.currentId;
-        if (current) void t.sessions.exportSession(current, id === 'export-json' ? 'json' : 'markdown');
+        if (current) void t.sessions.exportSession(current, EXPORT_FORMATS[id]);
         break;
       }
       case 'export-all':

@@ -77,6 +77,11 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
     commands.push(
       { id: 'export-json', label: 'Export this session (JSON)', keywords: 'download save file' },
       { id: 'export-markdown', label: 'Export this session (Markdown)', keywords: 'download save file' },
+      {
+        id: 'export-zip',
+        label: 'Export this session with files (zip)',
+        keywords: 'download save file artifacts attachments',
+      },
     );
   }
   commands.push(

@@ -169,11 +169,16 @@ export class SessionsController implements SessionsShared {
     });
   }
 
-  async exportSession(id: string, format: 'json' | 'markdown'): Promise<void> {
+  async exportSession(id: string, format: 'json' | 'markdown' | 'zip'): Promise<void> {
     await attempt(this, 'Export', async (library) => {
-      const file = format === 'json' ? await library.exportJson([id]) : await library.exportMarkdown(id);
+      const file =
+        format === 'zip'
+          ? await library.exportZip(id)
+          : format === 'json'
+            ? await library.exportJson([id])
+            : await library.exportMarkdown(id);
       if (!file) throw new Error('the session is no longer there');
-      download(file.fileName, file.mimeType, file.text);
+      download(file.fileName, file.mimeType, 'blob' in file ? file.blob : file.text);
       if (file.problems.length > 0) this.report(exportProblems(file.problems));
     });
   }

@@ -56,9 +56,9 @@ export function firstOf(problems: readonly string[]): string {
   return `${problems[0] ?? ''}${more}`;
 }
 
-/** Offers text as a file download (a download never runs code in the page). */
-export function download(fileName: string, mimeType: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+/** Offers text or bytes as a file download (a download never runs code in the page). */
+export function download(fileName: string, mimeType: string, content: string | Blob): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

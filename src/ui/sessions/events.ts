@@ -55,12 +55,15 @@ export class SessionSearchPrepareEvent extends ComposedEvent {
   }
 }
 
-/** The person asked to download one session as an Easel export (`json`) or as Markdown. */
+/**
+ * The person asked to download one session as an Easel export (`json`), as Markdown, or as a zip with its
+ * files (`zip`: `Export with files`).
+ */
 export class SessionExportEvent extends ComposedEvent {
   static readonly type = 'session-export';
   constructor(
     readonly id: string,
-    readonly format: 'json' | 'markdown',
+    readonly format: 'json' | 'markdown' | 'zip',
   ) {
     super(SessionExportEvent.type);
   }

@@ -134,14 +134,16 @@ describe('<easel-sessions-sidebar>', () => {
     expect(renames).toHaveLength(0);
   });
 
-  it('fires session-export as an Easel file or as Markdown', async () => {
+  it('fires session-export as an Easel file, as Markdown or as a zip with its files', async () => {
     const { screen, parent } = await mount('easel-sessions-sidebar', { sessions, now: NOW });
     const exports = recordEvents(parent, 'session-export');
     await userEvent.click(screen.getByRole('button', { name: 'Export Trip plan', exact: true }));
     await userEvent.click(screen.getByRole('button', { name: 'Export Trip plan as Markdown' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export Trip plan with files' }));
     expect(exports.map((e) => [e.id, e.format])).toEqual([
       ['s4', 'json'],
       ['s4', 'markdown'],
+      ['s4', 'zip'],
     ]);
   });
 

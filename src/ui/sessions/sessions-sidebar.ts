@@ -162,6 +162,9 @@ export class EaselSessionsSidebar extends LitElement {
         <button type="button" aria-label=${`Export ${title} as Markdown`} title="Download as Markdown" @click=${() => this.handleExport(session.id, 'markdown')}>
           Markdown
         </button>
+        <button type="button" aria-label=${`Export ${title} with files`} title="Download as a zip with its files" @click=${() => this.handleExport(session.id, 'zip')}>
+          Files
+        </button>
         <button type="button" class="danger" aria-label=${`Delete ${title}`} title="Delete" @click=${() => this.handleDelete(session)}>
           Delete
         </button>
@@ -222,7 +225,7 @@ export class EaselSessionsSidebar extends LitElement {
     if (title && title !== session.title) this.dispatchEvent(new SessionRenameEvent(session.id, title));
   }
 
-  private handleExport(id: string, format: 'json' | 'markdown') {
+  private handleExport(id: string, format: SessionExportEvent['format']) {
     this.dispatchEvent(new SessionExportEvent(id, format));
   }
 

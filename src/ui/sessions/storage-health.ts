@@ -94,7 +94,7 @@ export class EaselStorageHealth extends LitElement {
       <div class="actions">
         <button type="button" ?disabled=${this.busy} @click=${this.handleExportAll}>Export all</button>
         <button type="button" ?disabled=${this.busy} @click=${this.handleImportClick}>Import</button>
-        <input type="file" accept=".json,application/json" tabindex="-1" aria-hidden="true" @change=${this.handleFile} />
+        <input type="file" accept=".json,application/json,.zip,application/zip" tabindex="-1" aria-hidden="true" @change=${this.handleFile} />
       </div>
       ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
       ${this.importReport ? this.renderReport(this.importReport) : nothing}
