@@ -1,10 +1,11 @@
 // Prints the gzip size of the JavaScript the first screen loads (the entry chunk and its static imports) and
-// of each lazily loaded chunk, and fails if the SDK has leaked into the initial chunk.
+// of each lazily loaded chunk, and fails if the SDK has leaked into the initial chunk. Reads `dist`, or the build
+// folder given as its argument (`node scripts/size-report.mjs dist-other`).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = 'dist';
+const dist = process.argv[2] ?? 'dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/<script[^>]+src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
 const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]+href="\.?\/?([^"]+\.js)"/g)].map(

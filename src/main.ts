@@ -33,6 +33,7 @@ import {
   EaselApp,
   type EaselServices,
   lazyClaudeBridge,
+  lazyNetworkBridge,
   PreviewHost,
   PreviewRuntime,
   prepareMarkdown,
@@ -116,6 +117,16 @@ async function main(): Promise<void> {
   const apps: ArtifactApps = new ArtifactApps({
     data: new AppDataRepository(db),
     claude: claudeCalls,
+    network: lazyNetworkBridge({
+      store: settingsRepo,
+      appOrigin: location.origin,
+      apiHosts: () => {
+        const base = URL.parse(settings.snapshot.baseUrl || 'https://api.anthropic.com');
+        return base ? [base.hostname] : [];
+      },
+      fetch: (input, init) => fetch(input, init),
+      changed: () => apps.changed(),
+    }),
     session: () => openSession(),
     files: () =>
       agent.state.messages.flatMap((m) =>

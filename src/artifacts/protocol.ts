@@ -208,6 +208,11 @@ export const MAX_STORAGE_VALUE = 5 * 1024 * 1024;
 export const MAX_FILE_NAME = 1_000;
 /** Largest request body of a Claude call (a prompt, or a Messages API request as JSON), in characters. */
 export const MAX_CLAUDE_REQUEST = 1024 * 1024;
+/** Largest body of a `fetch` to an allowed host, each way, in bytes. */
+export const MAX_NET_BODY = 10 * 1024 * 1024;
+/** Longest address a page's `fetch` may name, and most request headers. */
+export const MAX_NET_URL = 8_192;
+export const MAX_NET_HEADERS = 64;
 
 /** What a page can ask for. `shared` picks the shared scope of `window.storage` (see the README). */
 export type AppCall =
@@ -219,7 +224,26 @@ export type AppCall =
   /** `window.claude.complete(prompt)`: `body` is the prompt. */
   | { readonly api: 'claude.complete'; readonly body: string }
   /** `fetch('/v1/messages', { body })`: `body` is the request's JSON text, checked by the host. */
-  | { readonly api: 'claude.messages'; readonly body: string };
+  | { readonly api: 'claude.messages'; readonly body: string }
+  /**
+   * A page's `fetch` of another site: carried out by the app only for a host the person allowed for this
+   * artifact (`NetFetchResult` is the value of the reply).
+   */
+  | {
+      readonly api: 'net.fetch';
+      readonly url: string;
+      readonly method: string;
+      readonly headers: readonly (readonly [string, string])[];
+      readonly body: ArrayBuffer | undefined;
+    };
+
+/** The value of a `net.fetch` reply: the response as the page's `fetch` gives it. */
+export interface NetFetchResult {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: ArrayBuffer;
+}
 
 export type AppApi = AppCall['api'];
 
@@ -285,9 +309,32 @@ export function isAppRequest(data: unknown, channel: string): data is AppRequest
     case 'claude.complete':
     case 'claude.messages':
       return text(m.body, MAX_CLAUDE_REQUEST * 2);
+    case 'net.fetch':
+      return (
+        text(m.url, MAX_NET_URL) &&
+        typeof m.method === 'string' &&
+        /^[A-Za-z]{1,16}$/.test(m.method) &&
+        isHeaderList(m.headers) &&
+        (m.body === undefined || (m.body instanceof ArrayBuffer && m.body.byteLength <= MAX_NET_BODY))
+      );
     default:
       return false;
   }
+}
+
+function isHeaderList(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_NET_HEADERS &&
+    value.every(
+      (pair) =>
+        Array.isArray(pair) &&
+        pair.length === 2 &&
+        typeof pair[0] === 'string' &&
+        typeof pair[1] === 'string' &&
+        pair[0].length + pair[1].length <= MAX_NET_URL,
+    )
+  );
 }
 
 /** True when `data` is a well-formed reply for `channel`. */

@@ -1,11 +1,11 @@
 /**
  * The app APIs a page finds in the preview, installed before it runs: `window.storage` (get/set/delete/list,
  * as Claude.ai's artifacts have it), `window.fs.readFile`, `window.claude.complete`, and `fetch` of
- * `/v1/messages`. Each is a function that posts a typed request through `call` (the runtime's, which holds the
+ * `/v1/messages`, and `fetch` of other sites (carried out by the app for hosts the person allowed). Each is a function that posts a typed request through `call` (the runtime's, which holds the
  * port) and settles with the host's reply. Nothing of the app — its key, its address, its data — is here: the
  * host carries every request out and returns only the answer.
  */
-import type { AppCall } from '../artifacts/protocol';
+import type { AppCall, NetFetchResult } from '../artifacts/protocol';
 
 /** Posts `request` and settles with the host's reply (an `Error` of the reply's kind when it failed). */
 export type Call = (request: AppCall) => Promise<unknown>;
@@ -49,13 +49,52 @@ export function installAppApis(call: Call): void {
   define('fs', fs);
   define('claude', claude);
   const original = window.fetch;
+  const own = new URL(location.href).origin;
   const fetchThrough = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
     const path = url.startsWith(location.origin) ? url.slice(location.origin.length) : url;
-    if (!MESSAGES_PATH.test(path)) return Reflect.apply(original, window, [input, init]) as Promise<Response>;
-    return messagesFetch(call, input, init);
+    if (MESSAGES_PATH.test(path)) return messagesFetch(call, input, init);
+    const target = URL.parse(url, location.href);
+    // Another site: the app carries it out if the person allowed that host for this artifact, else refuses it.
+    if (target && /^https?:$/.test(target.protocol) && target.origin !== own)
+      return outsideFetch(call, input, init);
+    return Reflect.apply(original, window, [input, init]) as Promise<Response>;
   };
   define('fetch', fetchThrough);
+}
+
+/**
+ * A `fetch` of another site, through the app: the request (address, method, headers, body) goes in a
+ * `net.fetch` call; the reply is the response, or a `TypeError` as a refused or failed fetch gives.
+ */
+async function outsideFetch(call: Call, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const signal = request.signal;
+  if (signal.aborted) throw abortError(signal);
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  const sent = call({
+    api: 'net.fetch',
+    url: request.url,
+    method: request.method,
+    headers: [...request.headers],
+    body: body && body.byteLength > 0 ? body : undefined,
+  });
+  // The page may stop waiting; the app's request then ends on its own, its answer unused.
+  const aborted = new Promise<never>((_, reject) => {
+    signal.addEventListener('abort', () => reject(abortError(signal)), { once: true });
+  });
+  const result = (await Promise.race([sent, aborted])) as NetFetchResult;
+  const empty = result.status === 204 || result.status === 205 || result.status === 304;
+  return new Response(empty || request.method === 'HEAD' ? null : result.body, {
+    status: result.status,
+    statusText: result.statusText,
+    headers: [...result.headers] as [string, string][],
+  });
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
 async function messagesFetch(call: Call, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

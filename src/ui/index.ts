@@ -7,6 +7,7 @@ export {
   artifactsToolRenderer,
   DEFAULT_CALL_CAP_USD,
   lazyClaudeBridge,
+  lazyNetworkBridge,
   PreviewHost,
   PreviewRuntime,
 } from './artifacts';

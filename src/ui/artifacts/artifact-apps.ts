@@ -43,12 +43,28 @@ export interface ClaudeBridge {
   ): { readonly allowed: boolean | undefined; readonly calls: number; readonly cost: number } | undefined;
 }
 
+/** What a document's `fetch` of other sites needs from the app (see `artifact-network.ts`). */
+export interface NetworkBridge {
+  /** Carries out one request of `owner`'s document, if the person allowed its host; else rejects. */
+  fetch(
+    owner: AppDataOwner,
+    request: Extract<AppCall, { api: 'net.fetch' }>,
+    context: CallContext,
+  ): Promise<unknown>;
+  /** The hosts `owner` may reach (`undefined` while the grants are read). */
+  hosts(owner: AppDataOwner): readonly string[] | undefined;
+  allow(owner: AppDataOwner, host: string): Promise<void>;
+  revoke(owner: AppDataOwner, host: string): Promise<void>;
+}
+
 /** What the document that makes a call offers: its console, the person's consent, its end. */
 export interface CallContext {
   /** Prints a line in the artifact's console. */
   readonly log: (level: 'info' | 'warn' | 'error', text: string) => void;
   /** Asks the person; resolves `true` for Allow. `undefined` for a document no one sees (a console check). */
   readonly ask: ((file: string, model: string) => Promise<boolean>) | undefined;
+  /** Offers the person `Allow connections to <host>` (absent for a document no one sees). */
+  readonly offer?: (host: string) => void;
   /** Aborted when the document goes (the preview closed, or showed another version). */
   readonly signal: AbortSignal;
 }
@@ -60,6 +76,7 @@ export interface ArtifactAppsDeps {
   /** The files attached in the session open now. */
   readonly files: () => readonly SessionFile[];
   readonly claude?: ClaudeBridge;
+  readonly network?: NetworkBridge;
 }
 
 /** A refusal the page's promise is rejected with (`kind` is the `Error` class the page gets). */
@@ -102,6 +119,24 @@ export class ArtifactApps {
   claudeCalls(file: string): ReturnType<ClaudeBridge['summary']> {
     const sessionId = this.deps.session();
     return sessionId ? this.deps.claude?.summary({ sessionId, file }) : undefined;
+  }
+
+  /** The hosts the artifact `file` of the open session may reach (`undefined`: not known yet). */
+  networkHosts(file: string): readonly string[] | undefined {
+    const sessionId = this.deps.session();
+    return sessionId ? this.deps.network?.hosts({ sessionId, file }) : [];
+  }
+
+  /** Lets the artifact `file` of the open session reach `host` (the person chose `Allow connections`). */
+  async allowHost(file: string, host: string): Promise<void> {
+    const sessionId = this.deps.session();
+    if (sessionId) await this.deps.network?.allow({ sessionId, file }, host);
+  }
+
+  /** Takes back what `allowHost` gave. */
+  async revokeHost(file: string, host: string): Promise<void> {
+    const sessionId = this.deps.session();
+    if (sessionId) await this.deps.network?.revoke({ sessionId, file }, host);
   }
 
   /** Deletes what the artifact `file` of the open session stores. */
@@ -188,6 +223,13 @@ export class AppPort {
           signal: this.ended.signal,
         });
       }
+      case 'net.fetch':
+        if (!this.deps.network)
+          throw new AppError(`Failed to fetch ${call.url}: previews have no network here.`, 'TypeError');
+        return this.deps.network.fetch(this.sessionOwner(), call, {
+          ...this.context,
+          signal: this.ended.signal,
+        });
       default:
         throw new AppError('Unknown request.', 'TypeError');
     }

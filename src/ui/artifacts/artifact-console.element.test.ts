@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { PreviewLog } from '../../artifacts';
 import { mount, recordEvents } from '../test-support';
+import { ArtifactApps } from './artifact-apps';
+import { ArtifactNetwork, GRANTS_KEY } from './artifact-network';
 import './artifact-console';
 
 const log: PreviewLog = {
@@ -66,5 +68,37 @@ describe('<easel-artifact-console>', () => {
     await expect.element(screen.getByRole('button', { name: 'Console (43)' })).toBeVisible();
     await expect.element(screen.getByText('12 errors')).toBeVisible();
     await expect.element(screen.getByText('… and 40 more')).toBeVisible();
+  });
+
+  it('lists the sites the artifact may reach, each with Revoke, and Revoke takes the grant back', async () => {
+    const records = new Map<string, unknown>([[GRANTS_KEY, { 's1\nweather.html': ['api.weather.example'] }]]);
+    const network = new ArtifactNetwork({
+      store: { get: async (k) => records.get(k), set: async (k, v) => void records.set(k, v) },
+      appOrigin: location.origin,
+      apiHosts: () => [],
+      fetch: () => Promise.reject(new TypeError('no network in this test')),
+      changed: () => apps.changed(),
+    });
+    const apps: ArtifactApps = new ArtifactApps({
+      data: {
+        get: async () => undefined,
+        set: async () => {},
+        delete: async () => false,
+        list: async () => [],
+        usage: async () => ({ keys: 0, bytes: 0 }),
+        clear: async () => {},
+      },
+      session: () => 's1',
+      files: () => [],
+      network,
+    });
+    const { screen } = await mount('easel-artifact-console', { filename: 'weather.html', log, apps });
+    const list = screen.getByRole('list', { name: 'Allowed connections' });
+    await expect.element(list).toHaveTextContent(/Reaches api\.weather\.example\s*Revoke/);
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke connections to api.weather.example' }));
+    await expect
+      .poll(() => screen.getByRole('list', { name: 'Allowed connections' }).elements())
+      .toHaveLength(0);
+    expect(records.get(GRANTS_KEY)).toEqual({});
   });
 });

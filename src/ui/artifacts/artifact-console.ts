@@ -9,7 +9,7 @@ import { buttonStyles } from './styles';
 /**
  * A preview's console: its entries with their levels, the number of errors, and `Fix`, which asks the model
  * to fix the errors (`artifact-fix`). With `apps`, also what the artifact keeps with `window.storage` (its
- * size) and `Clear stored data`.
+ * size) and `Clear stored data`, and the sites it may reach, each with `Revoke`.
  */
 @customElement('easel-artifact-console')
 export class EaselArtifactConsole extends LitElement {
@@ -46,6 +46,19 @@ export class EaselArtifactConsole extends LitElement {
       }
       .stored {
         color: var(--easel-text-muted);
+      }
+      .hosts {
+        list-style: none;
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--easel-space-2);
+        margin: 0;
+        padding: 0 var(--easel-space-3) var(--easel-space-1);
+      }
+      .hosts li {
+        display: flex;
+        align-items: center;
+        gap: var(--easel-space-1);
       }
       ol {
         list-style: none;
@@ -126,6 +139,7 @@ export class EaselArtifactConsole extends LitElement {
         }
         ${this.renderClaude()} ${this.renderStored()}
       </div>
+      ${this.renderHosts()}
       ${this.open ? this.renderEntries() : nothing}
     </section>`;
   }
@@ -146,6 +160,26 @@ export class EaselArtifactConsole extends LitElement {
     if (calls.calls === 0) return nothing;
     const cost = `$${calls.cost.toFixed(calls.cost < 0.01 ? 4 : 2)}`;
     return html`<span class="stored">Claude calls: ${calls.calls}, ${cost}</span>`;
+  }
+
+  /** The sites the person allowed this artifact to reach, each with `Revoke`. */
+  private renderHosts() {
+    const hosts = this.apps?.networkHosts(this.filename) ?? [];
+    if (hosts.length === 0) return nothing;
+    return html`<ul class="hosts" aria-label="Allowed connections">
+      ${hosts.map(
+        (host) => html`<li>
+          <span class="stored">Reaches ${host}</span>
+          <button type="button" aria-label=${`Revoke connections to ${host}`} @click=${() => this.handleRevoke(host)}>
+            Revoke
+          </button>
+        </li>`,
+      )}
+    </ul>`;
+  }
+
+  private handleRevoke(host: string) {
+    void this.apps?.revokeHost(this.filename, host);
   }
 
   private renderStored() {

@@ -12,6 +12,7 @@ import {
 import { AppConsent } from './app-consent';
 import type { AppPort } from './artifact-apps';
 import { PreviewMessageEvent, PreviewStartEvent } from './events';
+import { NetworkOffer } from './network-offer';
 import { PreviewDocument } from './preview-document';
 import { PreviewNotices } from './preview-notices';
 import type { PreparedPrime, PreparedRender } from './preview-runtime';
@@ -66,6 +67,13 @@ export class EaselArtifactPreview extends LitElement {
 
   private readonly notices = new PreviewNotices(this, () => this.load());
   private readonly consent = new AppConsent(this);
+  private readonly networkOffer = new NetworkOffer(this, (file, host) => {
+    void this.ownOrGivenRuntime()
+      .apps?.allowHost(file, host)
+      .then(() => {
+        if (this.filename === file) this.load();
+      });
+  });
   /** The app APIs of the document shown, bound to the file it shows (see `ArtifactApps`). */
   private apps: { readonly doc: PreviewDocument; readonly port: AppPort } | undefined;
   private current: PreviewDocument | undefined;
@@ -100,6 +108,7 @@ export class EaselArtifactPreview extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     const keys = ['content', 'kind', 'streaming', 'filename'] as const;
     if (!keys.some((key) => changed.has(key))) return;
+    if (changed.has('filename')) this.networkOffer.fileChanged();
     if (this.kind !== 'react') this.spare.drop();
     if (this.filename === '') {
       this.park();
@@ -128,7 +137,7 @@ export class EaselArtifactPreview extends LitElement {
       this.frames,
       (doc) => doc.channel,
       (doc) => this.renderFrame(doc),
-    )}${this.notices.render()}${this.consent.render()}`;
+    )}${this.notices.render()}${this.consent.render()}${this.networkOffer.render()}`;
   }
 
   private renderFrame(doc: PreviewDocument) {
@@ -277,6 +286,7 @@ export class EaselArtifactPreview extends LitElement {
         this.dispatchEvent(new PreviewMessageEvent(this.filename, message));
       },
       ask: this.background ? undefined : (file, model) => this.consent.ask(file, model),
+      ...(this.background ? {} : { offer: (host: string) => this.networkOffer.show(filename, host) }),
     });
     if (port) this.apps = { doc, port };
   }

@@ -9,6 +9,7 @@ export {
   type ArtifactAppsDeps,
   type CallContext,
   type ClaudeBridge,
+  type NetworkBridge,
   type SessionFile,
 } from './artifact-apps';
 export { EaselArtifactsLayout } from './artifacts-layout';
@@ -23,6 +24,7 @@ export {
   PreviewStartEvent,
 } from './events';
 export { DEFAULT_CALL_CAP_USD, lazyClaudeBridge } from './lazy-claude';
+export { lazyNetworkBridge } from './lazy-network';
 export { PreviewHost } from './preview-host';
 export { PreviewRuntime } from './preview-runtime';
 export { artifactsToolRenderer } from './tool-renderer';

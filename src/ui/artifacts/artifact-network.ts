@@ -1,0 +1,325 @@
+/**
+ * Network by consent: an artifact's `fetch` of another site, carried out by the app for a host the person
+ * allowed for that artifact, and refused for every other. Loaded the first time a page fetches another site
+ * or the panel shows an artifact's hosts (`lazy-network.ts`).
+ *
+ * The preview itself never gets network access (its policy has `connect-src 'none'`): the page's `fetch` posts
+ * the request to the app, which sends it from the app's page with no credentials (no cookies, no key), no
+ * referrer and no redirects, and returns the response's status, headers and bytes. What can never be allowed:
+ * anything but `https:`, the app's own origin, the API's hosts (the key goes there), local and private
+ * addresses and names. The person's grants are kept per artifact (session and file) in the settings store.
+ */
+import type { AppCall, NetFetchResult } from '../../artifacts';
+import { MAX_NET_BODY } from '../../artifacts';
+import type { AppDataOwner } from '../../storage';
+import { AppError, type CallContext, type NetworkBridge } from './artifact-apps';
+
+/** Most requests one artifact may send in a minute. */
+export const FETCHES_PER_MINUTE = 60;
+/** How long the app waits for a response before failing the page's fetch. */
+export const FETCH_TIMEOUT_MS = 30_000;
+/** The settings record that holds the grants. */
+export const GRANTS_KEY = 'networkGrants';
+/** Most hosts one artifact may be allowed to reach. */
+export const MAX_HOSTS = 20;
+
+/** Where grants are kept (`SettingsRepository` of `src/storage`). */
+export interface GrantStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+export interface ArtifactNetworkDeps {
+  readonly store: GrantStore;
+  /** The app's own origin (never reachable). */
+  readonly appOrigin: string;
+  /** Hosts that are never reachable besides the fixed ones: the API base URL's host. */
+  readonly apiHosts: () => readonly string[];
+  /** Sends a request from the app (`window.fetch`). */
+  readonly fetch: typeof fetch;
+  /** The grants changed (the panel shows them). */
+  readonly changed?: () => void;
+  readonly now?: () => number;
+}
+
+/** The API's own hosts: the key is sent there, so a page's own request never is. */
+const FIXED_API_HOSTS = ['api.anthropic.com', 'anthropic.com', 'claude.ai'];
+
+/**
+ * Why a page may never reach `url` whatever the person allows, or `undefined` when a grant can allow it.
+ * `ownHosts` are the app's host and the API's hosts.
+ */
+export function neverReachable(url: URL, ownHosts: readonly string[]): string | undefined {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (url.protocol !== 'https:')
+    return `${url.protocol.replace(/:$/, '')} addresses cannot be reached from a preview; only https sites can be allowed.`;
+  if (url.username || url.password) return 'Addresses with a user name or password cannot be reached.';
+  if (url.port !== '' && url.port !== '443')
+    return `Only the standard https port can be reached (this address names port ${url.port}).`;
+  const own = ownHosts.map((h) => h.toLowerCase());
+  if (own.some((h) => host === h || host.endsWith(`.${h}`)))
+    return `${host} is Easel's own or the API's address; a preview can never reach it (use window.claude to ask Claude).`;
+  if (isPrivateName(host) || isPrivateIpv4(host) || isPrivateIpv6(host))
+    return `${host} is a local or private address; a preview can never reach it.`;
+  return undefined;
+}
+
+function isPrivateName(host: string): boolean {
+  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return false;
+  if (!host.includes('.')) return true; // a single label: a name of the local network
+  return /(^|\.)(localhost|local|internal|intranet|lan|home|corp|home\.arpa|localdomain)$/.test(host);
+}
+
+function isPrivateIpv4(host: string): boolean {
+  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!parts) return false;
+  const [a = 0, b = 0] = parts.slice(1).map(Number);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0) ||
+    (a === 198 && (b === 18 || b === 19))
+  );
+}
+
+function isPrivateIpv6(host: string): boolean {
+  if (!host.startsWith('[')) return false;
+  const address = host.slice(1, -1);
+  if (address === '::' || address === '::1') return true;
+  // IPv4-mapped and -compatible addresses, unique local (fc00::/7), link-local (fe80::/10), multicast.
+  return /^(::ffff:|::)[\d.]+$|^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$|^f[cd]|^fe[89ab]|^ff/.test(address);
+}
+
+/** The grants of every artifact, and the requests they allow. */
+export class ArtifactNetwork implements NetworkBridge {
+  private grants: Map<string, string[]> | undefined;
+  private loading: Promise<Map<string, string[]>> | undefined;
+  private readonly recent = new Map<string, number[]>();
+  /** The hosts each document was already told about (one offer and one console line a host). */
+  private readonly told = new WeakMap<AbortSignal, Set<string>>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ArtifactNetworkDeps) {
+    this.now = deps.now ?? (() => Date.now());
+  }
+
+  /** Reads the stored grants (once); a record of the wrong shape counts as none. */
+  load(): Promise<Map<string, string[]>> {
+    this.loading ??= this.deps.store.get(GRANTS_KEY).then(
+      (stored) => {
+        this.grants = readGrants(stored);
+        this.deps.changed?.();
+        return this.grants;
+      },
+      () => {
+        this.grants = new Map();
+        return this.grants;
+      },
+    );
+    return this.loading;
+  }
+
+  hosts(owner: AppDataOwner): readonly string[] | undefined {
+    if (!this.grants) {
+      void this.load();
+      return undefined;
+    }
+    return this.grants.get(keyOf(owner)) ?? [];
+  }
+
+  async allow(owner: AppDataOwner, host: string): Promise<void> {
+    const grants = await this.load();
+    const hosts = grants.get(keyOf(owner)) ?? [];
+    if (hosts.includes(host)) return;
+    if (hosts.length >= MAX_HOSTS) throw new Error(`An artifact may reach at most ${MAX_HOSTS} hosts.`);
+    grants.set(keyOf(owner), [...hosts, host]);
+    await this.save(grants);
+  }
+
+  async revoke(owner: AppDataOwner, host: string): Promise<void> {
+    const grants = await this.load();
+    const hosts = (grants.get(keyOf(owner)) ?? []).filter((h) => h !== host);
+    if (hosts.length > 0) grants.set(keyOf(owner), hosts);
+    else grants.delete(keyOf(owner));
+    await this.save(grants);
+  }
+
+  async fetch(
+    owner: AppDataOwner,
+    request: Extract<AppCall, { api: 'net.fetch' }>,
+    context: CallContext,
+  ): Promise<NetFetchResult> {
+    const url = URL.parse(request.url);
+    if (!url) throw new AppError(`Failed to fetch: "${request.url}" is not an address.`, 'TypeError');
+    const shown = `${url.origin}${url.pathname}`;
+    const never = neverReachable(url, this.ownHosts());
+    if (never) {
+      this.tellOnce(context, `never ${url.host}`, () =>
+        context.log('error', `fetch of ${shown} was refused: ${never}`),
+      );
+      throw new AppError(`Failed to fetch ${shown}: ${never}`, 'TypeError');
+    }
+    const host = url.host.toLowerCase();
+    const grants = await this.load();
+    if (!(grants.get(keyOf(owner)) ?? []).includes(host)) {
+      const text =
+        `Failed to fetch ${shown}: previews have no network, and ${owner.file} is not allowed to reach ${host}. ` +
+        `The person can allow it in the panel (Allow connections to ${host}).`;
+      this.tellOnce(context, host, () => {
+        context.log('error', text);
+        context.offer?.(host);
+      });
+      throw new AppError(text, 'TypeError');
+    }
+    this.limit(owner);
+    return this.send(url, request, context, shown);
+  }
+
+  private async send(
+    url: URL,
+    request: Extract<AppCall, { api: 'net.fetch' }>,
+    context: CallContext,
+    shown: string,
+  ): Promise<NetFetchResult> {
+    const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+    const signal = AbortSignal.any([context.signal, timeout]);
+    let response: Response;
+    try {
+      response = await this.deps.fetch(url.href, {
+        method: request.method,
+        headers: request.headers.map(([k, v]) => [k, v] as [string, string]),
+        ...(request.body ? { body: request.body } : {}),
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        redirect: 'error',
+        mode: 'cors',
+        cache: 'no-store',
+        signal,
+      });
+    } catch (error) {
+      const why = timeout.aborted
+        ? `no answer within ${FETCH_TIMEOUT_MS / 1000} s`
+        : context.signal.aborted
+          ? 'the preview was closed'
+          : 'the site refused it, redirected it (redirects are not followed), or does not allow requests from other sites (CORS)';
+      context.log('error', `fetch ${request.method} ${shown} failed: ${why}.`);
+      throw new AppError(
+        `Failed to fetch ${shown}: ${why}${error instanceof Error && !timeout.aborted ? ` (${error.message})` : ''}.`,
+        'TypeError',
+      );
+    }
+    const body = await readCapped(response, signal);
+    if (!body) {
+      context.log(
+        'error',
+        `fetch ${request.method} ${shown}: the response is over ${MAX_NET_BODY / 1048576} MB.`,
+      );
+      throw new AppError(
+        `Failed to fetch ${shown}: the response is larger than ${MAX_NET_BODY / 1048576} MB.`,
+        'TypeError',
+      );
+    }
+    context.log('info', `fetch ${request.method} ${shown} → ${response.status} (${body.byteLength} bytes)`);
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      body,
+    };
+  }
+
+  private limit(owner: AppDataOwner): void {
+    const now = this.now();
+    const key = keyOf(owner);
+    const recent = (this.recent.get(key) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= FETCHES_PER_MINUTE) {
+      const wait = Math.ceil((60_000 - (now - (recent[0] ?? now))) / 1000);
+      this.recent.set(key, recent);
+      throw new AppError(
+        `Too many requests: ${owner.file} may send ${FETCHES_PER_MINUTE} a minute. Try again in ${wait} s.`,
+        'TypeError',
+      );
+    }
+    recent.push(now);
+    this.recent.set(key, recent);
+  }
+
+  private ownHosts(): string[] {
+    const app = URL.parse(this.deps.appOrigin)?.hostname;
+    return [...(app ? [app] : []), ...FIXED_API_HOSTS, ...this.deps.apiHosts()];
+  }
+
+  private tellOnce(context: CallContext, what: string, tell: () => void): void {
+    let told = this.told.get(context.signal);
+    if (!told) {
+      told = new Set();
+      this.told.set(context.signal, told);
+    }
+    if (told.has(what)) return;
+    told.add(what);
+    tell();
+  }
+
+  private async save(grants: Map<string, string[]>): Promise<void> {
+    this.deps.changed?.();
+    await this.deps.store.set(GRANTS_KEY, Object.fromEntries(grants));
+  }
+}
+
+/** The response's bytes, or `undefined` when they pass `MAX_NET_BODY` (reading stops there). */
+async function readCapped(response: Response, signal: AbortSignal): Promise<ArrayBuffer | undefined> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_NET_BODY) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return new ArrayBuffer(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    if (signal.aborted) {
+      await reader.cancel();
+      throw new AppError('Failed to fetch: the preview was closed or the site took too long.', 'TypeError');
+    }
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_NET_BODY) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+/** The grants of a stored record: artifact key → hosts; anything of another shape is left out. */
+export function readGrants(stored: unknown): Map<string, string[]> {
+  const grants = new Map<string, string[]>();
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return grants;
+  for (const [key, hosts] of Object.entries(stored)) {
+    if (!Array.isArray(hosts)) continue;
+    const valid = hosts.filter(
+      (h): h is string => typeof h === 'string' && /^[a-z0-9.-]+(:\d+)?$/.test(h) && h.length < 256,
+    );
+    if (valid.length > 0) grants.set(key, valid.slice(0, MAX_HOSTS));
+  }
+  return grants;
+}
+
+function keyOf(owner: AppDataOwner): string {
+  return `${owner.sessionId}\n${owner.file}`;
+}

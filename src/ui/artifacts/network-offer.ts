@@ -1,0 +1,62 @@
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+
+interface Offer {
+  readonly file: string;
+  readonly host: string;
+}
+
+/**
+ * The offer over a preview whose page tried to reach a site: `Allow connections to <host>` and `Dismiss`.
+ * Allowing keeps the grant for this artifact (the panel's console lists it, with `Revoke`) and runs the page
+ * again; nothing is ever allowed without it. Hosts are offered one at a time, in the order the page asked.
+ */
+export class NetworkOffer implements ReactiveController {
+  private offers: Offer[] = [];
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly allow: (file: string, host: string) => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.offers = [];
+  }
+
+  /** The page of `file` tried to reach `host`. */
+  show(file: string, host: string): void {
+    if (this.offers.some((o) => o.file === file && o.host === host)) return;
+    this.offers = [...this.offers.filter((o) => o.file === file), { file, host }];
+    this.host.requestUpdate();
+  }
+
+  /** Another file is shown: its offers go. */
+  fileChanged(): void {
+    this.set([]);
+  }
+
+  render() {
+    const offer = this.offers[0];
+    if (!offer) return nothing;
+    return html`<div class="notice consent" role="alertdialog" aria-label=${`${offer.file} tried to reach ${offer.host}`}>
+      <span
+        ><strong>${offer.file} tried to reach ${offer.host}.</strong> Previews have no network. Allowing lets this
+        artifact alone send requests to that site (without your key or cookies), until you revoke it.</span
+      >
+      <button type="button" @click=${() => this.handleAllow(offer)}>Allow connections to ${offer.host}</button>
+      <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
+    </div>`;
+  }
+
+  private handleAllow(offer: Offer): void {
+    // The page runs again: what it still cannot reach is offered again then.
+    this.set([]);
+    this.allow(offer.file, offer.host);
+  }
+
+  private set(offers: Offer[]): void {
+    this.offers = offers;
+    this.host.requestUpdate();
+  }
+}
