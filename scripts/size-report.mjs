@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? 'dist';
+/** The most JavaScript the first screen may load, gzip. */
+const BUDGET_KB = 100;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/<script[^>]+src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
 const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]+href="\.?\/?([^"]+\.js)"/g)].map(
@@ -37,7 +39,13 @@ for (const r of rows) {
     `  ${r.isInitial ? 'initial' : 'lazy   '}  ${kb(r.gz).padStart(9)}  (${kb(r.raw)} raw)  ${r.path}`,
   );
 }
-console.log(`Initial JavaScript: ${kb(initialGzip)} gzip\n`);
+console.log(`Initial JavaScript: ${kb(initialGzip)} gzip (budget ${BUDGET_KB} KB)\n`);
+if (initialGzip > BUDGET_KB * 1024) {
+  console.error(
+    `The first screen's JavaScript is over its budget of ${BUDGET_KB} KB gzip: load what it does not need lazily.`,
+  );
+  process.exit(1);
+}
 if (leaked) {
   console.error('The Anthropic SDK is in the initial chunk; it must be loaded lazily.');
   process.exit(1);

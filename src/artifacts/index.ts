@@ -5,17 +5,6 @@
  */
 
 export {
-  CDN_HOSTS,
-  FONT_HOSTS,
-  findPackage,
-  fontHostOf,
-  isBareSpecifier,
-  missingLibraryText,
-  packageNameOf,
-  packageOfSpecifier,
-  parseCdnUrl,
-} from './cdn';
-export {
   type CompileProblem,
   type CompileReply,
   type CompileRequest,
@@ -40,18 +29,9 @@ export {
   mimeTypeOf,
   runsInSandbox,
 } from './files';
-export {
-  ARTIFACT_SPECIFIER,
-  type CompileJob,
-  type ConsoleNote,
-  compileToken,
-  GENERATED_FOLDER,
-  type PagePlan,
-  type PlanKind,
-  planPage,
-  SHELF_MARKER,
-  shelfModuleOf,
-} from './page-plan';
+// The preview's planning (page plans, CDN addresses, the shelf's manifest) is `plan.ts`, its own entry: only
+// code loaded with the first file that runs needs it, and a re-export here would put it in the first load.
+export type { CompileJob, ConsoleNote, PagePlan, PlanKind } from './page-plan';
 export {
   type ArtifactActions,
   type ArtifactActionsDeps,
@@ -102,19 +82,7 @@ export {
   type RenderRequest,
   storageKeyProblem,
 } from './protocol';
-export {
-  EMPTY_SHELF,
-  type IconTable,
-  iconStemOf,
-  isShelfManifest,
-  parseIconTable,
-  parseShelfManifest,
-  SHELF_MANIFEST_VERSION,
-  type ShelfIcons,
-  type ShelfManifest,
-  type ShelfPackage,
-  shelfFiles,
-} from './shelf-manifest';
+export type { IconTable, ShelfIcons, ShelfManifest, ShelfPackage } from './shelf-manifest';
 export {
   type ArtifactAction,
   type ArtifactChange,

@@ -73,7 +73,8 @@ describe('<easel-artifact-preview>', () => {
         },
       },
     );
-    expect(starts.map((e) => e.filename)).toEqual(['app.html']);
+    // The document is prepared first (with the runtime's core, loaded with the first file that runs).
+    await expect.poll(() => starts.map((e) => e.filename)).toEqual(['app.html']);
     expect(starts[0]?.content).toBe(el.content);
     await expect
       .poll(() => messages.map((e) => e.message.kind), { timeout: 10_000 })

@@ -1,0 +1,33 @@
+/**
+ * The preview's planning, a second entry of `src/artifacts` for the code that loads with the first file that
+ * runs (`src/ui/artifacts/preview-core.ts`): the page plan of an artifact, the CDN addresses it names and the
+ * library shelf's manifest. Not re-exported by `index.ts`, whose every module is in the app's first load.
+ */
+export {
+  CDN_HOSTS,
+  FONT_HOSTS,
+  findPackage,
+  fontHostOf,
+  isBareSpecifier,
+  missingLibraryText,
+  packageNameOf,
+  packageOfSpecifier,
+  parseCdnUrl,
+} from './cdn';
+export {
+  ARTIFACT_SPECIFIER,
+  compileToken,
+  GENERATED_FOLDER,
+  planPage,
+  SHELF_MARKER,
+  shelfModuleOf,
+} from './page-plan';
+export {
+  EMPTY_SHELF,
+  iconStemOf,
+  isShelfManifest,
+  parseIconTable,
+  parseShelfManifest,
+  SHELF_MANIFEST_VERSION,
+  shelfFiles,
+} from './shelf-manifest';
