@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { expect, messageRequests, send, test } from './support/test';
@@ -136,4 +136,95 @@ test('window.fs.readFile gives an artifact the exact bytes attached (CSV, workbo
   await readsTheFilesAsAttached(app);
   await app.reload();
   await readsTheFilesAsAttached(app);
+});
+
+/** A page that shows what it keeps, stores two values (one shared) with `Store`, and changes one with `Change`. */
+const KEEPER = `<!DOCTYPE html>
+<p id="out">Reading…</p>
+<button id="store">Store</button>
+<button id="change">Change</button>
+<script>
+  const out = document.getElementById('out');
+  const value = (key, shared) => window.storage.get(key, shared).then((r) => r.value, () => 'none');
+  const show = async () => {
+    out.textContent = 'note=' + (await value('note')) + ' team=' + (await value('team', true));
+  };
+  document.getElementById('store').onclick = async () => {
+    await window.storage.set('note', '<\\/script><b>bold</b> ünï');
+    await window.storage.set('team', 'blue', true);
+    await show();
+  };
+  document.getElementById('change').onclick = async () => {
+    await window.storage.set('note', 'changed');
+    await show();
+  };
+  show();
+</script>`;
+
+test('Download as app asks whether the file starts with the stored data; included, it is there on the first open and never overwrites what the file stores after', async ({
+  app,
+  anthropic,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await anthropic.reply(
+    sse.toolUse({
+      name: 'artifacts',
+      id: 'toolu_keeper',
+      input: { command: 'create', filename: 'keeper.html', content: KEEPER },
+    }),
+  );
+  await anthropic.reply(sse.text('The page is ready.'));
+  await send(app, 'Write keeper.html');
+  await expect(claude(app).last()).toContainText('The page is ready.', { timeout: 30_000 });
+  const frame = preview(app, 'keeper.html');
+  await frame.getByRole('button', { name: 'Store' }).click();
+  await expect(frame.locator('#out')).toHaveText('note=</script><b>bold</b> ünï team=blue');
+
+  const save = async (answer: 'Include data' | 'Without data') => {
+    await panel(app).getByRole('button', { name: 'Download as app' }).click();
+    // Each key and value in UTF-8: "note" and its 26 bytes, "team" and "blue".
+    const question = panel(app).getByRole('alertdialog', {
+      name: 'Include its stored data (2 keys, 38 bytes)?',
+    });
+    await expect(question).toBeVisible();
+    const downloading = app.waitForEvent('download');
+    await question.getByRole('button', { name: answer }).click();
+    const download = await downloading;
+    await expect(question).toBeHidden();
+    const file = testInfo.outputPath(
+      `${answer === 'Include data' ? 'with' : 'without'}/${download.suggestedFilename()}`,
+    );
+    await download.saveAs(file);
+    return pathToFileURL(file).href;
+  };
+  // Cancel saves nothing and takes the question away.
+  await panel(app).getByRole('button', { name: 'Download as app' }).click();
+  await panel(app).getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel(app).getByRole('alertdialog')).toHaveCount(0);
+  const withData = await save('Include data');
+  const withoutData = await save('Without data');
+
+  // Each in a fresh context: its own storage, and every request to a network address refused.
+  const open = async (url: string, check: (page: Page) => Promise<void>) => {
+    const context = await browser.newContext();
+    await context.route(/^(https?|wss?):/, (route) => route.abort());
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      await check(page);
+    } finally {
+      await context.close();
+    }
+  };
+  await open(withData, async (page) => {
+    await expect(page.locator('#out')).toHaveText('note=</script><b>bold</b> ünï team=blue');
+    await page.getByRole('button', { name: 'Change' }).click();
+    await expect(page.locator('#out')).toHaveText('note=changed team=blue');
+    await page.reload();
+    await expect(page.locator('#out')).toHaveText('note=changed team=blue');
+  });
+  await open(withoutData, async (page) => {
+    await expect(page.locator('#out')).toHaveText('note=none team=none');
+  });
 });

@@ -1,18 +1,29 @@
-import { fileTypeOf, type PlanKind } from '../../artifacts';
+import { type AppCall, fileTypeOf, type PlanKind, PREVIEW_SOURCE } from '../../artifacts';
+import type { ArtifactApps } from './artifact-apps';
 import type { PreviewRuntime } from './preview-runtime';
+
+/** A value the artifact stored with `window.storage.set`, which the file can start with. */
+export interface StoredValue {
+  readonly key: string;
+  readonly value: string;
+  readonly shared: boolean;
+}
 
 /**
  * `Download as app`: the artifact as one self-contained HTML file that runs opened from disk, with no Easel
  * and no network. It is the document the preview writes — the same plan, the shelf's libraries and the
  * compiled component — with every file inlined as a `data:` URL (in the import map and where the page names
  * it), and stand-ins for the app APIs: `window.storage` keeps data in the file's own `localStorage`,
- * `window.fs.readFile` and `window.claude` reject, saying they need Easel.
+ * `window.fs.readFile` and `window.claude` reject, saying they need Easel. With `data` (what the artifact stored
+ * in Easel, `readStoredData`), the file's storage starts with it: written into its `localStorage` the first time
+ * the file is opened there, never over a key the file has stored since (later opens leave it alone).
  */
 export async function buildAppFile(
   runtime: PreviewRuntime,
   filename: string,
   content: string,
   kind: PlanKind,
+  data: readonly StoredValue[] = [],
 ): Promise<Blob> {
   const prepared = await runtime.prepare(filename, content, kind, false);
   if (!prepared) throw new Error('the file does not compile yet');
@@ -32,15 +43,69 @@ export async function buildAppFile(
     ? `<script type="importmap">${JSON.stringify({ imports }).replaceAll('<', '\\u003c')}</script>`
     : '';
   const head = `<!DOCTYPE html><meta charset="utf-8"><title>${escapeText(filename)}</title>`;
-  return new Blob([`${head}${map}<script>${STAND_INS}</script>${html}`], { type: 'text/html' });
+  return new Blob([`${head}${map}<script>${standIns(filename, data)}</script>${html}`], {
+    type: 'text/html',
+  });
 }
 
-/** The app APIs outside Easel (plain script, run before the page). */
-const STAND_INS = `(() => {
-  const prefix = 'easel-app:';
+/**
+ * Everything the artifact `file` of the open session stores, read through a port of its own with the calls its
+ * page would make (`storage.list`, then `storage.get` for each key, in both scopes).
+ */
+export async function readStoredData(apps: ArtifactApps, file: string): Promise<StoredValue[]> {
+  const port = apps.open(file, { log: () => {}, ask: undefined });
+  let id = 0;
+  const call = async (request: AppCall): Promise<Record<string, unknown>> => {
+    const reply = await port.handle({
+      ...request,
+      source: PREVIEW_SOURCE,
+      channel: 'app-file',
+      kind: 'call',
+      id: id++,
+    });
+    if (!reply.ok) throw new Error(reply.error);
+    return typeof reply.value === 'object' && reply.value !== null
+      ? (reply.value as Record<string, unknown>)
+      : {};
+  };
+  try {
+    const values: StoredValue[] = [];
+    for (const shared of [false, true]) {
+      const { keys } = await call({ api: 'storage.list', prefix: '', shared });
+      for (const key of Array.isArray(keys) ? keys : []) {
+        if (typeof key !== 'string') continue;
+        const { value } = await call({ api: 'storage.get', key, shared });
+        if (typeof value === 'string') values.push({ key, value, shared });
+      }
+    }
+    return values;
+  } finally {
+    port.dispose();
+  }
+}
+
+/**
+ * The app APIs outside Easel (plain script, run before the page). Keys are kept under the file's name, so two
+ * saved apps opened from disk (one origin for every file) keep apart; `seed` is the data the file starts with.
+ */
+function standIns(filename: string, data: readonly StoredValue[]): string {
+  const seed = Object.fromEntries(data.map((d) => [(d.shared ? 's:' : 'p:') + d.key, d.value]));
+  const json = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+  return `(() => {
+  const prefix = 'easel-app:' + ${json(encodeURIComponent(filename))} + ':';
+  const seed = ${json(seed)};
   const outside = (what) => Promise.reject(new Error(what + ' needs Easel: this file was saved with Download as app and runs on its own.'));
   const store = (() => { try { return window.localStorage; } catch { return undefined; } })();
-  const memory = new Map();
+  const memory = new Map(Object.entries(seed));
+  // The data saved with the file goes in once, on its first open here, over no key the file has stored.
+  if (store && Object.keys(seed).length > 0 && store.getItem(prefix + '#seeded') === null) {
+    try {
+      for (const [k, v] of Object.entries(seed)) if (store.getItem(prefix + k) === null) store.setItem(prefix + k, v);
+      store.setItem(prefix + '#seeded', '1');
+    } catch (e) {
+      console.warn('Some of the data saved with this file could not be stored in this browser: ' + e.message);
+    }
+  }
   const read = (k) => (store ? store.getItem(prefix + k) : memory.has(k) ? memory.get(k) : null);
   const write = (k, v) => (store ? store.setItem(prefix + k, v) : memory.set(k, v));
   const drop = (k) => (store ? store.removeItem(prefix + k) : memory.delete(k));
@@ -55,6 +120,7 @@ const STAND_INS = `(() => {
   window.fs = { readFile: () => outside('window.fs.readFile') };
   window.claude = { complete: () => outside('window.claude.complete') };
 })();`;
+}
 
 function escapeText(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,6 +1,7 @@
 /** `<easel-artifacts-panel>`: the `Artifacts` region — a tab per file, its toolbar, viewer and console. */
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { formatBytes } from '../../agent';
 import {
   type ArtifactChange,
   type ArtifactStore,
@@ -12,7 +13,6 @@ import {
 } from '../../artifacts';
 import { CopyFeedback } from '../controllers/copy-feedback';
 import { loadRenderer } from '../markdown/renderer-loader';
-import { buildAppFile } from './app-file';
 import type { EaselArtifactPreview } from './artifact-preview';
 import {
   ArtifactRestoreEvent,
@@ -21,7 +21,7 @@ import {
   type PreviewStartEvent,
 } from './events';
 import { downloadArtifact, openArtifactInNewTab, saveBlob } from './file-actions';
-import { renderHeader, renderToolbar } from './panel-parts';
+import { type AppDataQuestion, renderAppDataQuestion, renderHeader, renderToolbar } from './panel-parts';
 import { panelStyles } from './panel-styles';
 import {
   fallbackTab,
@@ -66,6 +66,8 @@ export class EaselArtifactsPanel extends LitElement {
   @state() private editing = false;
   /** Why the last `Open in new tab` failed; `''` when it did not. */
   @state() private openFailed = '';
+  /** `Download as app` of a file that stores data asks whether to include it. */
+  @state() private appData: AppDataQuestion | undefined;
   /** What the preview on screen printed (any version). */
   @state() private localLog: PreviewLog = EMPTY_LOG;
 
@@ -156,9 +158,10 @@ export class EaselArtifactsPanel extends LitElement {
         copy: () => this.copied.copy(shown.content),
         download: () => downloadArtifact(shown.filename, shown.kind, shown.content),
         openInNewTab: () => this.handleOpen(shown),
-        downloadApp: () => this.handleDownloadApp(shown),
+        downloadApp: () => void this.handleDownloadApp(shown),
       },
     )}
+      ${this.appData ? renderAppDataQuestion(this.appData, formatBytes(this.appData.bytes)) : nothing}
       ${this.openFailed ? html`<p class="note" role="alert">${this.openFailed}</p>` : nothing}
       <div role="tabpanel" id="file-panel" aria-labelledby=${`tab-${index}`}>
         ${renderViewer(shown, mode, this.editing, this.runtime(), {
@@ -209,17 +212,38 @@ export class EaselArtifactsPanel extends LitElement {
     });
   }
 
-  private handleDownloadApp(shown: ShownFile) {
+  /** Saves the file as an app; when it stores data, first asks whether the app starts with it. */
+  private async handleDownloadApp(shown: ShownFile) {
     this.openFailed = '';
+    // A question still open is answered `Cancel`.
+    this.appData?.answer(undefined);
     if (!runsInSandbox(shown.kind)) return;
+    const apps = this.previewHost?.runtime.apps;
+    const usage = apps ? await apps.usage(shown.filename).catch(() => undefined) : undefined;
+    const include =
+      apps && usage && usage.keys > 0
+        ? await new Promise<boolean | undefined>((resolve) => {
+            const question: AppDataQuestion = {
+              ...usage,
+              answer: (answer) => {
+                if (this.appData === question) this.appData = undefined;
+                resolve(answer);
+              },
+            };
+            this.appData = question;
+          })
+        : false;
+    if (include === undefined) return;
     const name = `${shown.filename.replace(/\.[^.]+$/, '')}.app.html`;
-    buildAppFile(this.runtime(), shown.filename, shown.content, shown.kind).then(
-      (blob) => saveBlob(name, blob),
-      (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.openFailed = `${shown.filename} could not be saved as an app: ${reason}`;
-      },
-    );
+    try {
+      // The file maker loads with the first app saved: it is not needed on the first screen.
+      const { buildAppFile, readStoredData } = await import('./app-file');
+      const data = include && apps ? await readStoredData(apps, shown.filename) : [];
+      saveBlob(name, await buildAppFile(this.runtime(), shown.filename, shown.content, shown.kind, data));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.openFailed = `${shown.filename} could not be saved as an app: ${reason}`;
+    }
   }
 
   private async openInNewTab(shown: ShownFile): Promise<void> {

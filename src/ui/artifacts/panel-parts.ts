@@ -87,6 +87,24 @@ export interface ToolbarHandlers {
   openInNewTab(): void;
 }
 
+/** What `Download as app` asks of a file that stores data: its size, and what the person answers. */
+export interface AppDataQuestion {
+  readonly keys: number;
+  readonly bytes: number;
+  answer(include: boolean | undefined): void;
+}
+
+/** `Include its stored data (3 keys, 1.2 KB)?` with `Include data`, `Without data` and `Cancel`. */
+export function renderAppDataQuestion(question: AppDataQuestion, size: string) {
+  const title = `Include its stored data (${question.keys === 1 ? '1 key' : `${question.keys} keys`}, ${size})?`;
+  return html`<div class="question" role="alertdialog" aria-label=${title}>
+    <span><strong>${title}</strong> The app then starts with what it keeps here, the first time it is opened.</span>
+    <button type="button" @click=${() => question.answer(true)}>Include data</button>
+    <button type="button" @click=${() => question.answer(false)}>Without data</button>
+    <button type="button" @click=${() => question.answer(undefined)}>Cancel</button>
+  </div>`;
+}
+
 /**
  * View switches, versions, and what can be done with the file shown. Incomplete text is only read (Code,
  * Copy): it never runs, and it is no version to compare, restore, edit or download.

@@ -118,6 +118,15 @@ export const panelStyles = [
     .image img {
       max-width: 100%;
     }
+    .question {
+      flex: none;
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--easel-space-2);
+      align-items: center;
+      padding: var(--easel-space-1) var(--easel-space-3);
+      font-size: 0.8rem;
+    }
     .note {
       flex: none;
       margin: 0;
