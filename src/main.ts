@@ -94,6 +94,7 @@ async function main(): Promise<void> {
         baseUrl: s.baseUrl,
         ...(webOn(s, saverRef?.sessionId) ? { web: s.web } : {}),
         ...(connectors.length > 0 ? { connectors } : {}),
+        ...(s.autoCompact ? { autoCompact: true } : {}),
       };
     },
   });

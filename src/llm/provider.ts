@@ -10,9 +10,11 @@ import type { RawStream } from './raw-stream';
 import { mapStopReason } from './stop-reason';
 import { defaultSetTimer, defaultSleep, retryDelay } from './transport';
 import {
+  autoCompactTrigger,
   DEFAULT_BASE_URL,
   LlmError,
   type LlmErrorInfo,
+  MIN_COMPACTION_TRIGGER,
   type ModelInfo,
   type ProviderSettings,
 } from './types';
@@ -53,6 +55,12 @@ export interface AnthropicProvider {
   listModels(apiKey: string, signal?: AbortSignal): Promise<ModelInfo[]>;
   /** Loads the stream machinery and starts the stream worker ahead of the first request (call when idle). */
   prepare(): void;
+  /**
+   * Asks the API to compact the conversation on the next request to `model` (server-side compaction, at the
+   * API's lowest trigger, so a conversation near its window is summarised before it is answered). Returns false,
+   * and changes nothing, when the catalog does not say the model supports it.
+   */
+  compactNext(model: string): boolean;
 }
 
 /**
@@ -148,6 +156,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     return machinery;
   };
 
+  /** Models the person asked to compact on their next request. */
+  const compactModels = new Set<string>();
   const lookup = (model: string): ModelInfo | undefined =>
     catalog.get(model) ?? catalog.get(model.replace(/-\d{8}$/, ''));
 
@@ -171,6 +181,13 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       return;
     }
     const modelInfo = lookup(opts.model);
+    // A compaction the person asked for goes with this request only (if it fails, they can ask again).
+    const asked = modelInfo?.supportsCompaction === true && compactModels.delete(modelInfo.id);
+    const compaction = asked
+      ? { trigger: MIN_COMPACTION_TRIGGER }
+      : settings.autoCompact
+        ? { trigger: autoCompactTrigger(modelInfo) }
+        : undefined;
     let retries = 0;
     let continuations = 0;
     for (;;) {
@@ -186,7 +203,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
         idleTimeoutMs,
         web: settings.web,
         connectors: settings.connectors,
-        compaction: settings.compaction,
+        compaction,
       });
       const closing = outcome.acc.closeOpenBlocks();
       for (const event of closing) yield event;
@@ -271,5 +288,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       .catch(() => {});
   };
 
-  return { streamFn, listModels, prepare };
+  const compactNext = (model: string): boolean => {
+    const info = lookup(model);
+    if (info?.supportsCompaction !== true) return false;
+    compactModels.add(info.id);
+    return true;
+  };
+
+  return { streamFn, listModels, prepare, compactNext };
 }

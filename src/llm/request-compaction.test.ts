@@ -189,6 +189,43 @@ describe('the fake API holds compaction to the documented rules', () => {
   });
 });
 
+describe('asking the provider for compaction', () => {
+  const replies = () => [1, 2].map(() => sseReply(sseFixture('text_basic_ts_sdk')));
+  const send = async (provider: ReturnType<typeof testProvider>['provider'], model = MODEL) =>
+    finalMessage(await collect(provider.streamFn({ messages: [ask('Hi')] }, streamOptions({ model }))));
+
+  it('compacts the next request only, at the lowest trigger, when the person asks', async () => {
+    const { provider, requests } = testProvider(replies(), { maxRetries: 0 });
+    expect(provider.compactNext(MODEL)).toBe(true);
+    await send(provider);
+    await send(provider);
+    expect(requests[0]?.body.context_management).toEqual({
+      edits: [{ type: 'compact_20260112', trigger: { type: 'input_tokens', value: 50_000 } }],
+    });
+    expect(requests[0]?.headers.get('anthropic-beta')).toBe(COMPACTION_BETA);
+    expect(requests[1]?.body.context_management).toBeUndefined();
+    expect(requests[1]?.headers.get('anthropic-beta')).toBeNull();
+  });
+
+  it('refuses for a model that does not support compaction', () => {
+    const { provider } = testProvider(replies());
+    expect(provider.compactNext('claude-haiku-4-5')).toBe(false);
+  });
+
+  it('lets the API compact by itself at three quarters of the window when the setting is on', async () => {
+    const { provider, requests } = testProvider(replies(), {
+      maxRetries: 0,
+      getSettings: () => ({ baseUrl: '', autoCompact: true }),
+    });
+    await send(provider);
+    expect(requests[0]?.body.context_management).toEqual({
+      edits: [{ type: 'compact_20260112', trigger: { type: 'input_tokens', value: 750_000 } }],
+    });
+    await send(provider, 'claude-haiku-4-5');
+    expect(requests[1]?.body.context_management).toBeUndefined();
+  });
+});
+
 describe('compaction transcripts through the provider', () => {
   async function run(name: string) {
     const { provider } = testProvider([sseReply(sseFixture(name))], { maxRetries: 0 });

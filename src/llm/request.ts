@@ -10,7 +10,13 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { type AssistantContent, EFFORT_LEVELS, type LlmContext, type ThinkingLevel } from '../agent';
 import { buildMessages } from './request-messages';
-import type { CompactionSettings, McpConnector, ModelInfo, WebToolSettings } from './types';
+import {
+  type CompactionSettings,
+  type McpConnector,
+  MIN_COMPACTION_TRIGGER,
+  type ModelInfo,
+  type WebToolSettings,
+} from './types';
 
 /** What the request needs besides the conversation. */
 export interface RequestSettings {
@@ -45,8 +51,6 @@ export interface McpServerParam {
  * request that asks for compaction or resends a `compaction` block.
  */
 export const COMPACTION_BETA = 'compact-2026-01-12';
-/** The lowest `trigger` the API accepts for compaction. */
-export const MIN_COMPACTION_TRIGGER = 50_000;
 
 /** The `compact_20260112` context-management edit (a beta field, not in the SDK's GA types). */
 export interface ContextManagementParam {

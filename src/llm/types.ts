@@ -13,11 +13,25 @@ export interface ProviderSettings {
   /** Remote MCP servers the API calls for Claude (the MCP connector); only enabled ones. */
   readonly connectors?: readonly McpConnector[];
   /**
-   * The API's server-side compaction, for models that support it (`ModelInfo.supportsCompaction`); absent
-   * means off. Ignored for other models.
+   * Lets the API compact a long conversation by itself (server-side compaction, for models with
+   * `ModelInfo.supportsCompaction`), once its input passes {@link autoCompactTrigger}; absent or false: only
+   * when the person asks (`AnthropicProvider.compactNext`).
    */
-  readonly compaction?: CompactionSettings;
+  readonly autoCompact?: boolean;
 }
+
+/**
+ * Where automatic compaction starts: three quarters of the model's context window (leaving room for the answer and
+ * the next messages), 150,000 tokens (the API's default) for a model whose window is unknown, never below the
+ * API's minimum of 50,000.
+ */
+export function autoCompactTrigger(info: ModelInfo | undefined): number {
+  const window = info?.contextWindow;
+  return window ? Math.max(MIN_COMPACTION_TRIGGER, Math.floor(window * 0.75)) : 150_000;
+}
+
+/** The lowest `trigger` the API accepts for compaction. */
+export const MIN_COMPACTION_TRIGGER = 50_000;
 
 /** When the API compacts the conversation (the `compact_20260112` context-management edit). */
 export interface CompactionSettings {

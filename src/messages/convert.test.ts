@@ -1,7 +1,7 @@
 /** Tests for `convertToLlm`: attachments, artifact records and notes about the person's edits. */
 import { describe, expect, it } from 'vitest';
 import type { AgentMessage, AssistantMessage, Message, ToolResultMessage, UserContent } from '../agent';
-import { createConvertToLlm } from './convert';
+import { COMPACTION_HEADING, createConvertToLlm, latestCompaction } from './convert';
 import { NOTE_CONTENT_LIMIT } from './notes';
 import type { ArtifactMessage, AttachmentRecord, UserWithAttachmentsMessage } from './types';
 
@@ -231,5 +231,69 @@ describe('convertToLlm', () => {
     ]);
     expect(texts(out[2])).toHaveLength(2);
     expect(texts(out[2])[1]).toBe('see');
+  });
+});
+
+describe('compaction', () => {
+  const noFiles = createConvertToLlm({ resolveAttachment: async () => [] });
+  const summary = (text: string): AgentMessage => ({
+    role: 'compaction',
+    summary: text,
+    compacted: 4,
+    model: 'm',
+    timestamp: 5,
+  });
+
+  it('sends the summary of an Easel compaction in place of the messages before it', async () => {
+    const out = await noFiles([
+      user('old question'),
+      assistant(),
+      summary('They talked about tomatoes.'),
+      user('next'),
+    ]);
+    expect(out).toHaveLength(2);
+    expect(out[0]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: `${COMPACTION_HEADING}\n\nThey talked about tomatoes.` }],
+      timestamp: 5,
+    });
+    expect(out[1]).toMatchObject({ role: 'user', content: 'next' });
+  });
+
+  it('starts at the answer holding the API compaction block, and keeps only the latest compaction', async () => {
+    const compacted: AssistantMessage = {
+      ...assistant(),
+      content: [{ type: 'opaque', provider: 'anthropic', value: { type: 'compaction', content: 'Summary' } }],
+    };
+    const messages = [user('a'), summary('first'), user('b'), compacted, user('c')];
+    expect(latestCompaction(messages)).toBe(3);
+    const out = await noFiles(messages);
+    expect(out.map((m) => m.role)).toEqual(['assistant', 'user']);
+  });
+
+  it('does not load the attachments of compacted messages', async () => {
+    const loaded: string[] = [];
+    const convert = createConvertToLlm({
+      resolveAttachment: async (a) => {
+        loaded.push(a.name);
+        return [];
+      },
+    });
+    const withFile = (name: string): UserWithAttachmentsMessage => ({
+      role: 'user-with-attachments',
+      text: 'see file',
+      attachments: [{ id: name, name, mimeType: 'text/plain', size: 4, kind: 'text' }],
+      timestamp: 1,
+    });
+    await convert([withFile('old.txt'), summary('s'), withFile('new.txt')]);
+    expect(loaded).toEqual(['new.txt']);
+  });
+
+  it('ignores a failed API compaction (no content): nothing is left out', async () => {
+    const failed: AssistantMessage = {
+      ...assistant(),
+      content: [{ type: 'opaque', provider: 'anthropic', value: { type: 'compaction', content: null } }],
+    };
+    expect(latestCompaction([user('a'), failed, user('b')])).toBe(0);
   });
 });

@@ -8,14 +8,27 @@
  *   start of the next user message, or, when the model is called before the person writes again, a user
  *   message of its own. A note never goes between an assistant message's tool calls and their results; when
  *   one file was changed several times, only the latest note is kept.
+ * - A compaction stands for everything before it: the model reads from the latest one on. Easel's own
+ *   (`compaction` records) becomes a user message with its summary; the API's (an assistant message holding a
+ *   `compaction` block with content) is passed on, and the provider starts the request at its block. Messages
+ *   before it are not converted (their attachments are not loaded).
  */
-import type { AgentMessage, ConvertToLlm, Message, TextContent, UserContent, UserMessage } from '../agent';
+import type {
+  AgentMessage,
+  AssistantContent,
+  ConvertToLlm,
+  Message,
+  TextContent,
+  UserContent,
+  UserMessage,
+} from '../agent';
 import { assertNever } from '../agent';
 import { personChangeNote } from './notes';
 import type {
   ArtifactMessage,
   AttachmentRecord,
   AttachmentResolver,
+  CompactionMessage,
   UserWithAttachmentsMessage,
 } from './types';
 
@@ -35,11 +48,15 @@ async function convertMessages(
   messages: readonly AgentMessage[],
   resolve: AttachmentResolver,
 ): Promise<Message[]> {
-  const attachments = await resolveAll(messages, resolve);
+  const live = messages.slice(latestCompaction(messages));
+  const attachments = await resolveAll(live, resolve);
   const out: Message[] = [];
   const pending: PendingNotes = new Map();
-  for (const message of messages) {
+  for (const message of live) {
     switch (message.role) {
+      case 'compaction':
+        out.push(summaryMessage(message));
+        break;
       case 'artifact':
         if (message.author === 'person') {
           pending.delete(message.filename);
@@ -65,6 +82,37 @@ async function convertMessages(
   }
   flushAlone(pending, out);
   return out;
+}
+
+/** How Easel's own compaction summary reads to the model. */
+export const COMPACTION_HEADING =
+  '[A summary of the conversation before this point, written when it was compacted:]';
+
+function summaryMessage(message: CompactionMessage): UserMessage {
+  return {
+    role: 'user',
+    content: [{ type: 'text', text: `${COMPACTION_HEADING}\n\n${message.summary}` }],
+    timestamp: message.timestamp,
+  };
+}
+
+/**
+ * Index of the latest compaction: a `compaction` record, or an assistant message holding the API's `compaction`
+ * block with content; 0 when there is none.
+ */
+export function latestCompaction(messages: readonly AgentMessage[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m?.role === 'compaction') return i;
+    if (m?.role === 'assistant' && m.content.some(isServerSummary)) return i;
+  }
+  return 0;
+}
+
+function isServerSummary(block: AssistantContent): boolean {
+  if (block.type !== 'opaque' || typeof block.value !== 'object' || block.value === null) return false;
+  const value = block.value as { readonly type?: unknown; readonly content?: unknown };
+  return value.type === 'compaction' && typeof value.content === 'string' && value.content.trim() !== '';
 }
 
 /** Puts pending notes in a user message of their own, unless that would split tool calls from results. */

@@ -2,12 +2,18 @@
  * The app's own message kinds (joined to `AgentMessage` by declaration merging) and `convertToLlm`, which
  * decides what the model sees of them.
  */
-export { type ConvertToLlmOptions, createConvertToLlm } from './convert';
+export {
+  COMPACTION_HEADING,
+  type ConvertToLlmOptions,
+  createConvertToLlm,
+  latestCompaction,
+} from './convert';
 export type {
   ArtifactAuthor,
   ArtifactMessage,
   AttachmentKind,
   AttachmentRecord,
   AttachmentResolver,
+  CompactionMessage,
   UserWithAttachmentsMessage,
 } from './types';

@@ -2,7 +2,7 @@
  * The app's own message kinds. They join `AgentMessage` by declaration merging, so the agent carries them in
  * its history without knowing what they are; `convertToLlm` decides what the model sees of them.
  */
-import type { UserContent } from '../agent';
+import type { Usage, UserContent } from '../agent';
 
 /** What kind of content an attachment becomes for the model. */
 export type AttachmentKind = 'image' | 'pdf' | 'text';
@@ -74,10 +74,29 @@ export interface ArtifactMessage {
   readonly timestamp: number;
 }
 
+/**
+ * Easel's own compaction of a conversation (for a model without the API's server-side compaction): a summary
+ * Claude wrote of everything before it. The model reads the summary in place of those messages; they stay in the
+ * session, shown folded and marked compacted, and found by search.
+ */
+export interface CompactionMessage {
+  readonly role: 'compaction';
+  /** The summary the model reads instead of the messages before this one. */
+  readonly summary: string;
+  /** How many messages came before it (the ones it stands for). */
+  readonly compacted: number;
+  /** The model that wrote the summary. */
+  readonly model: string;
+  /** What writing the summary cost, when it is known. */
+  readonly usage?: Usage;
+  readonly timestamp: number;
+}
+
 declare module '../agent/types' {
   interface CustomAgentMessages {
     'user-with-attachments': UserWithAttachmentsMessage;
     artifact: ArtifactMessage;
+    compaction: CompactionMessage;
   }
 }
 

@@ -84,6 +84,8 @@ function messageToMarkdown(message: AgentMessage, partial: boolean, artifacts: L
       const verb = ARTIFACT_VERBS[message.action];
       return `_${who} ${verb} ${artifactLink(message.filename, artifacts)} (version ${message.version}) · ${timeOf(message.timestamp)}._`;
     }
+    case 'compaction':
+      return `<details>\n<summary>Compacted: a summary of the ${message.compacted.toLocaleString('en-US')} messages above · ${timeOf(message.timestamp)}</summary>\n\n${message.summary}\n\n</details>`;
     default:
       return unknownKind(message);
   }

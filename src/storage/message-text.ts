@@ -62,6 +62,8 @@ function rawTextOf(message: AgentMessage): string {
         .join('\n');
     case 'artifact':
       return message.filename;
+    case 'compaction':
+      return message.summary;
     case 'toolResult':
       return '';
     default:

@@ -37,6 +37,8 @@ export interface AppSettings {
   /** Sessions with `Web` on; `''` stands for the new chat not yet saved. */
   readonly webSessions: readonly string[];
   readonly connectors: readonly ConnectorSetting[];
+  /** Lets the API compact a long conversation by itself, where the model supports it. */
+  readonly autoCompact: boolean;
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -49,6 +51,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   web: { allowedDomains: [], blockedDomains: [] },
   webSessions: [],
   connectors: [],
+  autoCompact: false,
 };
 
 const STORED_KEYS = [
@@ -59,6 +62,7 @@ const STORED_KEYS = [
   'thinkingLevel',
   'web',
   'webSessions',
+  'autoCompact',
 ] as const;
 
 const PROVIDER = 'anthropic';
@@ -82,7 +86,7 @@ export class SettingsStore {
 
   /** Reads stored settings, ignoring any value of the wrong type. */
   async load(): Promise<AppSettings> {
-    const [rememberKey, baseUrl, theme, model, thinkingLevel, web, webSessions, connectors] =
+    const [rememberKey, baseUrl, theme, model, thinkingLevel, web, webSessions, autoCompact, connectors] =
       await Promise.all([...STORED_KEYS, 'connectors'].map((k) => this.repo.get(k)));
     const remember = typeof rememberKey === 'boolean' ? rememberKey : DEFAULT_SETTINGS.rememberKey;
     const stored = readConnectors(connectors);
@@ -102,6 +106,7 @@ export class SettingsStore {
       web: readWeb(web),
       webSessions: stringList(webSessions),
       connectors: withTokens,
+      autoCompact: autoCompact === true,
     };
     this.notify();
     return this.current;

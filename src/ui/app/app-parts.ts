@@ -3,6 +3,7 @@ import { html, type TemplateResult } from 'lit';
 import type { AgentMessage, AgentState, Usage } from '../../agent';
 import type { AppSettings } from '../../storage';
 import type { HeaderCommandEvent, ModelChoiceEvent, SettingsSaveEvent } from '../events';
+import type { CompactRequestEvent } from '../header/app-header';
 import type {
   ImportSessionsEvent,
   SessionDeleteEvent,
@@ -13,6 +14,7 @@ import type {
   SessionUndoDeleteEvent,
 } from '../sessions';
 import type { ModelCatalogController } from './model-catalog-controller';
+import type { EaselServices } from './services';
 import type { SessionsController } from './sessions-controller';
 import '../header/app-header';
 import '../sessions/sessions-sidebar';
@@ -21,6 +23,17 @@ import '../settings/settings-dialog';
 export interface HeaderPartHandlers {
   readonly command: (e: HeaderCommandEvent) => void;
   readonly modelChoice: (e: ModelChoiceEvent) => void;
+  readonly compact: (e: CompactRequestEvent) => void;
+}
+
+/** Answers `Compact` (the header's) with what compacting did; the compaction code loads with the first one. */
+export function compactPart(e: CompactRequestEvent, services: EaselServices): void {
+  e.respondWith(
+    import('./compaction').then(
+      (m) => m.compactConversation(services),
+      () => 'Compaction could not be loaded: check the connection and try again.',
+    ),
+  );
 }
 
 /** `<easel-app-header>`: the models of `catalog`, the agent's choice, the usage and cost of the session. */
@@ -36,9 +49,11 @@ export function headerPart(
     .thinkingLevel=${state.thinkingLevel}
     .lastUsage=${lastUsage(state.messages)}
     .sessionCost=${catalog.sessionCost(state.messages)}
+    .cacheRatio=${cacheRatio(state.messages)}
     ?sidebarOpen=${sidebarOpen}
     @header-command=${on.command}
     @model-choice=${on.modelChoice}
+    @compact-request=${on.compact}
   ></easel-app-header>`;
 }
 
@@ -86,11 +101,36 @@ export function settingsPart(
   ></easel-settings-dialog>`;
 }
 
-/** The usage of the last answer that did not fail (for the header's context meter). */
+/**
+ * The usage of the last answer that did not fail (for the header's context meter). After Easel's own compaction
+ * the conversation is its summary: about one token per four characters.
+ */
 function lastUsage(messages: readonly AgentMessage[]): Usage | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m?.role === 'assistant' && m.stopReason !== 'error') return m.usage;
+    if (m?.role === 'compaction')
+      return { input: Math.ceil(m.summary.length / 4), output: 0, cacheRead: 0, cacheWrite: 0 };
   }
   return undefined;
+}
+
+const ratios = new WeakMap<readonly AgentMessage[], number | undefined>();
+
+/**
+ * The session's prompt-cache hit ratio: input tokens read from the cache over all input tokens (uncached, cache
+ * reads and cache writes) of its answers; `undefined` before any. Counted once per messages array.
+ */
+export function cacheRatio(messages: readonly AgentMessage[]): number | undefined {
+  if (ratios.has(messages)) return ratios.get(messages);
+  let read = 0;
+  let all = 0;
+  for (const m of messages) {
+    if (m.role !== 'assistant') continue;
+    read += m.usage.cacheRead;
+    all += m.usage.input + m.usage.cacheRead + m.usage.cacheWrite;
+  }
+  const ratio = all > 0 ? read / all : undefined;
+  ratios.set(messages, ratio);
+  return ratio;
 }

@@ -58,6 +58,7 @@ async function services(steps: readonly ScriptStep[], apiKey?: string) {
     streamFn: scripted.streamFn,
     listModels: async () => [model],
     prepare: () => undefined,
+    compactNext: () => false,
   };
   const artifacts = new ArtifactStore();
   const channel = new BroadcastNoticeChannel(name);

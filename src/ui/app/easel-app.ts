@@ -30,7 +30,7 @@ import type {
 import type { SessionRecoverEvent } from '../sessions';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
 import { AppCommands } from './app-commands';
-import { headerPart, settingsPart, sidebarPart } from './app-parts';
+import { compactPart, headerPart, settingsPart, sidebarPart } from './app-parts';
 import { appStyles } from './app-styles';
 import { ChatActions } from './chat-actions';
 import { KeyboardController } from './keyboard-controller';
@@ -159,6 +159,7 @@ export class EaselApp extends LitElement {
     return html`${headerPart(state, this.catalog, this.sidebarOpen, {
       command: (e) => this.commands.run(e.command),
       modelChoice: (e) => this.catalog.choose(e.change),
+      compact: (e) => compactPart(e, services),
     })}
       <div class="body">
         ${this.sidebarOpen ? sidebarPart(this.sessions, (e) => this.handleSidebarClick(e)) : nothing}

@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AgentMessage, ToolResultMessage } from '../../agent';
+import { latestCompaction } from '../../messages';
 import './message-view';
 import { focusRing } from '../styles/controls';
 
@@ -61,6 +62,8 @@ export class EaselMessageList extends LitElement {
 
   private toolResults: ReadonlyMap<string, ToolResultMessage> = new Map();
   private lastAssistant = -1;
+  /** Messages before this index were summarised by a compaction. */
+  private compactedBefore = 0;
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('messages')) {
@@ -72,6 +75,7 @@ export class EaselMessageList extends LitElement {
       });
       this.toolResults = results;
       this.lastAssistant = lastAssistant;
+      this.compactedBefore = latestCompaction(this.messages);
       // Another conversation (its first message differs) opens at its end; the same one keeps what is drawn.
       const previous = changed.get('messages');
       this.from =
@@ -83,7 +87,9 @@ export class EaselMessageList extends LitElement {
 
   override render() {
     const from = this.from;
-    return html`${from > 0 ? html`<button type="button" class="earlier" @click=${this.handleShowEarlier}>Show earlier messages</button>` : nothing}
+    const label =
+      from <= this.compactedBefore ? 'Show earlier messages (compacted)' : 'Show earlier messages';
+    return html`${from > 0 ? html`<button type="button" class="earlier" @click=${this.handleShowEarlier}>${label}</button>` : nothing}
     ${repeat(
       from > 0 ? this.messages.slice(from) : this.messages,
       (_m, i) => from + i,
@@ -95,6 +101,7 @@ export class EaselMessageList extends LitElement {
           .runningTools=${this.runningTools}
           ?last=${this.holdsLatest && from + i === this.lastAssistant}
           ?busy=${this.busy}
+          ?compacted=${from + i < this.compactedBefore}
         ></easel-message-view>`,
     )}`;
   }

@@ -195,4 +195,55 @@ describe('<easel-message-view>', () => {
     });
     expect(el.shadowRoot?.textContent?.trim()).toBe('');
   });
+
+  it('marks a compacted message, and folds a compaction summary until opened', async () => {
+    const { screen } = await mount('easel-message-view', {
+      message: userMessage('An old question'),
+      compacted: true,
+    });
+    await expect.element(screen.getByText('Compacted', { exact: true })).toBeVisible();
+    await expect.element(screen.getByRole('article', { name: 'You' })).toHaveTextContent('An old question');
+
+    const summary = await mount('easel-message-view', {
+      message: {
+        role: 'compaction',
+        summary: 'They planned a garden.',
+        compacted: 1200,
+        model: 'm',
+        timestamp: 1,
+      },
+    });
+    const fold = summary.screen.getByRole('group', { name: 'Compaction' });
+    await expect.element(fold).toHaveTextContent('the 1,200 messages above are summarised');
+    await expect.element(summary.screen.getByText('They planned a garden.')).not.toBeVisible();
+    await userEvent.click(summary.screen.getByText(/Conversation compacted/));
+    await expect.element(summary.screen.getByText('They planned a garden.')).toBeVisible();
+  });
+
+  it("folds the API's compaction block in an answer and says when compaction failed", async () => {
+    const message = assistantMessage('After the summary');
+    const { screen } = await mount('easel-message-view', {
+      message: {
+        ...message,
+        content: [
+          {
+            type: 'opaque',
+            provider: 'anthropic',
+            value: { type: 'compaction', content: 'Summary by the API' },
+          },
+          ...message.content,
+        ],
+      },
+    });
+    await expect
+      .element(screen.getByRole('group', { name: 'Compaction' }))
+      .toHaveTextContent('Conversation compacted: the messages above are summarised');
+    const failed = await mount('easel-message-view', {
+      message: {
+        ...message,
+        content: [{ type: 'opaque', provider: 'anthropic', value: { type: 'compaction', content: null } }],
+      },
+    });
+    await expect.element(failed.screen.getByText(/could not compact/)).toBeVisible();
+  });
 });

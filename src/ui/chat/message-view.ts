@@ -32,6 +32,28 @@ export class EaselMessageView extends LitElement {
     :host {
       display: block;
     }
+    :host([compacted]) article {
+      opacity: 0.75;
+    }
+    .compacted-tag {
+      margin: 0 0 var(--easel-space-1);
+      font-size: 0.75rem;
+      color: var(--easel-text-muted);
+    }
+    details.compaction {
+      padding: var(--easel-space-2) var(--easel-space-3);
+      border: 1px dashed var(--easel-border);
+      border-radius: var(--easel-radius);
+      color: var(--easel-text-muted);
+    }
+    details.compaction summary {
+      cursor: pointer;
+    }
+    .summary-text {
+      margin-top: var(--easel-space-2);
+      white-space: pre-wrap;
+      color: var(--easel-text);
+    }
     article {
       position: relative;
       border-radius: var(--easel-radius);
@@ -119,6 +141,8 @@ export class EaselMessageView extends LitElement {
   @property({ type: Boolean }) last = false;
   /** Whether the agent is working (hides actions that would start a run). */
   @property({ type: Boolean }) busy = false;
+  /** Whether a later compaction summarised this message (the model no longer reads it). */
+  @property({ type: Boolean, reflect: true }) compacted = false;
 
   @state() private editing = false;
   /** What the Copy button says for a moment after a copy. */
@@ -127,7 +151,17 @@ export class EaselMessageView extends LitElement {
   override render() {
     const m = this.message;
     if (!m) return nothing;
+    const body = this.renderMessage(m);
+    return this.compacted && body !== nothing ? html`<p class="compacted-tag">Compacted</p>${body}` : body;
+  }
+
+  private renderMessage(m: AgentMessage) {
     switch (m.role) {
+      case 'compaction':
+        return this.renderCompaction(
+          m.summary,
+          `Conversation compacted: the ${m.compacted.toLocaleString('en-US')} messages above are summarised`,
+        );
       case 'user':
         return this.renderUser(m, userText(m));
       case 'user-with-attachments':
@@ -213,6 +247,11 @@ export class EaselMessageView extends LitElement {
    */
   private renderServerBlock(value: unknown, m: AssistantMessage, streaming: boolean) {
     if (!isBlock(value)) return nothing;
+    if (value.type === 'compaction') {
+      return typeof value.content === 'string'
+        ? this.renderCompaction(value.content, 'Conversation compacted: the messages above are summarised')
+        : html`<p class="notice">The API could not compact the conversation; it was sent whole.</p>`;
+    }
     loadServerToolViews();
     if (value.type === 'server_tool_use' || value.type === 'mcp_tool_use') {
       const result = m.content.find(
@@ -234,6 +273,14 @@ export class EaselMessageView extends LitElement {
         c.value.id === value.tool_use_id,
     );
     return paired ? nothing : html`<easel-server-tool-card .result=${value}></easel-server-tool-card>`;
+  }
+
+  /** A compaction summary, folded: the model reads it in place of the messages before it. */
+  private renderCompaction(summary: string, label: string) {
+    return html`<details class="compaction" aria-label="Compaction">
+      <summary>${label}</summary>
+      <div class="summary-text">${summary}</div>
+    </details>`;
   }
 
   /** A change to a file, as a small pill that opens the file in the panel. */

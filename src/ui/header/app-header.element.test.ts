@@ -115,4 +115,42 @@ describe('<easel-app-header>', () => {
     el.lastUsage = { ...usage, input: 150_000 };
     await expect.element(screen.getByRole('status')).toHaveTextContent('Context nearly full');
   });
+
+  it('offers Compact once the next request may not fit, and shows what compacting did', async () => {
+    const small = { input: 50_000, output: 2_000, cacheRead: 0, cacheWrite: 0 };
+    const { el, screen, parent } = await mount('easel-app-header', {
+      models,
+      model: 'claude-big',
+      lastUsage: small,
+    });
+    // 52,000 used + 4,000 for the next message + 64,000 for the answer: well inside 200,000.
+    expect(screen.getByRole('button', { name: 'Compact' }).elements()).toHaveLength(0);
+    el.lastUsage = { ...small, input: 110_000 };
+    const compact = screen.getByRole('button', { name: 'Compact' });
+    await expect.element(compact).toBeVisible();
+    let finish: (note: string) => void = () => undefined;
+    const requests = recordEvents(parent, 'compact-request');
+    parent.addEventListener('compact-request', (e) =>
+      e.respondWith(new Promise<string>((resolve) => (finish = resolve))),
+    );
+    await userEvent.click(compact);
+    expect(requests).toHaveLength(1);
+    await expect.element(screen.getByRole('status')).toHaveTextContent('Compacting…');
+    await expect.element(compact).toBeDisabled();
+    finish('Compacted: Claude now reads a summary.');
+    await expect
+      .element(screen.getByRole('status'))
+      .toHaveTextContent('Compacted: Claude now reads a summary.');
+  });
+
+  it("shows the session's prompt-cache hit ratio", async () => {
+    const { el, screen } = await mount('easel-app-header', {
+      models,
+      model: 'claude-big',
+      cacheRatio: 0.834,
+    });
+    await expect.element(screen.getByText('Cache 83%')).toBeVisible();
+    el.cacheRatio = undefined;
+    await expect.element(screen.getByText(/^Cache/)).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { css, html, LitElement, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import type { ThinkingLevel, Usage } from '../../agent';
 import type { ModelInfo } from '../../llm';
 import { HeaderCommandEvent, ModelChoiceEvent } from '../events';
@@ -18,6 +18,38 @@ export const LEVEL_LABELS: Readonly<Record<ThinkingLevel, string>> = {
 
 /** Share of the context window at which the meter warns. */
 const CONTEXT_WARNING = 0.8;
+/** Share of the window the next request may take before `Compact` is offered. */
+const COMPACT_OFFER = 0.9;
+/** Tokens allowed for the person's next message when predicting the next request. */
+const NEXT_MESSAGE = 4_000;
+/** The answer's room in the next request: the request's `max_tokens` (the provider's default cap). */
+const ANSWER_ROOM = 64_000;
+
+/**
+ * The size of the next request: the last request and its answer (`used`), the next message, and room for the
+ * answer (the API refuses a request whose input and `max_tokens` exceed the window).
+ */
+export function predictNextRequest(used: number, model: ModelInfo | undefined): number {
+  return used + NEXT_MESSAGE + Math.min(model?.maxOutput ?? ANSWER_ROOM, ANSWER_ROOM);
+}
+
+/**
+ * Asks the app to compact the conversation. The handler answers with `respondWith(outcome)`, a sentence for the
+ * person, which the header shows once it resolves.
+ */
+export class CompactRequestEvent extends Event {
+  static readonly type = 'compact-request';
+  private answer: Promise<string> | undefined;
+  constructor() {
+    super(CompactRequestEvent.type, { bubbles: true, composed: true });
+  }
+  respondWith(outcome: Promise<string>): void {
+    this.answer = outcome;
+  }
+  get outcome(): Promise<string> | undefined {
+    return this.answer;
+  }
+}
 
 /**
  * The header: `New chat`, `Sessions`, `Settings`, the `Model` and `Thinking` comboboxes, the session's cost
@@ -91,6 +123,12 @@ export class EaselAppHeader extends LitElement {
   @property({ type: Boolean }) sidebarOpen = false;
   /** The session's total cost in dollars, when known. */
   @property({ attribute: false }) sessionCost: number | undefined;
+  /** Share of the session's input tokens read from the prompt cache (0–1), when any were sent. */
+  @property({ attribute: false }) cacheRatio: number | undefined;
+
+  /** What the last `Compact` did, or that it is running. */
+  @state() private compactNote = '';
+  @state() private compacting = false;
 
   override render() {
     const current = this.models.find((m) => m.id === this.model);
@@ -145,7 +183,41 @@ export class EaselAppHeader extends LitElement {
           </span>`
           : nothing
       }
+      ${
+        this.cacheRatio !== undefined
+          ? html`<span title="Prompt cache hits this session: input tokens read from the cache, of all input tokens"
+              >Cache ${Math.round(this.cacheRatio * 100)}%</span
+            >`
+          : nothing
+      }
+      ${
+        (window && predictNextRequest(used, model) >= window * COMPACT_OFFER) || this.compacting
+          ? html`<button
+              type="button"
+              title="Summarise the conversation so the next message fits; every message stays in this session"
+              ?disabled=${this.compacting}
+              @click=${this.handleCompact}
+            >
+              Compact
+            </button>`
+          : nothing
+      }
+      ${this.compactNote ? html`<span role="status">${this.compactNote}</span>` : nothing}
     </span>`;
+  }
+
+  private async handleCompact() {
+    const request = new CompactRequestEvent();
+    this.dispatchEvent(request);
+    const outcome = request.outcome;
+    if (!outcome) return;
+    this.compacting = true;
+    this.compactNote = 'Compacting…';
+    try {
+      this.compactNote = await outcome;
+    } finally {
+      this.compacting = false;
+    }
   }
 
   private handleModel(e: Event) {
@@ -184,5 +256,8 @@ export function modelDescription(m: ModelInfo): string {
 declare global {
   interface HTMLElementTagNameMap {
     'easel-app-header': EaselAppHeader;
+  }
+  interface HTMLElementEventMap {
+    'compact-request': CompactRequestEvent;
   }
 }

@@ -53,12 +53,14 @@ describe('<easel-settings-dialog>', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Remember on this device' }));
     await userEvent.fill(screen.getByRole('textbox', { name: 'API base URL' }), 'http://127.0.0.1:4010/');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'light');
+    await userEvent.click(screen.getByRole('switch', { name: 'Compact long conversations automatically' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(saves.map((e) => e.change)).toEqual([
       {
         apiKey: 'sk-ant-new',
         rememberKey: false,
         theme: 'light',
+        autoCompact: true,
         baseUrl: 'http://127.0.0.1:4010',
         // Web and Connectors, unchanged: their part has loaded by the time `show()` resolves.
         web: { allowedDomains: [], blockedDomains: [] },

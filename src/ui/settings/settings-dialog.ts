@@ -132,6 +132,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#key') private keyInput!: HTMLInputElement;
   @query('#base-url') private baseUrlInput!: HTMLInputElement;
   @query('#remember') private rememberInput!: HTMLInputElement;
+  @query('#auto-compact') private autoCompactInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
   @query('easel-platform-settings') private platform!: EaselPlatformSettings;
 
@@ -185,6 +186,14 @@ export class EaselSettingsDialog extends LitElement {
             <option value="dark" ?selected=${s?.theme === 'dark'}>Dark</option>
           </select>
         </div>
+        <div class="field check">
+          <input id="auto-compact" type="checkbox" role="switch" .checked=${s?.autoCompact ?? false} />
+          <label for="auto-compact">Compact long conversations automatically</label>
+        </div>
+        <p class="hint">
+          Where the model supports it, the API summarises a conversation that reaches three quarters of its context
+          window before answering. Otherwise the context meter offers Compact when the next message may not fit.
+        </p>
         <easel-platform-settings
           .web=${s?.web ?? DEFAULT_WEB}
           .connectors=${s?.connectors ?? []}
@@ -212,6 +221,7 @@ export class EaselSettingsDialog extends LitElement {
     this.baseUrlInput.value = this.settings?.baseUrl ?? '';
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
     this.themeInput.value = this.settings?.theme ?? 'system';
+    this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
     // Web and Connectors load with the dialog's first opening, not with the first screen.
     await import('./platform-settings');
     this.platform.reset();
@@ -243,6 +253,7 @@ export class EaselSettingsDialog extends LitElement {
         apiKey: apiKey || undefined,
         rememberKey: this.rememberInput.checked,
         theme: toTheme(this.themeInput.value),
+        autoCompact: this.autoCompactInput.checked,
         baseUrl: baseUrl.replace(/\/+$/, ''),
         ...(platform ? { web: platform.web, connectors: platform.connectors } : {}),
       }),
