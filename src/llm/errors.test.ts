@@ -13,6 +13,16 @@ import {
 } from './test-support';
 
 const EXPECTED: Record<string, { kind: ErrorKind; sentence: RegExp; requestId?: string }> = {
+  '400_invalid_request_error.compaction_block_ambiguous.constructed.json': {
+    kind: 'invalid_request',
+    sentence: /^The API rejected the request: `messages` holds more than one `compaction` block/,
+    requestId: 'req_011CONSTRUCTEDEXAMPLE0007',
+  },
+  '529_overloaded_error.compaction_unavailable.constructed.json': {
+    kind: 'overloaded',
+    sentence: /overloaded/,
+    requestId: 'req_011CONSTRUCTEDEXAMPLE0008',
+  },
   '400_invalid_request_error.image_dimensions_too_large.constructed.json': {
     kind: 'invalid_request',
     sentence: /^The API rejected the request: One or more images exceed the maximum image dimensions/,

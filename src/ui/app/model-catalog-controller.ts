@@ -79,6 +79,8 @@ export class ModelCatalogController {
     if (this.costMemo?.messages === messages) return this.costMemo.cost;
     let cost: number | undefined = 0;
     for (const m of messages) {
+      // Easel's own compaction is a request too: its summary's cost counts.
+      if (m.role === 'compaction' && cost !== undefined) cost += m.usage?.cost?.total ?? 0;
       if (m.role !== 'assistant') continue;
       if (!m.usage.cost) {
         if (m.usage.input + m.usage.output > 0) cost = undefined;
