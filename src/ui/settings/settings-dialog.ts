@@ -215,16 +215,19 @@ export class EaselSettingsDialog extends LitElement {
   /** Opens the dialog, optionally with a notice (e.g. why the key is needed). */
   async show(notice = ''): Promise<void> {
     this.notice = notice;
+    // Web and Connectors load with the dialog's first opening, not with the first screen. The dialog opens only
+    // once they have: after it is open nothing moves the focus or refills a field under the person's typing
+    // (a focus moved after the load sent a base URL being typed into the key field).
+    await Promise.all([this.updateComplete, import('./platform-settings')]);
     await this.updateComplete;
-    if (!this.dialog.open) this.dialog.showModal();
+    if (this.dialog.open) return; // already open: what is typed there stays
     this.keyInput.value = this.settings?.apiKey ?? '';
     this.baseUrlInput.value = this.settings?.baseUrl ?? '';
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
     this.themeInput.value = this.settings?.theme ?? 'system';
     this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
-    // Web and Connectors load with the dialog's first opening, not with the first screen.
-    await import('./platform-settings');
     this.platform.reset();
+    this.dialog.showModal();
     this.keyInput.focus();
   }
 
