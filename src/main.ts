@@ -29,7 +29,6 @@ import {
   ArtifactApps,
   adoptNewChat,
   artifactsToolRenderer,
-  DEFAULT_CALL_CAP_USD,
   EaselApp,
   type EaselServices,
   lazyClaudeBridge,
@@ -112,7 +111,7 @@ async function main(): Promise<void> {
     streamFn: provider.streamFn,
     apiKey: () => settings.snapshot.apiKey,
     model: () => agent.state.model,
-    cap: () => DEFAULT_CALL_CAP_USD,
+    cap: () => settings.snapshot.artifactCallCap,
     changed: () => apps.changed(),
   });
   const apps: ArtifactApps = new ArtifactApps({

@@ -89,6 +89,7 @@ export {
   type ExportedAppData,
   type ExportedAttachment,
   type ExportedMessage,
+  MAX_ARTIFACT_CALL_CAP,
   type ExportedSession,
   type ExportFile,
   type ExportResult,

@@ -73,3 +73,19 @@ describe('web and connector settings', () => {
     db.close();
   });
 });
+
+describe('the spending cap of artifacts’ Claude calls', () => {
+  it('is 0.50 USD until set, kept across a reload, and a stored value of the wrong kind is ignored', async () => {
+    const db = await openEaselDb({ name: uniqueDbName() });
+    const repo = new SettingsRepository(db);
+    const store = new SettingsStore(repo);
+    expect((await store.load()).artifactCallCap).toBe(0.5);
+    await store.update({ artifactCallCap: 2.5 });
+    expect((await new SettingsStore(repo).load()).artifactCallCap).toBe(2.5);
+    for (const bad of ['3', -1, 1000, Number.NaN, null]) {
+      await repo.set('artifactCallCap', bad);
+      expect((await new SettingsStore(repo).load()).artifactCallCap).toBe(0.5);
+    }
+    db.close();
+  });
+});

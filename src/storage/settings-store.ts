@@ -39,7 +39,12 @@ export interface AppSettings {
   readonly connectors: readonly ConnectorSetting[];
   /** Lets the API compact a long conversation by itself, where the model supports it. */
   readonly autoCompact: boolean;
+  /** What each artifact may spend on its own Claude calls, in US dollars (`window.claude`). */
+  readonly artifactCallCap: number;
 }
+
+/** The most Settings lets an artifact spend on its Claude calls, in US dollars. */
+export const MAX_ARTIFACT_CALL_CAP = 100;
 
 export const DEFAULT_SETTINGS: AppSettings = {
   apiKey: undefined,
@@ -52,6 +57,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   webSessions: [],
   connectors: [],
   autoCompact: false,
+  artifactCallCap: 0.5,
 };
 
 const STORED_KEYS = [
@@ -63,6 +69,7 @@ const STORED_KEYS = [
   'web',
   'webSessions',
   'autoCompact',
+  'artifactCallCap',
 ] as const;
 
 const PROVIDER = 'anthropic';
@@ -86,8 +93,18 @@ export class SettingsStore {
 
   /** Reads stored settings, ignoring any value of the wrong type. */
   async load(): Promise<AppSettings> {
-    const [rememberKey, baseUrl, theme, model, thinkingLevel, web, webSessions, autoCompact, connectors] =
-      await Promise.all([...STORED_KEYS, 'connectors'].map((k) => this.repo.get(k)));
+    const [
+      rememberKey,
+      baseUrl,
+      theme,
+      model,
+      thinkingLevel,
+      web,
+      webSessions,
+      autoCompact,
+      artifactCallCap,
+      connectors,
+    ] = await Promise.all([...STORED_KEYS, 'connectors'].map((k) => this.repo.get(k)));
     const remember = typeof rememberKey === 'boolean' ? rememberKey : DEFAULT_SETTINGS.rememberKey;
     const stored = readConnectors(connectors);
     const withTokens = await Promise.all(
@@ -107,6 +124,13 @@ export class SettingsStore {
       webSessions: stringList(webSessions),
       connectors: withTokens,
       autoCompact: autoCompact === true,
+      artifactCallCap:
+        typeof artifactCallCap === 'number' &&
+        Number.isFinite(artifactCallCap) &&
+        artifactCallCap >= 0 &&
+        artifactCallCap <= MAX_ARTIFACT_CALL_CAP
+          ? artifactCallCap
+          : DEFAULT_SETTINGS.artifactCallCap,
     };
     this.notify();
     return this.current;

@@ -5,7 +5,6 @@ export { adoptNewChat, webOn } from './app/web-toggle';
 export {
   ArtifactApps,
   artifactsToolRenderer,
-  DEFAULT_CALL_CAP_USD,
   lazyClaudeBridge,
   lazyNetworkBridge,
   PreviewHost,

@@ -23,7 +23,7 @@ export {
   PreviewMessageEvent,
   PreviewStartEvent,
 } from './events';
-export { DEFAULT_CALL_CAP_USD, lazyClaudeBridge } from './lazy-claude';
+export { lazyClaudeBridge } from './lazy-claude';
 export { lazyNetworkBridge } from './lazy-network';
 export { PreviewHost } from './preview-host';
 export { PreviewRuntime } from './preview-runtime';

@@ -5,9 +5,6 @@
 import type { ClaudeBridge } from './artifact-apps';
 import type { ClaudeCalls, ClaudeCallsDeps } from './claude-calls';
 
-/** The spending cap of an artifact's Claude calls when Settings sets none, in US dollars. */
-export const DEFAULT_CALL_CAP_USD = 0.5;
-
 /** A `ClaudeBridge` that makes its `ClaudeCalls` with `deps` at the first call. */
 export function lazyClaudeBridge(deps: ClaudeCallsDeps): ClaudeBridge {
   let calls: ClaudeCalls | undefined;

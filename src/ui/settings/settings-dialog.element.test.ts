@@ -54,6 +54,11 @@ describe('<easel-settings-dialog>', () => {
     await userEvent.fill(screen.getByRole('textbox', { name: 'API base URL' }), 'http://127.0.0.1:4010/');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'light');
     await userEvent.click(screen.getByRole('switch', { name: 'Compact long conversations automatically' }));
+    const cap = screen.getByRole('spinbutton', {
+      name: "Spending cap for each artifact's Claude calls (US dollars)",
+    });
+    await expect.element(cap).toHaveValue(0.5);
+    await userEvent.fill(cap, '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(saves.map((e) => e.change)).toEqual([
       {
@@ -61,6 +66,7 @@ describe('<easel-settings-dialog>', () => {
         rememberKey: false,
         theme: 'light',
         autoCompact: true,
+        artifactCallCap: 2.5,
         baseUrl: 'http://127.0.0.1:4010',
         // Web and Connectors, unchanged: their part has loaded by the time `show()` resolves.
         web: { allowedDomains: [], blockedDomains: [] },
@@ -88,6 +94,23 @@ describe('<easel-settings-dialog>', () => {
     await userEvent.fill(url, 'not a url');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((url.element() as HTMLInputElement).validity.valid).toBe(false);
+    expect(saves).toHaveLength(0);
+    expect(el.isOpen).toBe(true);
+  });
+
+  it('refuses a spending cap out of range, saying why, and stays open', async () => {
+    const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
+    const saves = recordEvents(parent, 'settings-save');
+    await el.show();
+    const cap = screen.getByRole('spinbutton', {
+      name: "Spending cap for each artifact's Claude calls (US dollars)",
+    });
+    await userEvent.fill(cap, '');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expect
+      .element(screen.getByRole('alert'))
+      .toHaveTextContent('The spending cap must be a number of dollars from 0 to 100, such as 0.50.');
+    await expect.poll(focusedElement).toBe(cap.element());
     expect(saves).toHaveLength(0);
     expect(el.isOpen).toBe(true);
   });

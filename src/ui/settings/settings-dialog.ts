@@ -5,6 +5,7 @@ import {
   type AppSettings,
   DEFAULT_SETTINGS,
   type ImportReport,
+  MAX_ARTIFACT_CALL_CAP,
   type StorageHealth,
   type Theme,
 } from '../../storage';
@@ -133,6 +134,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#base-url') private baseUrlInput!: HTMLInputElement;
   @query('#remember') private rememberInput!: HTMLInputElement;
   @query('#auto-compact') private autoCompactInput!: HTMLInputElement;
+  @query('#call-cap') private callCapInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
   @query('easel-platform-settings') private platform!: EaselPlatformSettings;
 
@@ -194,6 +196,12 @@ export class EaselSettingsDialog extends LitElement {
           Where the model supports it, the API summarises a conversation that reaches three quarters of its context
           window before answering. Otherwise the context meter offers Compact when the next message may not fit.
         </p>
+        <div class="field">
+          <label for="call-cap">Spending cap for each artifact's Claude calls (US dollars)</label>
+          <input id="call-cap" type="number" inputmode="decimal" min="0" max=${MAX_ARTIFACT_CALL_CAP} step="0.01"
+            .value=${String(s?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap)} />
+          <span class="hint">An artifact that asks Claude stops once its calls have cost this much; 0 refuses them all.</span>
+        </div>
         <easel-platform-settings
           .web=${s?.web ?? DEFAULT_WEB}
           .connectors=${s?.connectors ?? []}
@@ -226,6 +234,7 @@ export class EaselSettingsDialog extends LitElement {
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
     this.themeInput.value = this.settings?.theme ?? 'system';
     this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
+    this.callCapInput.value = String(this.settings?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap);
     this.platform.reset();
     this.dialog.showModal();
     this.keyInput.focus();
@@ -245,6 +254,12 @@ export class EaselSettingsDialog extends LitElement {
       this.baseUrlInput.focus();
       return;
     }
+    const cap = this.callCapInput.value.trim() === '' ? Number.NaN : Number(this.callCapInput.value);
+    if (!Number.isFinite(cap) || cap < 0 || cap > MAX_ARTIFACT_CALL_CAP) {
+      this.notice = `The spending cap must be a number of dollars from 0 to ${MAX_ARTIFACT_CALL_CAP}, such as 0.50.`;
+      this.callCapInput.focus();
+      return;
+    }
     // Web and Connectors are the dialog's lazily loaded part: until it has loaded, they are left as they were.
     const platform = typeof this.platform?.read === 'function' ? this.platform.read() : undefined;
     if (typeof platform === 'string') {
@@ -257,6 +272,7 @@ export class EaselSettingsDialog extends LitElement {
         rememberKey: this.rememberInput.checked,
         theme: toTheme(this.themeInput.value),
         autoCompact: this.autoCompactInput.checked,
+        artifactCallCap: Math.round(cap * 100) / 100,
         baseUrl: baseUrl.replace(/\/+$/, ''),
         ...(platform ? { web: platform.web, connectors: platform.connectors } : {}),
       }),
