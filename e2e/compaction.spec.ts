@@ -52,7 +52,10 @@ async function openLongSession(app: Page, path: string): Promise<void> {
 }
 
 async function openFromSidebar(app: Page): Promise<void> {
-  if (!(await sidebar(app).isVisible())) await app.getByRole('button', { name: 'Sessions' }).click();
+  // The sidebar starts open on a wide window: read the toggle once the app has started, then open it if needed.
+  const toggle = app.getByRole('button', { name: 'Sessions' });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await sidebar(app).getByRole('link', { name: 'A very long conversation' }).click();
 }
 
