@@ -20,6 +20,7 @@ import {
   AttachmentsRepository,
   BroadcastNoticeChannel,
   EaselConnection,
+  FolderBackup,
   SessionLibrary,
   SessionSaver,
   SettingsRepository,
@@ -162,6 +163,9 @@ async function main(): Promise<void> {
   openSession = () => saver.sessionId;
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
+  // The backup's engine loads now only when a folder was chosen before.
+  const backup = new FolderBackup({ db, channel, writer: saver.writer });
+  void backup.start().catch((error: unknown) => console.error(error));
 
   const app = document.querySelector('easel-app') ?? document.body.appendChild(new EaselApp());
   const services: EaselServices = {
@@ -170,6 +174,7 @@ async function main(): Promise<void> {
     provider,
     library,
     saver,
+    backup,
     attachments,
     blobSource: { load: loadBlob },
     imageProcessor: createImageProcessor(),

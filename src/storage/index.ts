@@ -12,6 +12,17 @@ export {
   MAX_APP_VALUE_BYTES,
 } from './app-data-repo';
 export { type AttachmentLookup, AttachmentsRepository } from './attachments-repo';
+export type { BackupEngine } from './backup';
+export { FolderBackup } from './backup-start';
+export type {
+  BackupFacts,
+  BackupFile,
+  BackupFolder,
+  BackupOptions,
+  BackupState,
+  FolderStore,
+  LockManagerLike,
+} from './backup-types';
 export { type Clock, systemClock } from './clock';
 export {
   type ConnectionEvent,

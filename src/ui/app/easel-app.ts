@@ -3,7 +3,7 @@ import { provide } from '@lit/context';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { Agent, AgentEvent } from '../../agent';
-import type { AttachmentsRepository } from '../../storage';
+import type { AttachmentsRepository, FolderBackup } from '../../storage';
 import type {
   ArtifactEditEvent,
   ArtifactFixEvent,
@@ -28,6 +28,7 @@ import type {
   SettingsSaveEvent,
 } from '../events';
 import type { SessionRecoverEvent } from '../sessions';
+import { backupContext } from '../sessions/backup-context';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
 import { AppCommands } from './app-commands';
 import { compactPart, headerPart, settingsPart, sidebarPart } from './app-parts';
@@ -71,6 +72,8 @@ export class EaselApp extends LitElement {
   @provide({ context: toolRenderersContext }) private toolRenderers: ToolRenderers = new Map();
   /** Stored attachment bytes (`services.blobSource`), for previews of sent files. */
   @provide({ context: attachmentBlobSourceContext }) private blobSource: AttachmentBlobSource = NO_BLOBS;
+  /** The folder backup (`services.backup`), for the storage settings. */
+  @provide({ context: backupContext }) private backup: FolderBackup | undefined;
 
   private readonly agentController = new AgentController(this);
   private readonly catalog = new ModelCatalogController(this);
@@ -143,6 +146,7 @@ export class EaselApp extends LitElement {
     if (!changed.has('services') || !services) return;
     this.toolRenderers = services.toolRenderers;
     this.blobSource = services.blobSource;
+    this.backup = services.backup;
     this.agentController.agent = services.agent;
     this.catalog.connect(services.provider, services.settingsStore, services.agent);
     this.sessions.connect(services.library, services.saver);

@@ -4,7 +4,13 @@ import type { Agent } from '../../agent';
 import type { ArtifactActions, ArtifactStore } from '../../artifacts';
 import type { ImageProcessor } from '../../attachments';
 import type { AnthropicProvider } from '../../llm';
-import type { AttachmentsRepository, SessionLibrary, SessionSaver, SettingsStore } from '../../storage';
+import type {
+  AttachmentsRepository,
+  FolderBackup,
+  SessionLibrary,
+  SessionSaver,
+  SettingsStore,
+} from '../../storage';
 import type { PreviewHost } from '../artifacts';
 import type { AttachmentBlobSource } from '../attachments';
 import type { ToolRenderers } from '../chat/tool-renderers';
@@ -24,6 +30,8 @@ export interface EaselServices {
   readonly library: SessionLibrary;
   /** Saves the open session and opens others into the agent. */
   readonly saver: SessionSaver;
+  /** Writes each changed session to the folder the person chose (its engine loads only once there is one). */
+  readonly backup?: FolderBackup;
   /**
    * Where attachment bytes are kept. `undefined` when there is no file storage: a message with files is then
    * not sent (it must never refer to files that were not kept) and goes back to the box.

@@ -8,8 +8,9 @@ import { formatAgo } from './format';
 
 /**
  * Storage in the Settings dialog: whether the browser keeps Easel's data (persistent storage), how much
- * of the quota is used, when the last export was made, `Export all` and `Import`, and what the last import
- * did. It shows what it is given and reports what the person asks for through events.
+ * of the quota is used, when the last export was made, `Export all` and `Import`, what the last import
+ * did, and the folder backup (`<easel-backup-settings>`, loaded with this panel). It shows what it is
+ * given and reports what the person asks for through events.
  */
 @customElement('easel-storage-health')
 export class EaselStorageHealth extends LitElement {
@@ -86,6 +87,11 @@ export class EaselStorageHealth extends LitElement {
 
   @query('input[type=file]') private fileInput!: HTMLInputElement;
 
+  override firstUpdated(): void {
+    // The folder backup's part loads with this panel, not with the first screen.
+    void import('./backup-settings');
+  }
+
   override render() {
     const h = this.health;
     return html`<section aria-labelledby="storage-title">
@@ -98,6 +104,7 @@ export class EaselStorageHealth extends LitElement {
       </div>
       ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
       ${this.importReport ? this.renderReport(this.importReport) : nothing}
+      <easel-backup-settings .now=${this.now}></easel-backup-settings>
     </section>`;
   }
 
