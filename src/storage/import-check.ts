@@ -33,6 +33,10 @@ export interface CheckedMessage {
   readonly largeTexts?: readonly StoredLargeText[];
   /** What search finds it by (`textOf`), taken before the long strings were set apart. */
   readonly text: string;
+  /** Its index in the file's list of messages. */
+  readonly position: number;
+  /** The `position` of the message before it on its branch (`null`: none); an index out of range is not kept. */
+  readonly parent: number | null;
 }
 
 /** A value an artifact stored, checked (see `ExportedAppData`). */
@@ -50,6 +54,8 @@ export interface CheckedSession {
   /** Ready to store: long strings already apart (`largeTexts`), the searchable text already taken. */
   readonly messages: readonly CheckedMessage[];
   readonly attachments: readonly CheckedAttachment[];
+  /** The `position` of the last message of the branch the person was on, when the file names a valid one. */
+  readonly activeMessage?: number;
 }
 
 /** Checks a parsed export file: the sessions that can be imported, and what was left out and why. */
@@ -85,7 +91,8 @@ function checkSession(entry: unknown, index: number, problems: string[]): Checke
     );
     return undefined;
   }
-  const { deletedAt: _deleted, ...session } = parsed.value;
+  // A branch mark is a key of the database that made the file: `activeMessage` says it here.
+  const { deletedAt: _deleted, activeLeaf: _leaf, ...session } = parsed.value;
   const label = `Session "${session.title || session.id}"`;
   const messages: CheckedMessage[] = [];
   (Array.isArray(entry.messages) ? entry.messages : []).forEach((item: unknown, i: number) => {
@@ -93,7 +100,18 @@ function checkSession(entry: unknown, index: number, problems: string[]): Checke
     if (isObject(item) && message?.ok && (item.partial === undefined || item.partial === true)) {
       const text = item.partial ? '' : textOf(message.value);
       const stored = messageApart(message.value);
-      messages.push({ ...stored, text, ...(item.partial ? { partial: true as const } : {}) });
+      const parent = isPosition(item.parent, i)
+        ? item.parent
+        : item.parent === null || i === 0
+          ? null
+          : i - 1;
+      messages.push({
+        ...stored,
+        text,
+        position: i,
+        parent,
+        ...(item.partial ? { partial: true as const } : {}),
+      });
     } else {
       problems.push(
         `${label}: message ${i + 1} was skipped (${message && !message.ok ? message.problem : 'not a message'}).`,
@@ -126,7 +144,14 @@ function checkSession(entry: unknown, index: number, problems: string[]): Checke
         `${label}: stored value ${i + 1} of its artifacts was skipped (missing file, key or value).`,
       );
   });
-  return { session, messages, attachments, appData };
+  const count = Array.isArray(entry.messages) ? entry.messages.length : 0;
+  const active = isPosition(entry.activeMessage, count) ? { activeMessage: entry.activeMessage } : {};
+  return { session, messages, attachments, appData, ...active };
+}
+
+/** Whether `value` is the index of a message before `before` in the file's list. */
+function isPosition(value: unknown, before: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < before;
 }
 
 /** A file read and checked: the sessions to write and what was left out, or why nothing can be imported. */

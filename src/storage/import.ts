@@ -81,15 +81,33 @@ async function writeSession(
     });
   }
   const imported = new Set(checked.attachments.map((a) => a.id));
-  const records: StoredMessageRecord[] = checked.messages.map(({ message, partial, largeTexts }) => ({
-    sessionId: id,
-    key: keys.next(),
-    message: withAttachmentIds(message, renamed, imported),
-    ...(partial ? { partial } : {}),
-    ...(largeTexts ? { largeTexts } : {}),
-  }));
+  // Keys in the file's order, so each parent (an earlier message) sorts before its children.
+  const keyAt = new Map<number, string>();
+  const records: StoredMessageRecord[] = checked.messages.map(
+    ({ message, partial, largeTexts, position, parent }) => {
+      const key = keys.next();
+      keyAt.set(position, key);
+      // A parent that was skipped is left out: the message then follows the one before it.
+      const parentKey = parent === null ? null : keyAt.get(parent);
+      return {
+        sessionId: id,
+        key,
+        message: withAttachmentIds(message, renamed, imported),
+        ...(parentKey === undefined ? {} : { parent: parentKey }),
+        ...(partial ? { partial } : {}),
+        ...(largeTexts ? { largeTexts } : {}),
+      };
+    },
+  );
   const totals = totalsOf(records);
-  const session: SessionRecord = { ...original, id, messageCount: records.length, ...totals };
+  const activeLeaf = checked.activeMessage === undefined ? undefined : keyAt.get(checked.activeMessage);
+  const session: SessionRecord = {
+    ...original,
+    id,
+    messageCount: records.length,
+    ...totals,
+    ...(activeLeaf === undefined ? {} : { activeLeaf }),
+  };
   const appData: AppDataRecord[] = checked.appData.map((d) => ({
     sessionId: id,
     file: d.file,

@@ -19,7 +19,7 @@ import { SearchIndex, type SearchResult } from './search';
 import { type SessionList, SessionsRepository } from './sessions-repo';
 import type { SettingsRepository } from './settings-repo';
 import { newWriterId } from './sort-key';
-import { type ExportFile, exportFileName, exportSessions, serializeExport } from './transfer';
+import { type ExportFile, exportFileName, exportSessions, openBranch, serializeExport } from './transfer';
 import { errorText } from './write-errors';
 
 export interface SessionLibraryOptions {
@@ -177,7 +177,7 @@ export class SessionLibrary {
       fileName: exportFileName(file, 'md'),
       mimeType: 'text/markdown',
       // Loaded only when a session is exported as Markdown.
-      text: (await import('./markdown-export')).sessionToMarkdown(only.session, only.messages),
+      text: (await import('./markdown-export')).sessionToMarkdown(only.session, openBranch(only)),
       problems,
     };
   }

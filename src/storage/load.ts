@@ -1,10 +1,10 @@
 /** Reading a whole session back: its metadata and its messages, in order, with what could not be read. */
 
 import type { AgentMessage } from '../agent';
+import { BranchTree, type Entry } from './branch-tree';
 import type { EaselDatabase } from './db';
 import { MessagesRepository } from './messages-repo';
-import type { MessageRecord, SessionRecord } from './schema';
-import type { Entry } from './session-mirror';
+import type { SessionRecord } from './schema';
 import { SessionsRepository } from './sessions-repo';
 
 /** The error text of an answer whose page closed while it streamed; the UI offers `Retry` for it. */
@@ -15,10 +15,15 @@ export type LoadedSession =
   | {
       readonly kind: 'found';
       readonly session: SessionRecord;
-      /** What the agent should hold, oldest first; an interrupted answer is an `aborted` assistant message. */
+      /**
+       * What the agent should hold: the branch the person was on, oldest first; an interrupted answer is an
+       * `aborted` assistant message.
+       */
       readonly messages: readonly AgentMessage[];
       /** The same messages with their storage keys (the saver continues from them). */
       readonly entries: readonly Entry[];
+      /** Every message of every branch. */
+      readonly tree: BranchTree;
       /** One sentence per record that failed its check and was skipped. */
       readonly problems: readonly string[];
     }
@@ -34,21 +39,15 @@ export async function loadSession(db: EaselDatabase, id: string): Promise<Loaded
     return { kind: 'not-found', id, message: `Session "${id}" could not be read: ${lookup.problem}` };
   }
   const { records, problems } = await new MessagesRepository(db).load(id);
-  const entries = records.map(toEntry);
+  const tree = BranchTree.fromRecords(records, (r) => (r.partial ? interrupted(r.message) : r.message));
+  const entries = tree.activePath(lookup.session.activeLeaf);
   return {
     kind: 'found',
     session: lookup.session,
     messages: entries.map((e) => e.message),
     entries,
+    tree,
     problems,
-  };
-}
-
-function toEntry(record: MessageRecord): Entry {
-  return {
-    key: record.key,
-    message: record.partial ? interrupted(record.message) : record.message,
-    partial: !!record.partial,
   };
 }
 

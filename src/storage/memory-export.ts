@@ -17,6 +17,7 @@ import {
   EXPORT_VERSION,
   type ExportedAttachment,
   type ExportFile,
+  exportedBranches,
   exportFileName,
   serializeExport,
 } from './transfer';
@@ -46,10 +47,9 @@ export async function exportFromMemory(input: MemoryExportInput): Promise<Export
   copy.writeAll(batch, state, title);
   copy.flushStream(batch, state);
   const write = batch.toWrite(now, 'create');
-  const session = applyChange(undefined, mirror.sessionId, write.change);
-  const messages = write.puts.map((r) =>
-    r.partial ? { message: r.message, partial: true as const } : { message: r.message },
-  );
+  const { activeLeaf, ...session } = applyChange(undefined, mirror.sessionId, write.change);
+  const records = write.puts.toSorted((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const { messages, activeMessage } = exportedBranches(records, activeLeaf);
   const problems: string[] = [];
   const attachments: ExportedAttachment[] = [];
   const repository = new AttachmentsRepository(input.db);
@@ -97,7 +97,7 @@ export async function exportFromMemory(input: MemoryExportInput): Promise<Export
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: new Date(now).toISOString(),
-    sessions: [{ session, messages, attachments }],
+    sessions: [{ session, messages, ...(activeMessage === undefined ? {} : { activeMessage }), attachments }],
   };
   return {
     fileName: exportFileName(file),

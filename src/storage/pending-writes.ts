@@ -18,11 +18,14 @@ export class PendingBatch {
   private title: string | undefined;
   private model = '';
   private thinkingLevel: ThinkingLevel = 'off';
+  private activeLeaf: string | undefined;
 
   constructor(readonly sessionId: string) {}
 
+  /** Records to write or delete; a branch switched with nothing else to write counts one (its session record). */
   get size(): number {
-    return this.puts.size + this.deletes.size;
+    const records = this.puts.size + this.deletes.size;
+    return records > 0 || this.activeLeaf === undefined ? records : 1;
   }
 
   /** Keys of finished (not partial) messages this batch writes: what other tabs are told about. */
@@ -55,7 +58,9 @@ export class PendingBatch {
     readonly title?: string;
     readonly model: string;
     readonly thinkingLevel: ThinkingLevel;
+    readonly activeLeaf?: string;
   }): void {
+    if (change.activeLeaf !== undefined) this.activeLeaf = change.activeLeaf;
     if (change.preview !== undefined) this.preview = change.preview;
     if (change.title) this.title ??= change.title;
     this.model = change.model;
@@ -76,6 +81,7 @@ export class PendingBatch {
     this.tokens = addTokens(this.tokens, older.tokens);
     this.cost += older.cost;
     this.preview ??= older.preview;
+    this.activeLeaf ??= older.activeLeaf;
     this.title = older.title ?? this.title;
     if (!this.model) {
       this.model = older.model;
@@ -94,6 +100,7 @@ export class PendingBatch {
       at,
       ...(this.preview === undefined ? {} : { preview: this.preview }),
       ...(this.title === undefined ? {} : { title: this.title }),
+      ...(this.activeLeaf === undefined ? {} : { activeLeaf: this.activeLeaf }),
     };
     return {
       sessionId: this.sessionId,

@@ -5,6 +5,7 @@
 
 import { type AgentMessage, type AgentState, assertNever, type ThinkingLevel } from '../agent';
 import { AttachmentsRepository, attachmentBlobIds } from './attachments-repo';
+import type { Versions } from './branch-tree';
 import { type Clock, systemClock } from './clock';
 import type { ConnectionEvent, DatabaseConnection, StorageLoss } from './connection';
 import type { EaselDatabase } from './db';
@@ -136,6 +137,8 @@ export class SessionSaver {
   /** Counts `open` and `startNew` calls, so a slow `open` never overrides a later one. */
   private generation = 0;
   private replacing = false;
+  /** The history change under way rewinds it for an edit or a regenerate: what leaves it stays stored. */
+  private keepRemoved = false;
   private unsubscribeState: (() => void) | undefined;
   private readonly unsubscribeChannel: (() => void) | undefined;
   private readonly unsubscribeConnection: (() => void) | undefined;
@@ -214,12 +217,15 @@ export class SessionSaver {
     if (generation !== this.generation) return { kind: 'superseded', id };
     this.queue.markStored(id);
     this.title = loaded.session.title;
-    this.attach(new SessionMirror(id, this.keys, loaded.entries, loaded.session.title !== ''), () => {
-      const { agent } = this.options;
-      agent.replaceMessages(loaded.messages);
-      if (loaded.session.model) agent.setModel(loaded.session.model);
-      agent.setThinkingLevel(loaded.session.thinkingLevel);
-    });
+    this.attach(
+      new SessionMirror(id, this.keys, loaded.entries, loaded.session.title !== '', loaded.tree),
+      () => {
+        const { agent } = this.options;
+        agent.replaceMessages(loaded.messages);
+        if (loaded.session.model) agent.setModel(loaded.session.model);
+        agent.setThinkingLevel(loaded.session.thinkingLevel);
+      },
+    );
     this.options.onHistoryLoaded?.(loaded.messages);
     return { kind: 'opened', session: loaded.session, messages: loaded.messages, problems: loaded.problems };
   }
@@ -232,6 +238,50 @@ export class SessionSaver {
     this.attach(new SessionMirror(id, this.keys), () => this.options.agent.replaceMessages([]));
     this.options.onHistoryLoaded?.([]);
     return id;
+  }
+
+  /**
+   * Runs `rewind` — a `replaceMessages` that takes messages off the end of the history, for an edit or a
+   * regenerate — so that what it takes off stays stored, as the branch the next messages leave behind.
+   */
+  branch(rewind: () => void): void {
+    this.keepRemoved = true;
+    try {
+      rewind();
+    } finally {
+      this.keepRemoved = false;
+    }
+  }
+
+  /**
+   * The versions of a message of the history (it and the messages written in its place, oldest first);
+   * `undefined` for a message the session does not hold.
+   */
+  versionsOf(message: AgentMessage): Versions | undefined {
+    const tree = this.mirror?.branches;
+    const key = tree?.keyOf(message);
+    return key === undefined ? undefined : tree?.versions(key);
+  }
+
+  /**
+   * Puts the agent on another version of a message of its history: the history becomes the path through that
+   * version to the newest message written after it, and the session remembers it (one small write, whatever
+   * the session's length). `false` while the agent works or for a version the session lacks.
+   */
+  switchVersion(message: AgentMessage, step: -1 | 1): boolean {
+    const mirror = this.mirror;
+    const versions = this.versionsOf(message);
+    const target = versions?.keys[versions.index + step];
+    if (!mirror || target === undefined || this.options.agent.state.isStreaming) return false;
+    const { state } = this.options.agent;
+    const batch = this.queue.batch(mirror.sessionId);
+    const entries = mirror.switchTo(target, state, batch);
+    if (!entries) return false;
+    const messages = entries.map((e) => e.message);
+    if (!this.replaceHistory(messages)) return false;
+    this.queue.kick();
+    this.options.onHistoryLoaded?.(messages);
+    return true;
   }
 
   /** Writes the streaming snapshot now and waits for pending writes; `true` when everything is saved. */
@@ -381,7 +431,7 @@ export class SessionSaver {
     let changed = false;
     if (state.messages !== this.lastMessages) {
       this.lastMessages = state.messages;
-      changed = mirror.sync(state, this.queue.batch(mirror.sessionId));
+      changed = mirror.sync(state, this.queue.batch(mirror.sessionId), this.keepRemoved);
     }
     if (mirror.track(state.streamMessage)) {
       this.scheduleStreamFlush();
@@ -514,7 +564,7 @@ export class SessionSaver {
     }
     if (this.mirror !== mirror) return;
     const merged = mirror.mergedWith(found.records, deleted);
-    if (merged && !this.replaceHistory(merged.map((e) => e.message))) {
+    if (merged && !this.replaceHistory(merged.entries.map((e) => e.message))) {
       // A run started meanwhile: the state listener merges again when the agent is idle.
       for (const key of put) this.remote.put.add(key);
       for (const key of deleted) this.remote.deleted.add(key);

@@ -64,6 +64,11 @@ export interface SessionRecord {
   readonly lastExportAt?: number;
   /** Set when the person deleted it; hidden everywhere, purged later (undo clears it). */
   readonly deletedAt?: number;
+  /**
+   * The key of the last message of the branch the person is on (see `MessageRecord.parent`). Absent in
+   * sessions saved before branches, or naming no message: the path then ends at the latest message.
+   */
+  readonly activeLeaf?: string;
 }
 
 /**
@@ -80,6 +85,13 @@ export interface MessageRecord {
    * written under the same key and replaces it; one left behind means the page closed mid-answer.
    */
   readonly partial?: true;
+  /**
+   * The key of the message before this one on its branch (`null`: the first message of a branch that starts
+   * at the top). Editing a message or regenerating an answer adds a sibling: a record with the same parent,
+   * and the old ones stay. Absent in records saved before branches: the previous record in key order, so an
+   * older session reads as one path.
+   */
+  readonly parent?: string | null;
 }
 
 /** A message's searchable text, under the message's key. */

@@ -18,6 +18,8 @@ export interface MetadataChange {
   readonly title?: string;
   readonly model: string;
   readonly thinkingLevel: ThinkingLevel;
+  /** The last message of the branch the person is on now. */
+  readonly activeLeaf?: string;
   /** Epoch ms of this save; becomes `updated` (and `created` when the session is new). */
   readonly at: number;
 }
@@ -75,6 +77,7 @@ export function applyChange(
     tokens: atLeastZero(addTokens(base.tokens, change.tokens)),
     cost: Math.max(0, base.cost + change.cost),
     preview: change.preview ?? base.preview,
+    ...(change.activeLeaf === undefined ? {} : { activeLeaf: change.activeLeaf }),
   };
 }
 

@@ -8,9 +8,10 @@ import type { AgentMessage } from '../agent';
 import { AppDataRepository } from './app-data-repo';
 import { AttachmentsRepository } from './attachments-repo';
 import { blobToBase64 } from './base64';
+import { BranchTree } from './branch-tree';
 import type { EaselDatabase } from './db';
 import { MessagesRepository } from './messages-repo';
-import type { SessionRecord } from './schema';
+import type { MessageRecord, SessionRecord } from './schema';
 import { SessionsRepository } from './sessions-repo';
 
 export const EXPORT_FORMAT = 'easel-export';
@@ -20,6 +21,12 @@ export interface ExportedMessage {
   readonly message: AgentMessage;
   /** The answer was still streaming when it was last saved (it imports as an interrupted answer). */
   readonly partial?: true;
+  /**
+   * The index in `messages` of the message before this one on its branch (`null`: it starts a branch at the
+   * top). Absent: the message before it in the list, so a session without branches is one path, as in files
+   * made before branches.
+   */
+  readonly parent?: number | null;
 }
 
 export interface ExportedAttachment {
@@ -41,10 +48,12 @@ export interface ExportedAppData {
 }
 
 export interface ExportedSession {
-  /** The metadata as stored (without any deletion mark). */
+  /** The metadata as stored (without any deletion mark, and its `activeLeaf` as `activeMessage`). */
   readonly session: SessionRecord;
-  /** In conversation order. */
+  /** Every message of every branch, in the order they were written. */
   readonly messages: readonly ExportedMessage[];
+  /** The index in `messages` of the last message of the branch the person was on (absent: the latest). */
+  readonly activeMessage?: number;
   readonly attachments: readonly ExportedAttachment[];
   /** What its artifacts stored; left out when they stored nothing (files made before it existed lack it). */
   readonly appData?: readonly ExportedAppData[];
@@ -121,12 +130,10 @@ async function exportOne(
   stored: SessionRecord,
   problems: string[],
 ): Promise<ExportedSession> {
-  const { deletedAt: _deleted, ...session } = stored;
+  const { deletedAt: _deleted, activeLeaf, ...session } = stored;
   const loaded = await new MessagesRepository(db).load(session.id);
   problems.push(...loaded.problems);
-  const messages = loaded.records.map((r) =>
-    r.partial ? { message: r.message, partial: true as const } : { message: r.message },
-  );
+  const { messages, activeMessage } = exportedBranches(loaded.records, activeLeaf);
   const names = attachmentNames(messages.map((m) => m.message));
   const blobs = await new AttachmentsRepository(db).listForSession(session.id);
   problems.push(...blobs.problems);
@@ -148,7 +155,55 @@ async function exportOne(
     if (!have.has(id))
       problems.push(`The file "${name}" of session "${session.title || session.id}" is missing.`);
   }
-  return { session, messages, attachments, ...(appData.length > 0 ? { appData } : {}) };
+  return {
+    session,
+    messages,
+    ...(activeMessage === undefined ? {} : { activeMessage }),
+    attachments,
+    ...(appData.length > 0 ? { appData } : {}),
+  };
+}
+
+/**
+ * A session's records (in key order) as the file lists them: each with its parent's index where that is not
+ * the message before it, and the index of `activeLeaf`'s message.
+ */
+export function exportedBranches(
+  records: readonly MessageRecord[],
+  activeLeaf: string | undefined,
+): { readonly messages: ExportedMessage[]; readonly activeMessage?: number } {
+  const entries = BranchTree.fromRecords(records).entries();
+  const position = new Map(entries.map((e, i) => [e.key, i]));
+  const messages = entries.map((e, i): ExportedMessage => {
+    const parent = e.parent === null ? null : (position.get(e.parent) ?? null);
+    const implied = i === 0 ? null : i - 1;
+    return {
+      message: e.message,
+      ...(e.partial ? { partial: true as const } : {}),
+      ...(parent === implied ? {} : { parent }),
+    };
+  });
+  const activeMessage = activeLeaf === undefined ? undefined : position.get(activeLeaf);
+  return activeMessage === undefined ? { messages } : { messages, activeMessage };
+}
+
+/**
+ * The messages of the branch that was open (`activeMessage`, else the latest message), oldest first: what a
+ * reading copy (Markdown) shows. Every other branch is still in `session.messages`.
+ */
+export function openBranch(session: ExportedSession): ExportedMessage[] {
+  const { messages } = session;
+  const path: ExportedMessage[] = [];
+  let at: number | null = session.activeMessage ?? messages.length - 1;
+  while (at !== null && at >= 0) {
+    const message: ExportedMessage | undefined = messages[at];
+    if (!message) break;
+    path.push(message);
+    // Parents always come earlier in the list (the import checks it), so this ends.
+    const parent: number | null = message.parent === undefined ? at - 1 : message.parent;
+    at = parent !== null && parent < at ? parent : null;
+  }
+  return path.reverse();
 }
 
 /** Attachment ids referenced by the messages, with their file names. */

@@ -44,6 +44,11 @@ export function parseSessionRecord(value: unknown): Parsed<SessionRecord> {
   if (!isObject(value)) return bad('A session record is not an object.');
   const wrong = wrongFields(value, SESSION_FIELDS);
   if (wrong.length > 0) return bad(`${describeWrong(`Session ${idOf(value)}`, wrong)}.`);
+  // A wrong branch mark must not cost the session: without it the latest message ends the path.
+  if (value.activeLeaf !== undefined && !isString(value.activeLeaf)) {
+    const { activeLeaf: _wrong, ...rest } = value;
+    return ok(rest as unknown as SessionRecord);
+  }
   return ok(value as unknown as SessionRecord);
 }
 
@@ -59,7 +64,11 @@ export function parseMessageRecord(value: unknown): Parsed<MessageRecord> {
   const message = parseAgentMessage(value.message);
   if (!message.ok)
     return bad(`A message of session ${idOf(value, 'sessionId')} was skipped: ${message.problem}.`);
-  return ok({ ...(value as unknown as MessageRecord), message: message.value });
+  const record = { ...(value as unknown as MessageRecord), message: message.value };
+  // A wrong parent must not cost the message: without one it follows the previous record in key order.
+  if (record.parent === undefined || record.parent === null || isString(record.parent)) return ok(record);
+  const { parent: _wrong, ...rest } = record;
+  return ok(rest);
 }
 
 export function parseTextChunk(value: unknown): Parsed<TextChunkRecord> {

@@ -9,7 +9,13 @@ import JSZip from 'jszip';
 import type { AgentMessage } from '../agent';
 import { base64ToBytes } from './base64';
 import { sessionToMarkdown } from './markdown-export';
-import { type ExportedSession, type ExportFile, serializeExport } from './transfer';
+import {
+  type ExportedMessage,
+  type ExportedSession,
+  type ExportFile,
+  openBranch,
+  serializeExport,
+} from './transfer';
 import { SESSION_JSON } from './zip-import';
 
 type ArtifactMessage = Extract<AgentMessage, { role: 'artifact' }>;
@@ -38,12 +44,16 @@ export async function sessionZip(file: ExportFile): Promise<Uint8Array> {
   const zip = new JSZip();
   const add = (name: string, data: string | Uint8Array) => zip.file(name, data, { date });
   add('README.txt', README);
-  add('session.md', sessionToMarkdown(only.session, only.messages));
+  add('session.md', sessionToMarkdown(only.session, openBranch(only)));
   add(SESSION_JSON, serializeExport(file));
 
-  const artifacts = only.messages.flatMap(({ message }) => (message.role === 'artifact' ? [message] : []));
+  const artifactsOf = (messages: readonly ExportedMessage[]) =>
+    messages.flatMap(({ message }) => (message.role === 'artifact' ? [message] : []));
+  // Every version of every branch is kept; the latest file is the open branch's.
+  const artifacts = artifactsOf(only.messages);
   const latest = new Map<string, ArtifactMessage>();
-  for (const message of artifacts) latest.set(message.filename, message);
+  for (const message of artifactsOf(openBranch(only))) latest.set(message.filename, message);
+  for (const message of artifacts) if (!latest.has(message.filename)) latest.set(message.filename, message);
   // `versions` is the folder of versions: no file of that name may stand beside it.
   const artifactNames = new UniqueNames(['versions']);
   const folders = new Map<string, { readonly folder: string; readonly names: UniqueNames }>();
