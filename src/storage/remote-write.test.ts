@@ -1,0 +1,62 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { loadSession } from './load';
+import { parseRemoteSession, writeRemoteMessages, writeRemoteSession } from './remote-write';
+import { SessionsRepository } from './sessions-repo';
+import { artifact, assistant, freshDb, user } from './test-support';
+
+const description = { id: 's1', title: 'Plans', created: 10, model: 'claude-x', thinkingLevel: 'off' };
+
+describe('writing what another device sent', () => {
+  it('stores a described session once, never over one that exists', async () => {
+    const db = await freshDb();
+    const session = parseRemoteSession(description);
+    if (!session) throw new Error('refused a valid description');
+    expect(await writeRemoteSession(db, session)).toBe(true);
+    expect(await writeRemoteSession(db, { ...session, title: 'Other' })).toBe(false);
+    const found = await new SessionsRepository(db).get('s1');
+    expect(found.kind === 'found' && found.session.title).toBe('Plans');
+  });
+
+  it('refuses descriptions that are not sessions', () => {
+    expect(parseRemoteSession({ ...description, id: '../x' })).toBeUndefined();
+    expect(parseRemoteSession({ ...description, created: 'yesterday' })).toBeUndefined();
+    expect(parseRemoteSession({ ...description, thinkingLevel: 'extreme' })).toBeUndefined();
+    expect(parseRemoteSession(null)).toBeUndefined();
+  });
+
+  it('writes checked messages in key order, creating the session, and each only once', async () => {
+    const db = await freshDb();
+    const items = [
+      { key: 'k2', message: assistant('Lisbon in May.') },
+      { key: 'k1', message: user('Where to go?', 5) },
+      { key: 'k3', message: artifact('plan.md', '# Plan') },
+    ];
+    const first = await writeRemoteMessages(db, 's2', items);
+    expect(first).toEqual({ written: ['k1', 'k2', 'k3'], created: true, problems: [] });
+    const again = await writeRemoteMessages(db, 's2', items);
+    expect(again.written).toEqual([]);
+    const loaded = await loadSession(db, 's2');
+    expect(loaded.kind === 'found' && loaded.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'artifact',
+    ]);
+    const found = await new SessionsRepository(db).get('s2');
+    expect(found.kind === 'found' && found.session.messageCount).toBe(3);
+  });
+
+  it('refuses messages that do not check, writing the others, and says why', async () => {
+    const db = await freshDb();
+    const result = await writeRemoteMessages(db, 's3', [
+      { key: 'k1', message: user('Fine', 5) },
+      { key: 'k2', message: { role: 'assistant', content: 'not blocks' } },
+      { key: 'bad key', message: user('Bad key') },
+      { key: 'k1', message: user('Same key twice') },
+    ]);
+    expect(result.written).toEqual(['k1']);
+    expect(result.problems).toHaveLength(3);
+    for (const problem of result.problems)
+      expect(problem).toMatch(/^A message from another device was refused/);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Writing what another device sent (sync): sessions and messages that arrive are untrusted, so they are checked
+ * as an import checks a file (`parseImportedMessage`, the session's fields), and written through the saver's
+ * own commit (`MessagesRepository.commit`), which keeps the session's counts, totals and search text. A message
+ * already stored is left alone, so writing the same thing twice changes nothing.
+ *
+ * The folder's second entry (src/sync imports it as `../storage/remote-write`): re-exported by `index.ts`, its
+ * modules would be in the first load; only the sync engine, which loads once sync is on, needs them.
+ */
+
+import { isThinkingLevel, type ThinkingLevel } from '../agent';
+import type { EaselDatabase } from './db';
+import { isFiniteNumber, isObject, isString } from './guards';
+import { MAX_TITLE, previewOf, titleFrom } from './message-text';
+import { MessagesRepository } from './messages-repo';
+import { sessionRange } from './ranges';
+import type { MessageRecord, SessionRecord, TokenTotals } from './schema';
+import { addTokens, ZERO_TOKENS } from './session-write';
+import { parseSessionRecord } from './validate';
+import { parseImportedMessage } from './validate-message';
+
+/** A session as another device describes it: what it was created with (counts come from its messages). */
+export interface RemoteSession {
+  readonly id: string;
+  readonly title: string;
+  readonly created: number;
+  readonly model: string;
+  readonly thinkingLevel: ThinkingLevel;
+}
+
+/** Ids and keys are short printable strings; anything else is refused. */
+const ID = /^[\w-]{1,100}$/;
+
+/** The session described by `value`, or `undefined` when it is not one. */
+export function parseRemoteSession(value: unknown): RemoteSession | undefined {
+  if (!isObject(value)) return undefined;
+  const { id, title, created, model, thinkingLevel } = value;
+  if (!isString(id) || !ID.test(id) || !isString(title) || !isFiniteNumber(created) || !isString(model))
+    return undefined;
+  if (!isThinkingLevel(thinkingLevel)) return undefined;
+  return { id, title: title.trim().slice(0, MAX_TITLE * 4), created, model, thinkingLevel };
+}
+
+/** Whether `value` may be a message key or a session id from another device. */
+export function isRemoteId(value: unknown): value is string {
+  return isString(value) && ID.test(value);
+}
+
+/**
+ * Stores a session another device created, when this device has no session of that id. Returns whether it was
+ * written (an existing session, deleted or not, is never changed here).
+ */
+export async function writeRemoteSession(db: EaselDatabase, session: RemoteSession): Promise<boolean> {
+  if ((await db.getKey('sessions', session.id)) !== undefined) return false;
+  const written = await new MessagesRepository(db).commit({
+    sessionId: session.id,
+    puts: [],
+    deletes: [],
+    change: {
+      messageCount: 0,
+      tokens: ZERO_TOKENS,
+      cost: 0,
+      title: session.title,
+      model: session.model,
+      thinkingLevel: session.thinkingLevel,
+      at: session.created,
+    },
+    ifMissing: 'create',
+  });
+  return written !== undefined;
+}
+
+/** What `writeRemoteMessages` did. */
+export interface RemoteWrite {
+  /** Keys of the messages written (the others were stored already, or refused). */
+  readonly written: readonly string[];
+  /** Whether the session record was created by this write. */
+  readonly created: boolean;
+  /** One sentence per message refused. */
+  readonly problems: readonly string[];
+}
+
+/**
+ * Stores messages of one session from another device, in one transaction: each is checked like an imported
+ * message; those already stored are skipped. The session is created when missing (its messages may arrive
+ * before its description). Streaming snapshots are never sent, so none is accepted.
+ */
+export async function writeRemoteMessages(
+  db: EaselDatabase,
+  sessionId: string,
+  items: readonly { readonly key: unknown; readonly message: unknown }[],
+): Promise<RemoteWrite> {
+  const problems: string[] = [];
+  const records: MessageRecord[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (!isRemoteId(item.key) || seen.has(item.key)) {
+      problems.push('A message from another device was refused: its key is not valid.');
+      continue;
+    }
+    const parsed = parseImportedMessage(item.message);
+    if (!parsed.ok) {
+      problems.push(`A message from another device was refused: ${parsed.problem}`);
+      continue;
+    }
+    seen.add(item.key);
+    records.push({ sessionId, key: item.key, message: parsed.value });
+  }
+  const stored = await Promise.all(records.map((r) => db.getKey('messages', [sessionId, r.key])));
+  const fresh = records.filter((_, i) => stored[i] === undefined).sort((a, b) => (a.key < b.key ? -1 : 1));
+  if (fresh.length === 0) return { written: [], created: false, problems };
+  const current = parseSessionRecord(await db.get('sessions', sessionId));
+  const session: SessionRecord | undefined = current.ok ? current.value : undefined;
+  const last = await lastKey(db, sessionId);
+  const newest = fresh[fresh.length - 1]!;
+  let tokens: TokenTotals = ZERO_TOKENS;
+  let cost = 0;
+  let model = '';
+  let at = 0;
+  for (const { message } of fresh) {
+    at = Math.max(at, message.timestamp);
+    if (message.role !== 'assistant') continue;
+    tokens = addTokens(tokens, message.usage);
+    cost += message.usage.cost?.total ?? 0;
+    model = message.model || model;
+  }
+  // Only a message later than every stored one gives the sidebar its preview.
+  const later = last === undefined || newest.key > last;
+  const preview = later
+    ? [...fresh]
+        .reverse()
+        .map((r) => previewOf(r.message))
+        .find((p) => p !== '')
+    : undefined;
+  const title = fresh.map((r) => titleFrom(r.message)).find((t) => t !== '');
+  await new MessagesRepository(db).commit({
+    sessionId,
+    puts: fresh,
+    deletes: [],
+    change: {
+      messageCount: fresh.length,
+      tokens,
+      cost,
+      ...(preview ? { preview } : {}),
+      ...(title ? { title } : {}),
+      model: later ? model : '',
+      thinkingLevel: session?.thinkingLevel ?? 'off',
+      at: at || Date.now(),
+    },
+    ifMissing: 'create',
+  });
+  return { written: fresh.map((r) => r.key), created: session === undefined, problems };
+}
+
+/** Every session record, deleted ones too (what sync compares with what it sent). */
+export async function allSessionRecords(db: EaselDatabase): Promise<SessionRecord[]> {
+  const values: unknown[] = await db.getAll('sessions');
+  return values.flatMap((v) => {
+    const parsed = parseSessionRecord(v);
+    return parsed.ok ? [parsed.value] : [];
+  });
+}
+
+async function lastKey(db: EaselDatabase, sessionId: string): Promise<string | undefined> {
+  const cursor = await db.transaction('messages').store.openKeyCursor(sessionRange(sessionId), 'prev');
+  const key = cursor?.key;
+  return Array.isArray(key) && typeof key[1] === 'string' ? key[1] : undefined;
+}

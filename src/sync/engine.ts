@@ -1,0 +1,723 @@
+/**
+ * The sync engine, loaded with PouchDB only once sync is on. Easel's own stores stay the truth; beside them a
+ * PouchDB database in this browser (`easel-sync-…`) holds the sealed documents, and PouchDB replicates it with
+ * the server both ways, continuously, resuming from its checkpoints. The engine mirrors between the two:
+ *
+ * - out: each change notice (this tab's or another's) names what changed; just those records are read, sealed
+ *   and written to the mirror — one new message is one document, whatever the size of the library;
+ * - in: the mirror's change feed (documents from the server, and the engine's own) is opened, checked and
+ *   written into Easel's stores through `src/storage`'s remote writes, which post notices so the open views
+ *   refresh.
+ *
+ * One queue runs both, one job at a time.
+ */
+
+import PouchDB, {
+  type Change,
+  type Changes,
+  type PouchDoc,
+  type PouchError,
+  type Sync,
+} from 'pouchdb-browser';
+import type { AgentMessage } from '../agent';
+import {
+  AttachmentsRepository,
+  type EaselDatabase,
+  MessagesRepository,
+  type NoticeChannel,
+  newWriterId,
+  type SessionRecord,
+  SessionsRepository,
+  type StorageNotice,
+} from '../storage';
+// Storage's second entry: what only sync needs, kept out of the first load.
+import {
+  allSessionRecords,
+  parseRemoteSession,
+  writeRemoteMessages,
+  writeRemoteSession,
+} from '../storage/remote-write';
+import {
+  BYTES_NAME,
+  createKeysDoc,
+  digest,
+  KEYS_DOC_ID,
+  opaqueId,
+  open,
+  openBytes,
+  openKeysDoc,
+  parseKeysDoc,
+  type SealedDoc,
+  type SyncKeys,
+  seal,
+  sealBytes,
+} from './crypto';
+import { type Stamp, type TitleEdit, wins, withTitle } from './merge';
+import { type Payload, parsePayload } from './payloads';
+import type { SyncStatus } from './status';
+import type { SyncConfig } from './types';
+
+/** A sealed message larger than this is not sent (CouchDB refuses documents over 8 MB by default). */
+export const MAX_SEALED_CHARS = 6_000_000;
+
+export interface EngineDeps {
+  readonly db: EaselDatabase;
+  readonly channel: NoticeChannel;
+  readonly onStatus: (status: SyncStatus) => void;
+  readonly now?: () => number;
+}
+
+/** What this device remembers about one session (a local document of the mirror; never replicated). */
+interface SessionMeta {
+  readonly sent: boolean;
+  /** `updated` of the session when its messages were last all sent. */
+  readonly sentUpdated: number;
+  readonly title?: TitleEdit;
+  /** The titles seen, winner first: the losing ones can be taken back from here. */
+  readonly titles: readonly TitleEdit[];
+  readonly state?: Stamp & { readonly deleted: boolean };
+}
+
+const EMPTY_META: SessionMeta = { sent: false, sentUpdated: -1, titles: [] };
+
+/** Connects (or says why not) and runs until `stop()`. */
+export class SyncEngine {
+  private readonly writer = newWriterId();
+  private readonly sessions: SessionsRepository;
+  private readonly messages: MessagesRepository;
+  private readonly attachments: AttachmentsRepository;
+  private readonly now: () => number;
+  private queue: Promise<void> = Promise.resolve();
+  private busy = 0;
+  private incoming: Change[] = [];
+  private replication: 'active' | 'idle' | { offline: string } | { error: string } = 'active';
+  private fault = '';
+  /** Documents the replication says are still to go (its last `change` event's `pending`). */
+  private pendingRemote = 0;
+  private feed: Changes | undefined;
+  private live: Sync | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private stopped = false;
+  private lastStatus = '';
+
+  private constructor(
+    private readonly deps: EngineDeps,
+    private readonly local: PouchDB,
+    private readonly remote: PouchDB,
+    private readonly keys: SyncKeys,
+    private readonly device: string,
+  ) {
+    this.sessions = new SessionsRepository(deps.db);
+    this.messages = new MessagesRepository(deps.db);
+    this.attachments = new AttachmentsRepository(deps.db);
+    this.now = deps.now ?? Date.now;
+  }
+
+  /**
+   * Opens the server's database with the passphrase. A wrong passphrase, refused credentials or a database set
+   * up by something else give a sentence, and nothing is written anywhere. An unreachable server is fine once
+   * this device has synced with it before (it works offline from the keys it kept); the first time it is not.
+   */
+  static async connect(config: SyncConfig, deps: EngineDeps): Promise<SyncEngine | { problem: string }> {
+    const address = `${config.url.replace(/\/+$/, '')}/${encodeURIComponent(config.database)}`;
+    const auth = { username: config.user, password: config.password };
+    const remote = new PouchDB(address, { skip_setup: true, auth });
+    const name = `easel-sync-${(await digest(`${address}\n${config.user}`)).slice(0, 24)}`;
+    let keysDoc: unknown;
+    try {
+      keysDoc = await remote.get(KEYS_DOC_ID);
+    } catch (error) {
+      const e = error as PouchError;
+      if (e.status === 401 || e.status === 403)
+        return { problem: `The server refused the user name or password (${e.status}). Nothing was synced.` };
+      if (e.status === 404) keysDoc = undefined;
+      else {
+        // Unreachable: go on offline with the keys document kept from an earlier sync, if there is one.
+        const kept = await keptKeys(name);
+        if (!kept)
+          return {
+            problem:
+              `Easel cannot reach ${config.url} (${reasonOf(e)}). Check the address, that the server runs, and that ` +
+              'it allows requests from this page (CORS).',
+          };
+        keysDoc = kept;
+      }
+    }
+    let keys: SyncKeys;
+    if (keysDoc === undefined) {
+      // A new database (or one without Easel's keys yet): set it up with this passphrase.
+      await new PouchDB(address, { auth }).info();
+      const created = await createKeysDoc(config.passphrase);
+      try {
+        await remote.put(created.doc as unknown as PouchDoc);
+        keys = created.keys;
+      } catch (error) {
+        if ((error as PouchError).status !== 409) throw error;
+        // Another device set it up at the same moment: use theirs.
+        const opened = await openKeysDoc(config.passphrase, await remote.get(KEYS_DOC_ID));
+        if ('problem' in opened) return opened;
+        keys = opened.keys;
+      }
+      keysDoc = created.doc;
+    } else {
+      const opened = await openKeysDoc(config.passphrase, keysDoc);
+      if ('problem' in opened) return opened;
+      keys = opened.keys;
+    }
+    const local = new PouchDB(name, { auto_compaction: true });
+    const doc = parseKeysDoc(keysDoc);
+    if (doc) await upsert(local, '_local/keys', () => ({ doc }));
+    const device = await deviceId(local);
+    const engine = new SyncEngine(deps, local, remote, keys, device);
+    void engine.start();
+    return engine;
+  }
+
+  /** Retries the connection now (after the server came back, say) rather than after the back-off. */
+  syncNow(): void {
+    if (this.stopped) return;
+    this.live?.cancel();
+    this.startReplication();
+  }
+
+  /** Stops replicating and mirroring. Easel's stores keep everything; `forget` also deletes the mirror. */
+  async stop(forget: boolean): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.feed?.cancel();
+    this.live?.cancel();
+    await this.queue;
+    if (forget) await this.local.destroy();
+    else await this.local.close();
+  }
+
+  private async start(): Promise<void> {
+    this.emit();
+    // What the server has first, so sessions sent before (from this device's last mirror or another's) are known.
+    await new Promise<void>((resolve) => {
+      const pull = this.local.replicate.from(this.remote, { batch_size: 100 });
+      pull.on('error', () => resolve());
+      pull.then(
+        () => resolve(),
+        () => resolve(),
+      );
+    });
+    if (this.stopped) return;
+    const since = await this.local.get('_local/applied').then(
+      (d) => (typeof d.seq === 'number' || typeof d.seq === 'string' ? d.seq : 0),
+      () => 0,
+    );
+    this.feed = this.local
+      .changes({ since, live: true, include_docs: true, batch_size: 100 })
+      .on('change', (change) => {
+        this.incoming.push(change);
+        this.run(() => this.applyIncoming());
+      })
+      .on('error', (error) => this.fail(`The local sync copy could not be read: ${reasonOf(error)}.`));
+    this.unsubscribe = this.deps.channel.subscribe((notice) => this.handleNotice(notice));
+    this.run(() => this.sendChanged());
+    this.startReplication();
+  }
+
+  private startReplication(): void {
+    this.replication = 'active';
+    this.emit();
+    const live = this.local.sync(this.remote, {
+      live: true,
+      retry: true,
+      batch_size: 100,
+      // 1 s, then doubling, at most 30 s between attempts while the server is away.
+      back_off_function: (delay) => (delay === 0 ? 1000 : Math.min(delay * 2, 30_000)),
+    });
+    this.live = live;
+    live
+      .on('active', () => this.setReplication('active'))
+      .on('change', (info) => {
+        this.pendingRemote = pendingOf(info);
+        this.emit();
+      })
+      .on('paused', (error) => {
+        this.pendingRemote = 0;
+        this.setReplication(error ? { offline: reasonOf(error) } : 'idle');
+      })
+      .on('denied', (error) =>
+        this.setReplication({ error: `The server refused a document: ${reasonOf(error)}.` }),
+      )
+      .on('error', (error) => this.setReplication({ error: `Replication stopped: ${reasonOf(error)}.` }));
+  }
+
+  private setReplication(state: SyncEngine['replication']): void {
+    if (this.live === undefined || this.stopped) return;
+    this.replication = state;
+    this.emit();
+  }
+
+  private emit(): void {
+    if (this.stopped) return;
+    const r = this.replication;
+    const status: SyncStatus =
+      typeof r === 'object' && 'error' in r
+        ? { state: 'error', reason: r.error }
+        : this.fault
+          ? { state: 'error', reason: this.fault }
+          : typeof r === 'object'
+            ? { state: 'offline', reason: r.offline }
+            : r === 'active' || this.busy > 0
+              ? { state: 'syncing', pending: this.busy + this.pendingRemote }
+              : { state: 'synced' };
+    const text = JSON.stringify(status);
+    if (text === this.lastStatus) return;
+    this.lastStatus = text;
+    this.deps.onStatus(status);
+  }
+
+  private fail(reason: string): void {
+    this.fault = reason;
+    this.emit();
+  }
+
+  /** Runs `job` after the jobs before it; a failing job is reported and the queue goes on. */
+  private run(job: () => Promise<void>): void {
+    this.busy += 1;
+    this.emit();
+    this.queue = this.queue
+      .then(() => (this.stopped ? undefined : job()))
+      .catch((error: unknown) => this.fail(`Sync could not write: ${reasonOf(error)}.`))
+      .finally(() => {
+        this.busy -= 1;
+        this.emit();
+      });
+  }
+
+  // Out: local changes to sealed documents.
+
+  private handleNotice(notice: StorageNotice): void {
+    if (notice.writer === this.writer) return; // what sync itself wrote
+    if (notice.type === 'messages') {
+      if (notice.put.length > 0) this.run(() => this.sendMessages(notice.sessionId, notice.put));
+      return;
+    }
+    switch (notice.change) {
+      case 'created':
+      case 'imported':
+      case 'renamed':
+      case 'deleted':
+      case 'restored':
+        this.run(() => this.sendSession(notice.sessionId));
+        return;
+      case 'purged':
+        return; // its deletion was sent; the purge is this device's own cleaning
+    }
+  }
+
+  /** At start: what changed while sync was not running (compares each session with what was sent). */
+  private async sendChanged(): Promise<void> {
+    for (const session of await allSessionRecords(this.deps.db)) {
+      if (this.stopped) return;
+      const meta = await this.meta(session.id);
+      if (!meta.sent || meta.sentUpdated < session.updated) await this.sendAll(session, meta);
+      else await this.sendMutable(session, meta);
+    }
+  }
+
+  private async sendSession(id: string): Promise<void> {
+    const found = await this.sessions.get(id);
+    if (found.kind !== 'found') return;
+    const meta = await this.meta(id);
+    if (!meta.sent) await this.sendAll(found.session, meta);
+    else await this.sendMutable(found.session, meta);
+  }
+
+  private async sendMessages(sessionId: string, keys: readonly string[]): Promise<void> {
+    const found = await this.sessions.get(sessionId);
+    if (found.kind !== 'found') return;
+    const meta = await this.meta(sessionId);
+    if (!meta.sent) {
+      await this.sendAll(found.session, meta);
+      return;
+    }
+    const { records } = await this.messages.getMany(sessionId, keys);
+    const finished = records.filter((r) => !r.partial);
+    const docs = await Promise.all(finished.map((r) => this.messageDoc(sessionId, r.key, r.message)));
+    docs.push(
+      ...(await this.attachmentDocs(
+        sessionId,
+        finished.map((r) => r.message),
+      )),
+    );
+    await this.write(docs);
+    const caughtUp = meta.sentUpdated >= 0;
+    await this.setMeta(sessionId, (m) => ({
+      ...m,
+      sentUpdated: caughtUp ? found.session.updated : m.sentUpdated,
+    }));
+  }
+
+  /** The session's description, every finished message not yet in the mirror, its title and its state. */
+  private async sendAll(session: SessionRecord, meta: SessionMeta): Promise<void> {
+    const docs: SealedDoc[] = [];
+    if (!meta.sent) {
+      const { id, title, created, model, thinkingLevel } = session;
+      const description = { id, title, created, model, thinkingLevel };
+      docs.push(
+        await this.seal(['session', id], { kind: 'session', session: description, device: this.device }),
+      );
+    }
+    const { records } = await this.messages.load(session.id);
+    const finished = records.filter((r) => !r.partial);
+    const ids = await Promise.all(finished.map((r) => opaqueId(this.keys, 'message', session.id, r.key)));
+    const present = await this.present(ids);
+    for (const [i, r] of finished.entries())
+      if (!present.has(ids[i]!)) docs.push(await this.messageDoc(session.id, r.key, r.message));
+    docs.push(
+      ...(await this.attachmentDocs(
+        session.id,
+        finished.map((r) => r.message),
+      )),
+    );
+    await this.write(docs);
+    const initial: TitleEdit | undefined =
+      !meta.sent && session.title
+        ? { title: session.title, at: session.created, device: this.device }
+        : undefined;
+    const next = await this.setMeta(session.id, (m) => ({
+      ...m,
+      sent: true,
+      sentUpdated: session.updated,
+      ...(initial && !m.title ? { title: initial, titles: withTitle(m.titles, initial) } : {}),
+    }));
+    await this.sendMutable(session, next);
+  }
+
+  /** A rename or a deletion not sent yet becomes a stamped event (`merge.ts`). */
+  private async sendMutable(session: SessionRecord, meta: SessionMeta): Promise<void> {
+    const at = this.now();
+    const docs: SealedDoc[] = [];
+    let title: TitleEdit | undefined;
+    if (session.title !== (meta.title?.title ?? '') && session.title !== '') {
+      title = { title: session.title, at: Math.max(at, (meta.title?.at ?? 0) + 1), device: this.device };
+      docs.push(
+        await this.seal(['title', session.id, String(title.at), this.device], {
+          kind: 'title',
+          sessionId: session.id,
+          ...title,
+        }),
+      );
+    }
+    const deleted = session.deletedAt !== undefined;
+    let state: SessionMeta['state'];
+    if (deleted !== (meta.state?.deleted ?? false)) {
+      state = { deleted, at: Math.max(at, (meta.state?.at ?? 0) + 1), device: this.device };
+      docs.push(
+        await this.seal(['state', session.id, String(state.at), this.device], {
+          kind: 'state',
+          sessionId: session.id,
+          ...state,
+        }),
+      );
+    }
+    if (docs.length === 0) return;
+    await this.write(docs);
+    await this.setMeta(session.id, (m) => ({
+      ...m,
+      ...(title ? { title, titles: withTitle(m.titles, title) } : {}),
+      ...(state ? { state } : {}),
+    }));
+  }
+
+  private async messageDoc(sessionId: string, key: string, message: unknown): Promise<SealedDoc> {
+    return this.seal(['message', sessionId, key], { kind: 'message', sessionId, key, message });
+  }
+
+  /**
+   * The files these messages refer to that are not in the mirror yet: one document each, its payload saying
+   * whose file it is, the bytes sealed on their own as its CouchDB attachment. A file no longer stored is left.
+   */
+  private async attachmentDocs(sessionId: string, messages: readonly AgentMessage[]): Promise<SealedDoc[]> {
+    const fileIds = messages.flatMap((m) =>
+      m.role === 'user-with-attachments'
+        ? m.attachments.flatMap((a) => (a.sourceId === undefined ? [a.id] : [a.id, a.sourceId]))
+        : [],
+    );
+    if (fileIds.length === 0) return [];
+    const ids = await Promise.all(fileIds.map((id) => opaqueId(this.keys, 'attachment', id)));
+    const present = await this.present(ids);
+    const docs: SealedDoc[] = [];
+    for (const [i, fileId] of fileIds.entries()) {
+      const id = ids[i]!;
+      if (present.has(id)) continue;
+      const found = await this.attachments.get(fileId);
+      if (found.kind !== 'found') continue;
+      const { mimeType, blob } = found.record;
+      const bytes = await blob.arrayBuffer();
+      const sealed = await seal(this.keys, id, {
+        kind: 'attachment',
+        sessionId,
+        id: fileId,
+        mimeType,
+        size: bytes.byteLength,
+      });
+      const data = new Blob([await sealBytes(this.keys, id, bytes)], { type: 'application/octet-stream' });
+      docs.push({
+        ...sealed,
+        _attachments: { [BYTES_NAME]: { content_type: 'application/octet-stream', data } },
+      });
+      present.add(id);
+    }
+    return docs;
+  }
+
+  private async seal(parts: readonly string[], payload: Payload): Promise<SealedDoc> {
+    return seal(this.keys, await opaqueId(this.keys, ...parts), payload);
+  }
+
+  /** Writes new documents; one already there (same id) is the same immutable content and is left. */
+  private async write(docs: readonly SealedDoc[]): Promise<void> {
+    const fitting = docs.filter((d) => d.ct.length <= MAX_SEALED_CHARS);
+    if (fitting.length < docs.length)
+      this.fail(
+        `${docs.length - fitting.length} message(s) are too large to sync (over ${MAX_SEALED_CHARS / 1_000_000} MB sealed).`,
+      );
+    if (fitting.length === 0) return;
+    const results = await this.local.bulkDocs(fitting as unknown as PouchDoc[]);
+    const failed = results.find((r) => r.error && r.status !== 409);
+    if (failed) throw new Error(`the local sync copy refused a document (${String(failed.error)})`);
+  }
+
+  private async present(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const { rows } = await this.local.allDocs({ keys: ids });
+    return new Set(rows.filter((r) => !r.error && r.value !== undefined).map((r) => r.key));
+  }
+
+  // In: sealed documents to Easel's stores.
+
+  private async applyIncoming(): Promise<void> {
+    const changes = this.incoming;
+    this.incoming = [];
+    if (changes.length === 0) return;
+    const payloads: Payload[] = [];
+    const files: { docId: string; file: Extract<Payload, { kind: 'attachment' }> }[] = [];
+    let unreadable = 0;
+    for (const change of changes) {
+      const doc = change.doc;
+      if (!doc || change.deleted || doc._id === KEYS_DOC_ID || doc._id.startsWith('_')) continue;
+      try {
+        const payload = parsePayload(await open(this.keys, doc));
+        if (payload?.kind === 'attachment') files.push({ docId: doc._id, file: payload });
+        else if (payload) payloads.push(payload);
+        else unreadable += 1;
+      } catch {
+        unreadable += 1;
+      }
+    }
+    const problems: string[] = [];
+    for (const p of payloads) if (p.kind === 'session') await this.receiveSession(p.session, p.device);
+    // Files before the messages that show them.
+    for (const { docId, file } of files) {
+      const problem = await this.receiveFile(docId, file);
+      if (problem) problems.push(problem);
+    }
+    const bySession = new Map<string, { key: string; message: unknown }[]>();
+    for (const p of payloads)
+      if (p.kind === 'message') bySession.set(p.sessionId, [...(bySession.get(p.sessionId) ?? []), p]);
+    for (const [sessionId, items] of bySession)
+      problems.push(...(await this.receiveMessages(sessionId, items)));
+    for (const p of payloads) if (p.kind === 'title') await this.receiveTitle(p.sessionId, p);
+    for (const p of payloads) if (p.kind === 'state') await this.receiveState(p.sessionId, p);
+    const last = changes[changes.length - 1]!;
+    await upsert(this.local, '_local/applied', () => ({ seq: last.seq }));
+    if (unreadable > 0)
+      problems.push(`${unreadable} document(s) from the server could not be read and were skipped.`);
+    if (problems.length > 0) this.fail(problems.join(' '));
+  }
+
+  private async receiveSession(value: unknown, device: string): Promise<void> {
+    const session = parseRemoteSession(value);
+    if (!session) {
+      this.fail('A session from another device was refused: its description is not valid.');
+      return;
+    }
+    const meta = await this.meta(session.id);
+    if (meta.state?.deleted) return;
+    if (!(await writeRemoteSession(this.deps.db, session))) return;
+    this.post({ type: 'session', writer: this.writer, sessionId: session.id, change: 'created' });
+    const initial: TitleEdit | undefined = session.title
+      ? { title: session.title, at: session.created, device }
+      : undefined;
+    const next = await this.setMeta(session.id, (m) => ({
+      ...m,
+      sent: true,
+      sentUpdated: Math.max(m.sentUpdated, session.created),
+      ...(initial ? { titles: withTitle(m.titles, initial) } : {}),
+      ...(initial && wins(initial, m.title) ? { title: initial } : {}),
+    }));
+    // A rename that arrived before the session did.
+    if (next.title && next.title.title !== session.title) await this.rename(session.id, next.title.title);
+  }
+
+  private async receiveMessages(
+    sessionId: string,
+    items: readonly { key: string; message: unknown }[],
+  ): Promise<readonly string[]> {
+    const meta = await this.meta(sessionId);
+    if (meta.state?.deleted && !(await this.sessions.exists(sessionId))) return [];
+    const result = await writeRemoteMessages(this.deps.db, sessionId, items);
+    if (result.created) this.post({ type: 'session', writer: this.writer, sessionId, change: 'created' });
+    if (result.written.length > 0) {
+      this.post({ type: 'messages', writer: this.writer, sessionId, put: result.written, deleted: [] });
+      const found = await this.sessions.get(sessionId);
+      // Messages from elsewhere are not this device's to send again.
+      if (found.kind === 'found')
+        await this.setMeta(sessionId, (m) =>
+          m.sent && m.sentUpdated >= 0
+            ? { ...m, sentUpdated: Math.max(m.sentUpdated, found.session.updated) }
+            : m,
+        );
+    }
+    return result.problems;
+  }
+
+  /** Stores a file another device attached, once its sealed bytes open and have the size they claim. */
+  private async receiveFile(
+    docId: string,
+    file: Extract<Payload, { kind: 'attachment' }>,
+  ): Promise<string | undefined> {
+    if (await this.attachments.exists(file.id)) return undefined;
+    let bytes: ArrayBuffer;
+    try {
+      const sealed = await this.local.getAttachment(docId, BYTES_NAME);
+      bytes = await openBytes(this.keys, docId, await sealed.arrayBuffer());
+    } catch {
+      return 'An attached file from another device could not be read and was skipped.';
+    }
+    if (bytes.byteLength !== file.size)
+      return 'An attached file from another device was refused: its size is not the one it was sent with.';
+    const blob = new Blob([bytes], { type: file.mimeType });
+    await this.attachments.put({
+      id: file.id,
+      sessionId: file.sessionId,
+      blob,
+      mimeType: file.mimeType,
+      size: bytes.byteLength,
+    });
+    return undefined;
+  }
+
+  private async receiveTitle(sessionId: string, edit: TitleEdit): Promise<void> {
+    const meta = await this.meta(sessionId);
+    const winsNow = wins(edit, meta.title);
+    await this.setMeta(sessionId, (m) => ({
+      ...m,
+      titles: withTitle(m.titles, edit),
+      ...(winsNow ? { title: edit } : {}),
+    }));
+    if (winsNow) await this.rename(sessionId, edit.title);
+  }
+
+  private async receiveState(sessionId: string, state: Stamp & { deleted: boolean }): Promise<void> {
+    const meta = await this.meta(sessionId);
+    if (!wins(state, meta.state)) return;
+    await this.setMeta(sessionId, (m) => ({
+      ...m,
+      state: { deleted: state.deleted, at: state.at, device: state.device },
+    }));
+    const found = await this.sessions.get(sessionId);
+    if (found.kind !== 'found') return;
+    if (state.deleted && found.session.deletedAt === undefined) {
+      await this.sessions.markDeleted(sessionId, this.now());
+      this.post({ type: 'session', writer: this.writer, sessionId, change: 'deleted' });
+    } else if (!state.deleted && found.session.deletedAt !== undefined) {
+      await this.sessions.restore(sessionId);
+      this.post({ type: 'session', writer: this.writer, sessionId, change: 'restored' });
+    }
+  }
+
+  private async rename(sessionId: string, title: string): Promise<void> {
+    const found = await this.sessions.get(sessionId);
+    if (found.kind !== 'found' || found.session.title === title) return;
+    await this.sessions.rename(sessionId, title);
+    this.post({ type: 'session', writer: this.writer, sessionId, change: 'renamed' });
+  }
+
+  private post(notice: StorageNotice): void {
+    this.deps.channel.post(notice);
+  }
+
+  // This device's notes on each session (local documents: PouchDB never replicates `_local/…`).
+
+  private async meta(sessionId: string): Promise<SessionMeta> {
+    const id = `_local/s-${await opaqueId(this.keys, 'session', sessionId)}`;
+    try {
+      const doc = await this.local.get(id);
+      return { ...EMPTY_META, ...(doc.meta as Partial<SessionMeta>) };
+    } catch {
+      return EMPTY_META;
+    }
+  }
+
+  private async setMeta(sessionId: string, change: (meta: SessionMeta) => SessionMeta): Promise<SessionMeta> {
+    const id = `_local/s-${await opaqueId(this.keys, 'session', sessionId)}`;
+    let next = EMPTY_META;
+    await upsert(this.local, id, (doc) => {
+      next = change({ ...EMPTY_META, ...((doc?.meta as Partial<SessionMeta> | undefined) ?? {}) });
+      return { meta: next };
+    });
+    return next;
+  }
+}
+
+/** Writes a document of the mirror from its current value (a local one: `_local/…`). */
+async function upsert(
+  db: PouchDB,
+  id: string,
+  fields: (current: PouchDoc | undefined) => Record<string, unknown>,
+): Promise<void> {
+  let current: PouchDoc | undefined;
+  try {
+    current = await db.get(id);
+  } catch {
+    current = undefined;
+  }
+  await db.put({ ...fields(current), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) });
+}
+
+/** The keys document kept from an earlier sync with this server, if this device has one. */
+async function keptKeys(name: string): Promise<unknown> {
+  const local = new PouchDB(name, { auto_compaction: true });
+  try {
+    return (await local.get('_local/keys')).doc;
+  } catch {
+    return undefined;
+  } finally {
+    await local.close();
+  }
+}
+
+async function deviceId(local: PouchDB): Promise<string> {
+  try {
+    const doc = await local.get('_local/device');
+    if (typeof doc.device === 'string') return doc.device;
+  } catch {
+    // First start with this server.
+  }
+  const device = newWriterId();
+  await upsert(local, '_local/device', () => ({ device }));
+  return device;
+}
+
+/** `pending` of a sync `change` event (`{ direction, change: { pending } }`), 0 when it has none. */
+function pendingOf(info: unknown): number {
+  const change = (info as { change?: { pending?: unknown } } | undefined)?.change;
+  const pending = change?.pending;
+  return typeof pending === 'number' && Number.isFinite(pending) && pending > 0 ? pending : 0;
+}
+
+function reasonOf(error: unknown): string {
+  if (typeof error === 'object' && error !== null) {
+    const e = error as PouchError;
+    const text = e.reason || e.message || e.name;
+    if (text) return e.status ? `${text} (${e.status})` : text;
+  }
+  return String(error);
+}

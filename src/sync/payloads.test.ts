@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ATTACHMENT_BYTES, parsePayload } from './payloads';
+
+const stamp = { at: 1_700_000_000_000, device: 'dev-a' };
+
+describe('payloads from the server', () => {
+  it('reads each kind with its fields', () => {
+    expect(parsePayload({ kind: 'session', session: { id: 's1' }, device: 'd' })).toEqual({
+      kind: 'session',
+      session: { id: 's1' },
+      device: 'd',
+    });
+    expect(parsePayload({ kind: 'message', sessionId: 's1', key: 'k-1', message: { role: 'user' } })).toEqual(
+      {
+        kind: 'message',
+        sessionId: 's1',
+        key: 'k-1',
+        message: { role: 'user' },
+      },
+    );
+    expect(parsePayload({ kind: 'title', sessionId: 's1', title: '  Trip  ', ...stamp })).toEqual({
+      kind: 'title',
+      sessionId: 's1',
+      title: 'Trip',
+      ...stamp,
+    });
+    expect(parsePayload({ kind: 'state', sessionId: 's1', deleted: true, ...stamp, extra: 1 })).toEqual({
+      kind: 'state',
+      sessionId: 's1',
+      deleted: true,
+      ...stamp,
+    });
+    expect(
+      parsePayload({ kind: 'attachment', sessionId: 's1', id: 'a-1', mimeType: 'image/png', size: 10 }),
+    ).toEqual({ kind: 'attachment', sessionId: 's1', id: 'a-1', mimeType: 'image/png', size: 10 });
+  });
+
+  it('refuses ids that are not short printable names', () => {
+    for (const sessionId of ['', '../x', 'a b', 'x'.repeat(101), 7, undefined])
+      expect(parsePayload({ kind: 'message', sessionId, key: 'k', message: {} })).toBeUndefined();
+    expect(parsePayload({ kind: 'message', sessionId: 's', key: '_design/x', message: {} })).toBeUndefined();
+  });
+
+  it('refuses stamps that are not finite times from a named device', () => {
+    const title = { kind: 'title', sessionId: 's1', title: 'T' };
+    expect(parsePayload({ ...title, at: Number.NaN, device: 'd' })).toBeUndefined();
+    expect(parsePayload({ ...title, at: '5', device: 'd' })).toBeUndefined();
+    expect(parsePayload({ ...title, at: 5, device: '' })).toBeUndefined();
+    expect(parsePayload({ kind: 'state', sessionId: 's1', deleted: 'yes', ...stamp })).toBeUndefined();
+  });
+
+  it('refuses attachments of a strange type or size', () => {
+    const file = { kind: 'attachment', sessionId: 's1', id: 'a-1', mimeType: 'image/png', size: 10 };
+    expect(parsePayload({ ...file, mimeType: 'text/html<script>' })).toBeUndefined();
+    expect(parsePayload({ ...file, size: -1 })).toBeUndefined();
+    expect(parsePayload({ ...file, size: 1.5 })).toBeUndefined();
+    expect(parsePayload({ ...file, size: MAX_ATTACHMENT_BYTES + 1 })).toBeUndefined();
+  });
+
+  it('refuses what is not a payload at all', () => {
+    for (const value of [
+      null,
+      'text',
+      42,
+      [],
+      {},
+      { kind: 'other' },
+      { kind: 'session', session: null, device: 'd' },
+    ])
+      expect(parsePayload(value)).toBeUndefined();
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * What a sealed document holds, once opened. Five kinds, all immutable (a document is written once and never
+ * changed, so two devices writing offline merge to the union of their documents):
+ *
+ * - `session`: a session's description when it was first sent (id, title then, created, model, effort);
+ * - `message`: one finished message of a session, under its sort key;
+ * - `title`: a rename, stamped (`merge.ts` picks the winner);
+ * - `state`: a deletion or a restore, stamped;
+ * - `attachment`: the bytes of a file a message refers to, sealed on their own as the document's CouchDB
+ *   attachment (`BYTES_NAME`); the payload says whose they are, their type and size.
+ *
+ * Opened payloads are untrusted (anyone holding the passphrase could have written them): `parsePayload` checks
+ * the envelope; the session and the message are checked again where they are stored (`src/storage`).
+ */
+
+import { isRemoteId } from '../storage/remote-write';
+import type { Stamp } from './merge';
+
+export type Payload =
+  | { readonly kind: 'session'; readonly session: unknown; readonly device: string }
+  | { readonly kind: 'message'; readonly sessionId: string; readonly key: string; readonly message: unknown }
+  | ({ readonly kind: 'title'; readonly sessionId: string; readonly title: string } & Stamp)
+  | ({ readonly kind: 'state'; readonly sessionId: string; readonly deleted: boolean } & Stamp)
+  | {
+      readonly kind: 'attachment';
+      readonly sessionId: string;
+      readonly id: string;
+      readonly mimeType: string;
+      readonly size: number;
+    };
+
+/** The largest file sync carries (what Easel keeps of a file as attached). */
+export const MAX_ATTACHMENT_BYTES = 30 * 1024 * 1024;
+/** A MIME type as stored: `type/subtype` and parameters, short. */
+const MIME = /^[\w.+-]+\/[\w.+-]+(;[ \w.+=-]*)*$/;
+
+/** The payload, or `undefined` when it is none of the five kinds or any field is out of shape. */
+export function parsePayload(value: unknown): Payload | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  switch (v.kind) {
+    case 'session':
+      return typeof v.device === 'string' && typeof v.session === 'object' && v.session !== null
+        ? { kind: 'session', session: v.session, device: v.device }
+        : undefined;
+    case 'message':
+      return isRemoteId(v.sessionId) && isRemoteId(v.key)
+        ? { kind: 'message', sessionId: v.sessionId, key: v.key, message: v.message }
+        : undefined;
+    case 'title':
+      return isRemoteId(v.sessionId) && typeof v.title === 'string' && isStamp(v)
+        ? { kind: 'title', sessionId: v.sessionId, title: v.title.trim(), at: v.at, device: v.device }
+        : undefined;
+    case 'state':
+      return isRemoteId(v.sessionId) && typeof v.deleted === 'boolean' && isStamp(v)
+        ? { kind: 'state', sessionId: v.sessionId, deleted: v.deleted, at: v.at, device: v.device }
+        : undefined;
+    case 'attachment':
+      return isRemoteId(v.sessionId) &&
+        isRemoteId(v.id) &&
+        typeof v.mimeType === 'string' &&
+        v.mimeType.length <= 200 &&
+        MIME.test(v.mimeType) &&
+        Number.isInteger(v.size) &&
+        (v.size as number) >= 0 &&
+        (v.size as number) <= MAX_ATTACHMENT_BYTES
+        ? {
+            kind: 'attachment',
+            sessionId: v.sessionId,
+            id: v.id,
+            mimeType: v.mimeType,
+            size: v.size as number,
+          }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function isStamp(v: Record<string, unknown>): v is Record<string, unknown> & Stamp {
+  return typeof v.at === 'number' && Number.isFinite(v.at) && typeof v.device === 'string' && v.device !== '';
+}

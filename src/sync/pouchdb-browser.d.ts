@@ -1,0 +1,83 @@
+/** The part of PouchDB's API that sync uses (PouchDB ships no types of its own). */
+declare module 'pouchdb-browser' {
+  interface PouchError {
+    readonly status?: number;
+    readonly name?: string;
+    readonly reason?: string;
+    readonly message?: string;
+  }
+  interface PouchDoc {
+    readonly _id: string;
+    readonly _rev?: string;
+    readonly _deleted?: boolean;
+    readonly [field: string]: unknown;
+  }
+  interface Change {
+    readonly id: string;
+    readonly seq: number | string;
+    readonly deleted?: boolean;
+    readonly doc?: PouchDoc;
+  }
+  interface Emitter<Events extends Record<string, (...args: never[]) => void>> {
+    on<E extends keyof Events & string>(event: E, listener: Events[E]): this;
+    cancel(): void;
+  }
+  type Changes = Emitter<{ change: (change: Change) => void; error: (error: PouchError) => void }> &
+    PromiseLike<unknown>;
+  type Sync = Emitter<{
+    active: () => void;
+    paused: (error?: PouchError) => void;
+    change: (info: unknown) => void;
+    denied: (error: PouchError) => void;
+    error: (error: PouchError) => void;
+    complete: (info: unknown) => void;
+  }>;
+  interface Options {
+    readonly skip_setup?: boolean;
+    readonly auth?: { readonly username: string; readonly password: string };
+    readonly auto_compaction?: boolean;
+  }
+  interface BulkResult {
+    readonly id?: string;
+    readonly ok?: boolean;
+    readonly error?: boolean | string;
+    readonly status?: number;
+  }
+  class PouchDB {
+    constructor(name: string, options?: Options);
+    info(): Promise<unknown>;
+    get(id: string): Promise<PouchDoc>;
+    getAttachment(id: string, name: string): Promise<Blob>;
+    put(doc: PouchDoc): Promise<{ readonly rev: string }>;
+    bulkDocs(docs: readonly PouchDoc[]): Promise<readonly BulkResult[]>;
+    allDocs(options: { readonly keys: readonly string[] }): Promise<{
+      readonly rows: readonly { readonly key: string; readonly error?: string; readonly value?: unknown }[];
+    }>;
+    changes(options: {
+      readonly since: number | string;
+      readonly live: boolean;
+      readonly include_docs: boolean;
+      readonly batch_size?: number;
+    }): Changes;
+    replicate: {
+      from(
+        remote: PouchDB,
+        options?: { readonly batch_size?: number },
+      ): PromiseLike<unknown> & Emitter<{ error: (error: PouchError) => void }>;
+    };
+    sync(
+      remote: PouchDB,
+      options: {
+        readonly live: boolean;
+        readonly retry: boolean;
+        readonly batch_size?: number;
+        readonly back_off_function?: (delay: number) => number;
+      },
+    ): Sync;
+    close(): Promise<void>;
+    destroy(): Promise<void>;
+  }
+
+  export type { Change, Changes, PouchDoc, PouchError, Sync };
+  export default PouchDB;
+}
