@@ -1,5 +1,5 @@
 /** The typed events the chat, header and settings elements fire, and their composed base class. */
-import type { ThinkingLevel } from '../agent';
+import type { AgentMessage, ThinkingLevel } from '../agent';
 import type { PreparedAttachment } from '../attachments';
 import type { AppSettings } from '../storage';
 
@@ -53,6 +53,20 @@ export class EditMessageEvent extends ComposedEvent {
     readonly text: string,
   ) {
     super(EditMessageEvent.type);
+  }
+}
+
+/**
+ * The person asked for the previous (`step` -1) or next (+1) version of a message: one they edited, or an
+ * answer they regenerated.
+ */
+export class SwitchVersionEvent extends ComposedEvent {
+  static readonly type = 'switch-version';
+  constructor(
+    readonly message: AgentMessage,
+    readonly step: -1 | 1,
+  ) {
+    super(SwitchVersionEvent.type);
   }
 }
 
@@ -121,6 +135,7 @@ declare global {
     'settings-close': SettingsCloseEvent;
     'edit-message': EditMessageEvent;
     regenerate: RegenerateEvent;
+    'switch-version': SwitchVersionEvent;
     'remove-queued': RemoveQueuedEvent;
     'model-choice': ModelChoiceEvent;
     'open-artifact': OpenArtifactEvent;

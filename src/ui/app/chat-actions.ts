@@ -1,4 +1,7 @@
-/** `ChatActions`: what the person asks of the conversation — send, retry, regenerate, edit and resend. */
+/**
+ * `ChatActions`: what the person asks of the conversation — send, retry, regenerate, edit and resend, and
+ * switching between the versions an edit or a regenerate leaves.
+ */
 import type { AgentMessage } from '../../agent';
 import type { PreparedAttachment } from '../../attachments';
 import type { SendMessageEvent } from '../events';
@@ -93,28 +96,41 @@ export class ChatActions {
     agent.continue().catch((error: unknown) => this.host.report(messageOf(error)));
   }
 
-  /** A new answer to the last message the person sent. */
+  /** A new answer to the last message the person sent; the old answer stays as its other version. */
   regenerate(): void {
-    const agent = this.host.services()?.agent;
-    if (!agent || !this.requireKey('Enter your Anthropic API key to regenerate.')) return;
+    const services = this.host.services();
+    if (!services || !this.requireKey('Enter your Anthropic API key to regenerate.')) return;
+    const { agent, saver } = services;
     const messages = agent.state.messages;
     const lastUser = messages.findLastIndex(isPersonMessage);
     if (lastUser < 0) return;
-    agent.replaceMessages(messages.slice(0, lastUser + 1));
+    saver.branch(() => agent.replaceMessages(messages.slice(0, lastUser + 1)));
     agent.continue().catch((error: unknown) => this.host.report(messageOf(error)));
   }
 
-  /** Replaces the person's message at `index` with `text` (keeping its files) and answers it again. */
+  /**
+   * Sends `text` in place of the person's message at `index` (keeping its files) and answers it again; the
+   * message as it was, and what followed it, stay as its other version.
+   */
   edit(index: number, text: string): void {
-    const agent = this.host.services()?.agent;
-    if (!agent || !this.requireKey('Enter your Anthropic API key to resend.')) return;
+    const services = this.host.services();
+    if (!services || !this.requireKey('Enter your Anthropic API key to resend.')) return;
+    const { agent, saver } = services;
     const original = agent.state.messages[index];
     const edited: AgentMessage =
       original?.role === 'user-with-attachments'
         ? { ...original, text, timestamp: Date.now() }
         : { role: 'user', content: text, timestamp: Date.now() };
-    agent.replaceMessages(agent.state.messages.slice(0, index));
+    saver.branch(() => agent.replaceMessages(agent.state.messages.slice(0, index)));
     agent.prompt(edited).catch((error: unknown) => this.host.report(messageOf(error)));
+  }
+
+  /** Shows the previous or next version of a message (the conversation after it follows that version). */
+  switchVersion(message: AgentMessage, step: -1 | 1): void {
+    const services = this.host.services();
+    if (!services) return;
+    if (!services.saver.switchVersion(message, step))
+      this.host.report('That version cannot be shown while Claude is answering. Try again when it is done.');
   }
 
   /** True when a key is set; otherwise asks for one (with `notice`) and returns false. */

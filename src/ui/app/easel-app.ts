@@ -26,6 +26,7 @@ import type {
   RemoveQueuedEvent,
   SendMessageEvent,
   SettingsSaveEvent,
+  SwitchVersionEvent,
 } from '../events';
 import type { SessionRecoverEvent } from '../sessions';
 import { backupContext } from '../sessions/backup-context';
@@ -203,9 +204,11 @@ export class EaselApp extends LitElement {
         .streamMessage=${state.streamMessage}
         .runningTools=${state.pendingToolCalls}
         ?busy=${state.isStreaming}
+        .versions=${services.saver}
         @retry-agent=${() => this.actions.retry()}
         @regenerate=${() => this.actions.regenerate()}
         @edit-message=${(e: EditMessageEvent) => this.actions.edit(e.index, e.text)}
+        @switch-version=${(e: SwitchVersionEvent) => this.actions.switchVersion(e.message, e.step)}
       ></easel-conversation>
       <div class="status" role="status">${this.status}</div>
       ${this.offline.render()}

@@ -6,6 +6,7 @@ import { RetryEvent } from '../events';
 import './message-list';
 import './message-view';
 import { buttonLook, focusRing } from '../styles/controls';
+import { NO_VERSIONS, type VersionLookup } from './versions';
 
 /** How close to the bottom (px) still counts as following the stream. */
 const FOLLOW_SLACK = 48;
@@ -80,6 +81,8 @@ export class EaselConversation extends LitElement {
   @property({ attribute: false }) runningTools: ReadonlySet<string> = new Set();
   /** Whether the agent is working. */
   @property({ type: Boolean }) busy = false;
+  /** Which messages have other versions (edits, regenerated answers). */
+  @property({ attribute: false }) versions: VersionLookup = NO_VERSIONS;
 
   @state() private following = true;
 
@@ -121,6 +124,7 @@ export class EaselConversation extends LitElement {
             .messages=${this.history(liveStart)}
             ?busy=${this.busy}
             ?holdsLatest=${liveStart >= this.messages.length}
+            .versions=${this.versions}
           ></easel-message-list>
           ${this.renderLive(liveStart)} ${this.renderUnanswered()}
         </div>
@@ -146,16 +150,20 @@ export class EaselConversation extends LitElement {
     return repeat(
       items,
       (_m, i) => liveStart + i,
-      (m, i) =>
-        html`<easel-message-view
+      (m, i) => {
+        const versions = this.versions.versionsOf(m);
+        return html`<easel-message-view
           .message=${m}
           .index=${liveStart + i}
           .toolResults=${results}
           .runningTools=${this.runningTools}
+          .versionIndex=${versions?.index ?? 0}
+          .versionCount=${versions?.count ?? 1}
           ?streaming=${i === streamingIndex}
           ?last=${i === lastAssistant}
           ?busy=${this.busy}
-        ></easel-message-view>`,
+        ></easel-message-view>`;
+      },
     );
   }
 

@@ -5,6 +5,7 @@ import type { AgentMessage, ToolResultMessage } from '../../agent';
 import { latestCompaction } from '../../messages';
 import './message-view';
 import { focusRing } from '../styles/controls';
+import { NO_VERSIONS, type VersionLookup } from './versions';
 
 /** Finished messages drawn when a conversation is opened; earlier ones wait behind `Show earlier messages`. */
 const OPEN_WINDOW = 60;
@@ -56,6 +57,8 @@ export class EaselMessageList extends LitElement {
    * offers `Regenerate` and `Retry` (an earlier answer's would act on the latest exchange).
    */
   @property({ type: Boolean }) holdsLatest = false;
+  /** Which messages have other versions (asked only of the messages drawn). */
+  @property({ attribute: false }) versions: VersionLookup = NO_VERSIONS;
 
   /** The index of the first message drawn. */
   @state() private from = 0;
@@ -76,12 +79,11 @@ export class EaselMessageList extends LitElement {
       this.toolResults = results;
       this.lastAssistant = lastAssistant;
       this.compactedBefore = latestCompaction(this.messages);
-      // Another conversation (its first message differs) opens at its end; the same one keeps what is drawn.
+      // Another conversation (its first message differs) opens at its end; the same one keeps what is drawn
+      // (and its latest messages, once it is shorter: another branch, say).
       const previous = changed.get('messages');
-      this.from =
-        previous?.[0] === this.messages[0]
-          ? Math.min(this.from, this.messages.length)
-          : Math.max(0, this.messages.length - OPEN_WINDOW);
+      const latest = Math.max(0, this.messages.length - OPEN_WINDOW);
+      this.from = previous?.[0] === this.messages[0] ? Math.min(this.from, latest) : latest;
     }
   }
 
@@ -93,16 +95,20 @@ export class EaselMessageList extends LitElement {
     ${repeat(
       from > 0 ? this.messages.slice(from) : this.messages,
       (_m, i) => from + i,
-      (m, i) =>
-        html`<easel-message-view
+      (m, i) => {
+        const versions = this.versions.versionsOf(m);
+        return html`<easel-message-view
           .message=${m}
           .index=${from + i}
+          .versionIndex=${versions?.index ?? 0}
+          .versionCount=${versions?.count ?? 1}
           .toolResults=${this.toolResults}
           .runningTools=${this.runningTools}
           ?last=${this.holdsLatest && from + i === this.lastAssistant}
           ?busy=${this.busy}
           ?compacted=${from + i < this.compactedBefore}
-        ></easel-message-view>`,
+        ></easel-message-view>`;
+      },
     )}`;
   }
 

@@ -10,6 +10,7 @@ import { formatUsage } from '../format';
 import './error-notice';
 import './thinking-block';
 import './tool-call-card';
+import './version-switcher';
 import '../markdown/markdown-view';
 import { buttonLook, focusRing } from '../styles/controls';
 
@@ -143,6 +144,10 @@ export class EaselMessageView extends LitElement {
   @property({ type: Boolean }) busy = false;
   /** Whether a later compaction summarised this message (the model no longer reads it). */
   @property({ type: Boolean, reflect: true }) compacted = false;
+  /** Which version of the message this is, 0-based (see `versionCount`). */
+  @property({ type: Number }) versionIndex = 0;
+  /** How many versions the message has (edits, regenerated answers); `< 2 / 3 >` is shown from two. */
+  @property({ type: Number }) versionCount = 1;
 
   @state() private editing = false;
   /** What the Copy button says for a moment after a copy. */
@@ -196,6 +201,7 @@ export class EaselMessageView extends LitElement {
       <div class="actions">
         <button type="button" @click=${() => this.copied.copy(text)}>${this.copied.label}</button>
         ${this.busy ? nothing : html`<button type="button" @click=${this.handleEdit}>Edit</button>`}
+        ${this.renderVersions()}
       </div>
     </article>`;
   }
@@ -315,7 +321,18 @@ export class EaselMessageView extends LitElement {
       <div class="actions">
         ${text ? html`<button type="button" @click=${() => this.copied.copy(text)}>${this.copied.label}</button>` : nothing}
         ${this.last && !this.busy ? html`<button type="button" @click=${this.handleRegenerate}>Regenerate</button>` : nothing}
+        ${this.renderVersions()}
       </div>`;
+  }
+
+  private renderVersions() {
+    if (this.versionCount < 2) return nothing;
+    return html`<easel-version-switcher
+      .message=${this.message}
+      .index=${this.versionIndex}
+      .count=${this.versionCount}
+      ?disabled=${this.busy}
+    ></easel-version-switcher>`;
   }
 
   /**
