@@ -26,6 +26,7 @@ import {
   SettingsRepository,
   SettingsStore,
 } from './storage';
+import { lazySync } from './sync';
 import {
   ArtifactApps,
   adoptNewChat,
@@ -37,6 +38,7 @@ import {
   PreviewHost,
   PreviewRuntime,
   prepareMarkdown,
+  provideSync,
   webOn,
 } from './ui';
 
@@ -168,6 +170,10 @@ async function main(): Promise<void> {
   void backup.start().catch((error: unknown) => console.error(error));
 
   const app = document.querySelector('easel-app') ?? document.body.appendChild(new EaselApp());
+  // Sync (Settings → Sync): its service loads with that section, or now when sync was set up before.
+  const sync = lazySync({ db, channel, settings: settingsRepo });
+  provideSync(app, sync);
+  sync.resume();
   const services: EaselServices = {
     agent,
     settingsStore: settings,

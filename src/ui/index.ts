@@ -12,3 +12,4 @@ export {
 } from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { prepareMarkdown } from './markdown/renderer-loader';
+export { provideSync } from './settings/sync-context';

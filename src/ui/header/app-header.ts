@@ -5,6 +5,7 @@ import type { ModelInfo } from '../../llm';
 import { HeaderCommandEvent, ModelChoiceEvent } from '../events';
 import { contextTokens, formatCost, formatTokens, formatWindow } from '../format';
 import { focusRing } from '../styles/controls';
+import './sync-status';
 
 /** How each effort level is named (the `Thinking` list, the command palette). */
 export const LEVEL_LABELS: Readonly<Record<ThinkingLevel, string>> = {
@@ -52,8 +53,8 @@ export class CompactRequestEvent extends Event {
 }
 
 /**
- * The header: `New chat`, `Sessions`, `Settings`, the `Model` and `Thinking` comboboxes, the session's cost
- * and a context meter.
+ * The header: `New chat`, `Sessions`, `Settings`, the `Model` and `Thinking` comboboxes, the session's cost,
+ * a context meter and the sync status.
  */
 @customElement('easel-app-header')
 export class EaselAppHeader extends LitElement {
@@ -156,6 +157,7 @@ export class EaselAppHeader extends LitElement {
         )}
       </select>
       ${this.renderMeta(current)}
+      <easel-sync-status></easel-sync-status>
       <button type="button" @click=${() => this.command('settings')}>Settings</button>
     </header>`;
   }

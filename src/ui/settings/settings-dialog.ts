@@ -206,6 +206,7 @@ export class EaselSettingsDialog extends LitElement {
           .web=${s?.web ?? DEFAULT_WEB}
           .connectors=${s?.connectors ?? []}
         ></easel-platform-settings>
+        <easel-sync-settings></easel-sync-settings>
         <easel-storage-health
           .health=${this.health}
           .importReport=${this.importReport}
@@ -223,10 +224,10 @@ export class EaselSettingsDialog extends LitElement {
   /** Opens the dialog, optionally with a notice (e.g. why the key is needed). */
   async show(notice = ''): Promise<void> {
     this.notice = notice;
-    // Web and Connectors load with the dialog's first opening, not with the first screen. The dialog opens only
+    // Web, Connectors and Sync load with the dialog's first opening, not with the first screen. The dialog opens only
     // once they have: after it is open nothing moves the focus or refills a field under the person's typing
     // (a focus moved after the load sent a base URL being typed into the key field).
-    await Promise.all([this.updateComplete, import('./platform-settings')]);
+    await Promise.all([this.updateComplete, import('./platform-settings'), import('./sync-settings')]);
     await this.updateComplete;
     if (this.dialog.open) return; // already open: what is typed there stays
     this.keyInput.value = this.settings?.apiKey ?? '';
