@@ -7,6 +7,7 @@ const suites = {
   attachments: () => import('./attachments.mjs'),
   sessions: () => import('./sessions.mjs'),
   palette: () => import('./palette.mjs'),
+  branches: () => import('./branches.mjs'),
   artifacts: () => import('./artifacts.mjs'),
   'react-artifact': () => import('./react-artifact.mjs'),
   'hostile-artifact': () => import('./hostile-artifact.mjs'),
