@@ -248,6 +248,23 @@ describe('branches', () => {
     ]);
   });
 
+  it('the download from memory and Save as new chat keep every branch', async () => {
+    const db = await freshDb();
+    const { agent, saver } = await editedSession(db);
+    const download = await saver.downloadOpen();
+    const other = await freshDb();
+    await importSessions(other, download?.text ?? '');
+    const fromMemory = await opened(other, 's1');
+    expect(fromMemory.tree.size).toBe(6);
+    expect(texts(fromMemory.messages)).toEqual(texts(agent.state.messages));
+
+    const copy = await saver.saveAsNew('copy');
+    await saver.flush();
+    const saved = await opened(db, copy ?? '');
+    expect(saved.tree.size).toBe(6);
+    expect(texts(saved.messages)).toEqual(texts(agent.state.messages));
+  });
+
   it('import checks branch fields: a parent out of range or after the message follows the one before', async () => {
     const db = await freshDb();
     const { file } = await exportSessions(db, []);

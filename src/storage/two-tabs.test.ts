@@ -155,6 +155,24 @@ describe('two tabs on the same session', () => {
   });
 });
 
+describe('two tabs and branches', () => {
+  it('an edit in one tab is another version in the other, which stays on its own branch', async () => {
+    const { a, b, id } = await twoTabsWithSession(['Tomatoes first.']);
+    await b.saver.open(id);
+    const bEdited = untilStatus(a, (s) => s.kind === 'merged');
+    b.saver.branch(() => b.agent.replaceMessages([]));
+    b.agent.appendMessage({ role: 'user', content: 'Plan the orchard', timestamp: 2 });
+    await b.saver.flush();
+    await bEdited;
+    expect(texts(a.agent)).toEqual(['Plan the garden', '> Tomatoes first.']);
+    const question = a.agent.state.messages[0];
+    if (!question) throw new Error('no message');
+    expect(a.saver.versionsOf(question)).toMatchObject({ index: 0, count: 2 });
+    expect(a.saver.switchVersion(question, 1)).toBe(true);
+    expect(texts(a.agent)).toEqual(['Plan the orchard']);
+  });
+});
+
 describe('a session deleted in another tab while it is open', () => {
   it('is reported, what is written after waits in memory, and Restore saves all of it even once purged', async () => {
     const { a, b, id } = await twoTabsWithSession(['Tomatoes first.', 'Then beans.']);
