@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { expect, messageRequests, send, test } from './support/test';
+import { type EaselFixtures, expect, messageRequests, send, test } from './support/test';
 
 // Branches: editing a message or regenerating an answer keeps the old path as another version of it, which
 // `Previous version` / `Next version` bring back with the files Claude wrote on that path.
@@ -12,11 +12,7 @@ const heading = (page: Page) =>
   page.getByTitle('index.html preview', { exact: true }).contentFrame().getByRole('heading');
 
 /** An answer that writes index.html with `title` as its heading, then says `text`. */
-async function pageAnswer(
-  anthropic: { reply: (r: unknown) => Promise<unknown> },
-  title: string,
-  text: string,
-) {
+async function pageAnswer(anthropic: EaselFixtures['anthropic'], title: string, text: string) {
   await anthropic.reply(
     sse.toolUse({
       name: 'artifacts',
