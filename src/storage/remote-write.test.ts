@@ -59,4 +59,21 @@ describe('writing what another device sent', () => {
     for (const problem of result.problems)
       expect(problem).toMatch(/^A message from another device was refused/);
   });
+
+  it('keeps the branch a message is on, and drops a parent that is not a key', async () => {
+    const db = await freshDb();
+    await writeRemoteMessages(db, 's4', [
+      { key: 'k1', message: user('Question', 1) },
+      { key: 'k2', message: assistant('First answer') },
+      { key: 'k3', message: assistant('Second answer'), parent: 'k1' },
+      { key: 'k4', message: user('Odd parent', 4), parent: '../k1' },
+    ]);
+    const stored = await db.getAll('messages');
+    expect(stored.map((r) => [r.key, r.parent])).toEqual([
+      ['k1', undefined],
+      ['k2', undefined],
+      ['k3', 'k1'],
+      ['k4', undefined],
+    ]);
+  });
 });

@@ -82,13 +82,14 @@ export interface RemoteWrite {
 
 /**
  * Stores messages of one session from another device, in one transaction: each is checked like an imported
- * message; those already stored are skipped. The session is created when missing (its messages may arrive
- * before its description). Streaming snapshots are never sent, so none is accepted.
+ * message; those already stored are skipped; a record's `parent` on its branch is kept when it is a key or
+ * `null`. The session is created when missing (its messages may arrive before its description). Streaming
+ * snapshots are never sent, so none is accepted.
  */
 export async function writeRemoteMessages(
   db: EaselDatabase,
   sessionId: string,
-  items: readonly { readonly key: unknown; readonly message: unknown }[],
+  items: readonly { readonly key: unknown; readonly message: unknown; readonly parent?: unknown }[],
 ): Promise<RemoteWrite> {
   const problems: string[] = [];
   const records: MessageRecord[] = [];
@@ -104,7 +105,9 @@ export async function writeRemoteMessages(
       continue;
     }
     seen.add(item.key);
-    records.push({ sessionId, key: item.key, message: parsed.value });
+    // A parent that is not a key is dropped: the record then follows the previous one (branch-tree.ts).
+    const parent = item.parent === null || isRemoteId(item.parent) ? { parent: item.parent } : {};
+    records.push({ sessionId, key: item.key, message: parsed.value, ...parent });
   }
   const stored = await Promise.all(records.map((r) => db.getKey('messages', [sessionId, r.key])));
   const fresh = records.filter((_, i) => stored[i] === undefined).sort((a, b) => (a.key < b.key ? -1 : 1));

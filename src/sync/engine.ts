@@ -23,6 +23,7 @@ import type { AgentMessage } from '../agent';
 import {
   AttachmentsRepository,
   type EaselDatabase,
+  type MessageRecord,
   MessagesRepository,
   type NoticeChannel,
   newWriterId,
@@ -55,7 +56,7 @@ import {
 import { type Stamp, type TitleEdit, wins, withTitle } from './merge';
 import { type Payload, parsePayload } from './payloads';
 import type { SyncStatus } from './status';
-import type { SyncConfig } from './types';
+import type { RenamedSession, SyncConfig } from './types';
 
 /** A sealed message larger than this is not sent (CouchDB refuses documents over 8 MB by default). */
 export const MAX_SEALED_CHARS = 6_000_000;
@@ -78,7 +79,12 @@ interface SessionMeta {
   readonly state?: Stamp & { readonly deleted: boolean };
 }
 
+/** Where one direction of replication is. */
+type ReplicationState = 'active' | 'idle' | { readonly offline: string } | { readonly error: string };
+
 const EMPTY_META: SessionMeta = { sent: false, sentUpdated: -1, titles: [] };
+/** How many sessions renamed on more than one device are listed (the latest). */
+const KEPT_RENAMED = 200;
 
 /** Connects (or says why not) and runs until `stop()`. */
 export class SyncEngine {
@@ -90,12 +96,16 @@ export class SyncEngine {
   private queue: Promise<void> = Promise.resolve();
   private busy = 0;
   private incoming: Change[] = [];
-  private replication: 'active' | 'idle' | { offline: string } | { error: string } = 'active';
+  private replication: ReplicationState = 'active';
+  private directions: { readonly push: ReplicationState; readonly pull: ReplicationState } = {
+    push: 'active',
+    pull: 'active',
+  };
   private fault = '';
   /** Documents the replication says are still to go (its last `change` event's `pending`). */
   private pendingRemote = 0;
   private feed: Changes | undefined;
-  private live: Sync | undefined;
+  private live: readonly Sync[] = [];
   private unsubscribe: (() => void) | undefined;
   private stopped = false;
   private lastStatus = '';
@@ -176,7 +186,7 @@ export class SyncEngine {
   /** Retries the connection now (after the server came back, say) rather than after the back-off. */
   syncNow(): void {
     if (this.stopped) return;
-    this.live?.cancel();
+    for (const live of this.live) live.cancel();
     this.startReplication();
   }
 
@@ -185,7 +195,7 @@ export class SyncEngine {
     this.stopped = true;
     this.unsubscribe?.();
     this.feed?.cancel();
-    this.live?.cancel();
+    for (const live of this.live) live.cancel();
     await this.queue;
     if (forget) await this.local.destroy();
     else await this.local.close();
@@ -219,36 +229,57 @@ export class SyncEngine {
     this.startReplication();
   }
 
+  /**
+   * One live replication each way (PouchDB's `sync` pairs them but reports no reason when one is paused by an
+   * error; each direction alone does), retried with back-off while the server is away.
+   */
   private startReplication(): void {
+    this.directions = { push: 'active', pull: 'active' };
     this.replication = 'active';
     this.emit();
-    const live = this.local.sync(this.remote, {
+    const options = {
       live: true,
       retry: true,
       batch_size: 100,
       // 1 s, then doubling, at most 30 s between attempts while the server is away.
-      back_off_function: (delay) => (delay === 0 ? 1000 : Math.min(delay * 2, 30_000)),
-    });
-    this.live = live;
-    live
-      .on('active', () => this.setReplication('active'))
-      .on('change', (info) => {
-        this.pendingRemote = pendingOf(info);
-        this.emit();
-      })
-      .on('paused', (error) => {
-        this.pendingRemote = 0;
-        this.setReplication(error ? { offline: reasonOf(error) } : 'idle');
-      })
-      .on('denied', (error) =>
-        this.setReplication({ error: `The server refused a document: ${reasonOf(error)}.` }),
-      )
-      .on('error', (error) => this.setReplication({ error: `Replication stopped: ${reasonOf(error)}.` }));
+      back_off_function: (delay: number) => (delay === 0 ? 1000 : Math.min(delay * 2, 30_000)),
+    };
+    const push = this.local.replicate.to(this.remote, options);
+    const pull = this.local.replicate.from(this.remote, options);
+    this.live = [push, pull];
+    for (const [direction, live] of [
+      ['push', push],
+      ['pull', pull],
+    ] as const)
+      live
+        .on('active', () => this.setDirection(live, direction, 'active'))
+        .on('change', (info) => {
+          this.pendingRemote = pendingOf(info);
+          this.emit();
+        })
+        .on('paused', (error) =>
+          this.setDirection(live, direction, error ? { offline: reasonOf(error) } : 'idle'),
+        )
+        .on('denied', (error) =>
+          this.setDirection(live, direction, {
+            error: `The server refused a document: ${reasonOf(error)}.`,
+          }),
+        )
+        .on('error', (error) =>
+          this.setDirection(live, direction, { error: `Replication stopped: ${reasonOf(error)}.` }),
+        );
   }
 
-  private setReplication(state: SyncEngine['replication']): void {
-    if (this.live === undefined || this.stopped) return;
-    this.replication = state;
+  /** One direction's news; the status is the worse of the two (error, then offline, then active, then idle). */
+  private setDirection(live: Sync, direction: 'push' | 'pull', state: ReplicationState): void {
+    if (!this.live.includes(live) || this.stopped) return;
+    this.directions = { ...this.directions, [direction]: state };
+    if (state !== 'active') this.pendingRemote = 0;
+    const both = [this.directions.push, this.directions.pull];
+    this.replication =
+      both.find((d) => typeof d === 'object' && 'error' in d) ??
+      both.find((d) => typeof d === 'object') ??
+      (both.includes('active') ? 'active' : 'idle');
     this.emit();
   }
 
@@ -338,7 +369,7 @@ export class SyncEngine {
     }
     const { records } = await this.messages.getMany(sessionId, keys);
     const finished = records.filter((r) => !r.partial);
-    const docs = await Promise.all(finished.map((r) => this.messageDoc(sessionId, r.key, r.message)));
+    const docs = await Promise.all(finished.map((r) => this.messageDoc(sessionId, r)));
     docs.push(
       ...(await this.attachmentDocs(
         sessionId,
@@ -368,7 +399,7 @@ export class SyncEngine {
     const ids = await Promise.all(finished.map((r) => opaqueId(this.keys, 'message', session.id, r.key)));
     const present = await this.present(ids);
     for (const [i, r] of finished.entries())
-      if (!present.has(ids[i]!)) docs.push(await this.messageDoc(session.id, r.key, r.message));
+      if (!present.has(ids[i]!)) docs.push(await this.messageDoc(session.id, r));
     docs.push(
       ...(await this.attachmentDocs(
         session.id,
@@ -418,15 +449,65 @@ export class SyncEngine {
     }
     if (docs.length === 0) return;
     await this.write(docs);
-    await this.setMeta(session.id, (m) => ({
+    const next = await this.setMeta(session.id, (m) => ({
       ...m,
       ...(title ? { title, titles: withTitle(m.titles, title) } : {}),
       ...(state ? { state } : {}),
     }));
+    if (title) await this.noteRenamed(session.id, next);
   }
 
-  private async messageDoc(sessionId: string, key: string, message: unknown): Promise<SealedDoc> {
-    return this.seal(['message', sessionId, key], { kind: 'message', sessionId, key, message });
+  /**
+   * Sessions given titles on more than one device, with the titles that lost (each one's latest event kept by
+   * `withTitle`): what a person can take back with `restoreTitle`.
+   */
+  async renamed(): Promise<readonly RenamedSession[]> {
+    const ids = await this.local.get('_local/renamed').then(
+      (d) => (Array.isArray(d.ids) ? (d.ids as unknown[]).filter((id) => typeof id === 'string') : []),
+      () => [],
+    );
+    const list: RenamedSession[] = [];
+    for (const sessionId of ids) {
+      const found = await this.sessions.get(sessionId);
+      if (found.kind !== 'found' || found.session.deletedAt !== undefined) continue;
+      const { titles } = await this.meta(sessionId);
+      const title = found.session.title;
+      const others = [...new Set(titles.map((t) => t.title))].filter((t) => t !== title);
+      if (others.length > 0) list.push({ sessionId, title, others });
+    }
+    return list;
+  }
+
+  /** Gives the session one of its earlier titles: a new rename, later than every other, so it wins everywhere. */
+  restoreTitle(sessionId: string, title: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.run(async () => {
+        try {
+          await this.rename(sessionId, title);
+          await this.sendSession(sessionId);
+        } finally {
+          resolve();
+        }
+      });
+    });
+  }
+
+  private async noteRenamed(sessionId: string, meta: SessionMeta): Promise<void> {
+    const devices = new Set(meta.titles.map((t) => t.device));
+    const titles = new Set(meta.titles.map((t) => t.title));
+    if (devices.size < 2 || titles.size < 2) return;
+    await upsert(this.local, '_local/renamed', (doc) => {
+      const ids = Array.isArray(doc?.ids)
+        ? (doc.ids as unknown[]).filter((id) => typeof id === 'string')
+        : [];
+      return { ids: [...ids.filter((id) => id !== sessionId), sessionId].slice(-KEPT_RENAMED) };
+    });
+  }
+
+  private async messageDoc(sessionId: string, record: MessageRecord): Promise<SealedDoc> {
+    const { key, message } = record;
+    const parent = record.parent !== undefined ? { parent: record.parent } : {};
+    return this.seal(['message', sessionId, key], { kind: 'message', sessionId, key, message, ...parent });
   }
 
   /**
@@ -518,7 +599,7 @@ export class SyncEngine {
       const problem = await this.receiveFile(docId, file);
       if (problem) problems.push(problem);
     }
-    const bySession = new Map<string, { key: string; message: unknown }[]>();
+    const bySession = new Map<string, { key: string; message: unknown; parent?: string | null }[]>();
     for (const p of payloads)
       if (p.kind === 'message') bySession.set(p.sessionId, [...(bySession.get(p.sessionId) ?? []), p]);
     for (const [sessionId, items] of bySession)
@@ -558,7 +639,7 @@ export class SyncEngine {
 
   private async receiveMessages(
     sessionId: string,
-    items: readonly { key: string; message: unknown }[],
+    items: readonly { key: string; message: unknown; parent?: string | null }[],
   ): Promise<readonly string[]> {
     const meta = await this.meta(sessionId);
     if (meta.state?.deleted && !(await this.sessions.exists(sessionId))) return [];
@@ -607,12 +688,13 @@ export class SyncEngine {
   private async receiveTitle(sessionId: string, edit: TitleEdit): Promise<void> {
     const meta = await this.meta(sessionId);
     const winsNow = wins(edit, meta.title);
-    await this.setMeta(sessionId, (m) => ({
+    const next = await this.setMeta(sessionId, (m) => ({
       ...m,
       titles: withTitle(m.titles, edit),
       ...(winsNow ? { title: edit } : {}),
     }));
     if (winsNow) await this.rename(sessionId, edit.title);
+    await this.noteRenamed(sessionId, next);
   }
 
   private async receiveState(sessionId: string, state: Stamp & { deleted: boolean }): Promise<void> {

@@ -9,7 +9,7 @@ import { type SyncStatus, VAULT_ENTRY } from './status';
 
 export type { SyncService, SyncServiceOptions } from './service';
 export { describeSyncStatus, type SyncStatus } from './status';
-export type { SyncConfig, SyncTarget } from './types';
+export type { RenamedSession, SyncConfig, SyncTarget } from './types';
 
 /** The tab's sync: its status at all times, and the service, loaded at first use. */
 export interface SyncHandle {

@@ -18,7 +18,14 @@ import type { Stamp } from './merge';
 
 export type Payload =
   | { readonly kind: 'session'; readonly session: unknown; readonly device: string }
-  | { readonly kind: 'message'; readonly sessionId: string; readonly key: string; readonly message: unknown }
+  | {
+      readonly kind: 'message';
+      readonly sessionId: string;
+      readonly key: string;
+      readonly message: unknown;
+      /** The record's parent on its branch, when it names one (`null`: the first of a branch). */
+      readonly parent?: string | null;
+    }
   | ({ readonly kind: 'title'; readonly sessionId: string; readonly title: string } & Stamp)
   | ({ readonly kind: 'state'; readonly sessionId: string; readonly deleted: boolean } & Stamp)
   | {
@@ -44,8 +51,16 @@ export function parsePayload(value: unknown): Payload | undefined {
         ? { kind: 'session', session: v.session, device: v.device }
         : undefined;
     case 'message':
-      return isRemoteId(v.sessionId) && isRemoteId(v.key)
-        ? { kind: 'message', sessionId: v.sessionId, key: v.key, message: v.message }
+      return isRemoteId(v.sessionId) &&
+        isRemoteId(v.key) &&
+        (v.parent === undefined || v.parent === null || isRemoteId(v.parent))
+        ? {
+            kind: 'message',
+            sessionId: v.sessionId,
+            key: v.key,
+            message: v.message,
+            ...(v.parent !== undefined ? { parent: v.parent } : {}),
+          }
         : undefined;
     case 'title':
       return isRemoteId(v.sessionId) && typeof v.title === 'string' && isStamp(v)

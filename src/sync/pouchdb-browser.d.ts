@@ -37,6 +37,12 @@ declare module 'pouchdb-browser' {
     readonly auth?: { readonly username: string; readonly password: string };
     readonly auto_compaction?: boolean;
   }
+  interface ReplicateOptions {
+    readonly live?: boolean;
+    readonly retry?: boolean;
+    readonly batch_size?: number;
+    readonly back_off_function?: (delay: number) => number;
+  }
   interface BulkResult {
     readonly id?: string;
     readonly ok?: boolean;
@@ -60,20 +66,9 @@ declare module 'pouchdb-browser' {
       readonly batch_size?: number;
     }): Changes;
     replicate: {
-      from(
-        remote: PouchDB,
-        options?: { readonly batch_size?: number },
-      ): PromiseLike<unknown> & Emitter<{ error: (error: PouchError) => void }>;
+      from(remote: PouchDB, options?: ReplicateOptions): Sync & PromiseLike<unknown>;
+      to(remote: PouchDB, options?: ReplicateOptions): Sync & PromiseLike<unknown>;
     };
-    sync(
-      remote: PouchDB,
-      options: {
-        readonly live: boolean;
-        readonly retry: boolean;
-        readonly batch_size?: number;
-        readonly back_off_function?: (delay: number) => number;
-      },
-    ): Sync;
     close(): Promise<void>;
     destroy(): Promise<void>;
   }

@@ -7,7 +7,13 @@
 import type { EaselDatabase, NoticeChannel, SettingsRepository } from '../storage';
 import type { SyncEngine } from './engine';
 import { type SyncStatus, VAULT_ENTRY } from './status';
-import { checkSyncConfig, parseSyncConfig, type SyncConfig, type SyncTarget } from './types';
+import {
+  checkSyncConfig,
+  parseSyncConfig,
+  type RenamedSession,
+  type SyncConfig,
+  type SyncTarget,
+} from './types';
 
 export interface SyncServiceOptions {
   readonly db: EaselDatabase;
@@ -69,6 +75,16 @@ export class SyncService {
     await this.engine?.stop(false);
     this.engine = undefined;
     return await this.start(config);
+  }
+
+  /** Sessions renamed on more than one device, with the titles that lost (none while this tab does not sync). */
+  async renamed(): Promise<readonly RenamedSession[]> {
+    return (await this.engine?.renamed()) ?? [];
+  }
+
+  /** Gives a session one of its earlier titles, on every device. */
+  async restoreTitle(sessionId: string, title: string): Promise<void> {
+    await this.engine?.restoreTitle(sessionId, title);
   }
 
   /** Tries the server again now (after being offline). */

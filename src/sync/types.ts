@@ -50,3 +50,10 @@ export function checkSyncConfig(config: SyncConfig): string {
     return 'Choose a passphrase of at least 8 characters: it is the key to your data.';
   return '';
 }
+
+/** A session whose title was set on more than one device: the title it has, and the others seen, newest first. */
+export interface RenamedSession {
+  readonly sessionId: string;
+  readonly title: string;
+  readonly others: readonly string[];
+}

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { SyncConfig, SyncHandle, SyncService, SyncStatus, SyncTarget } from '../../sync';
+import type { RenamedSession, SyncConfig, SyncHandle, SyncService, SyncStatus, SyncTarget } from '../../sync';
 import { mount } from '../test-support';
 import { provideSync } from './sync-context';
 import './sync-settings';
 
 /** A sync service that records what it is asked and answers `connect` with `answer`. */
-function fakeSync(options: { target?: SyncTarget; answer?: string } = {}) {
-  const calls: { connect: SyncConfig[]; stop: number; syncNow: number } = {
+function fakeSync(options: { target?: SyncTarget; answer?: string; renamed?: RenamedSession[] } = {}) {
+  const calls: { connect: SyncConfig[]; stop: number; syncNow: number; restored: string[][] } = {
     connect: [],
     stop: 0,
     syncNow: 0,
+    restored: [],
   };
+  let renamed = options.renamed ?? [];
   const listeners = new Set<(status: SyncStatus) => void>();
   let target = options.target;
   let status: SyncStatus = target ? { state: 'synced' } : { state: 'off' };
@@ -37,6 +39,11 @@ function fakeSync(options: { target?: SyncTarget; answer?: string } = {}) {
     },
     syncNow() {
       calls.syncNow += 1;
+    },
+    renamed: async () => renamed,
+    async restoreTitle(sessionId: string, title: string) {
+      calls.restored.push([sessionId, title]);
+      renamed = renamed.filter((r) => r.sessionId !== sessionId);
     },
     async stop() {
       calls.stop += 1;
@@ -125,5 +132,18 @@ describe('<easel-sync-settings>', () => {
     await expect
       .element(group.getByRole('status', { name: 'Sync status' }))
       .toHaveTextContent(/^Offline: the server cannot be reached \(Failed to fetch\)/);
+  });
+
+  it('lists sessions renamed on more than one device and takes an earlier title back', async () => {
+    const sync = fakeSync({
+      target: { url: 'https://couch.example.org', database: 'easel', user: 'ana' },
+      renamed: [{ sessionId: 's1', title: 'Picnic in the park', others: ['Picnic at the lake'] }],
+    });
+    const { screen } = await mountWith(sync);
+    const list = screen.getByRole('region', { name: 'Renamed on more than one device' });
+    await expect.element(list).toHaveTextContent(/“Picnic in the park”, also named/);
+    await userEvent.click(list.getByRole('button', { name: 'Use “Picnic at the lake”' }));
+    expect(sync.calls.restored).toEqual([['s1', 'Picnic at the lake']]);
+    await expect.element(list).not.toBeInTheDocument();
   });
 });

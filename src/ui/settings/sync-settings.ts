@@ -2,7 +2,7 @@
 import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { SyncHandle, SyncService, SyncStatus, SyncTarget } from '../../sync';
+import type { RenamedSession, SyncHandle, SyncService, SyncStatus, SyncTarget } from '../../sync';
 import { syncContext } from './sync-context';
 
 /**
@@ -60,6 +60,16 @@ export class EaselSyncSettings extends LitElement {
       display: flex;
       gap: var(--easel-space-2);
     }
+    ul {
+      margin: 0;
+      padding-left: var(--easel-space-4);
+      display: grid;
+      gap: var(--easel-space-1);
+      font-size: 0.875rem;
+    }
+    li button {
+      margin-left: var(--easel-space-1);
+    }
     button {
       font: inherit;
       padding: var(--easel-space-1) var(--easel-space-3);
@@ -88,6 +98,8 @@ export class EaselSyncSettings extends LitElement {
   @state() private user = '';
   @state() private password = '';
   @state() private passphrase = '';
+  /** Sessions renamed on more than one device: their other titles can be taken back. */
+  @state() private renamed: readonly RenamedSession[] = [];
 
   private service: SyncService | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -140,7 +152,40 @@ export class EaselSyncSettings extends LitElement {
         <button type="button" ?disabled=${this.busy} @click=${this.handleSyncNow}>Sync now</button>
         ${on ? html`<button type="button" ?disabled=${this.busy} @click=${this.handleStop}>Stop syncing</button>` : nothing}
       </div>
+      ${this.renderRenamed()}
     </fieldset>`;
+  }
+
+  private renderRenamed() {
+    if (this.renamed.length === 0) return nothing;
+    return html`<section aria-label="Renamed on more than one device">
+      <p class="hint">
+        Renamed on more than one device: the latest rename won everywhere. The other titles are kept here.
+      </p>
+      <ul>
+        ${this.renamed.map(
+          (r) => html`<li>
+            “${r.title}”, also named
+            ${r.others.map(
+              (title) => html`<button type="button" ?disabled=${this.busy}
+                @click=${() => this.handleRestoreTitle(r.sessionId, title)}>Use “${title}”</button>`,
+            )}
+          </li>`,
+        )}
+      </ul>
+    </section>`;
+  }
+
+  private async handleRestoreTitle(sessionId: string, title: string): Promise<void> {
+    const service = this.service;
+    if (!service) return;
+    this.busy = true;
+    try {
+      await service.restoreTitle(sessionId, title);
+      this.renamed = await service.renamed();
+    } finally {
+      this.busy = false;
+    }
   }
 
   private async handleSyncNow(): Promise<void> {
@@ -197,9 +242,11 @@ export class EaselSyncSettings extends LitElement {
     this.unsubscribe?.();
     this.unsubscribe = service.subscribe((status) => {
       this.status = status;
+      if (status.state === 'synced') void service.renamed().then((renamed) => (this.renamed = renamed));
     });
     this.status = service.status;
     this.target = await service.target();
+    this.renamed = await service.renamed();
     if (this.target) ({ url: this.url, database: this.database, user: this.user } = this.target);
   }
 }
