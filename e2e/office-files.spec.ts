@@ -64,7 +64,7 @@ test('a Word document goes as Markdown, with its table, and its picture as an im
   await chooseFiles(app, ['docx-tables.docx', 'docx-tiny-picture.docx']);
   const tiles = attachments(app).getByRole('listitem');
   await expect(tiles).toHaveCount(3);
-  await expect(tiles.nth(0)).toContainText(/1 page · about \d+ tokens(?! ·)/);
+  await expect(tiles.nth(0)).toContainText(/1 page · about \d+ tokens(?! · \d+ image)/);
   await expect(tiles.nth(1)).toContainText(/1 page · about \d+ tokens · 1 image/);
   await expect(tiles.nth(2)).toContainText('docx-tiny-picture.docx image 1.png');
   await send(app, 'What is in them?');

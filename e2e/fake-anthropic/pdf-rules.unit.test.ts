@@ -32,6 +32,30 @@ describe('the PDF limits', () => {
     );
   });
 
+  it('counts the pages of earlier messages and of tool results too', async () => {
+    const [sixty, fortyOne] = await Promise.all([pdfBase64(60), pdfBase64(41)]);
+    const request = {
+      model: 'claude-opus-5-5',
+      max_tokens: 1024,
+      messages: [
+        { role: 'user', content: [documentOf(sixty), { type: 'text', text: 'Read this' }] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'read', input: {} }] },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [documentOf(fortyOne)] }],
+        },
+      ],
+    };
+    expect(requestProblem(request)).toBe('A maximum of 100 PDF pages may be provided.');
+  });
+
+  it('counts the request in UTF-8 bytes, not characters', () => {
+    const text = 'é'.repeat(MAX_REQUEST_BYTES / 2);
+    expect(requestProblem(body([{ type: 'text', text }]))).toBe(
+      `request_too_large: Request exceeds the maximum allowed number of bytes (${MAX_REQUEST_BYTES}).`,
+    );
+  });
+
   it('refuses a request over 32 MB', async () => {
     const big = 'A'.repeat(MAX_REQUEST_BYTES);
     expect(requestProblem(body([documentOf(big)]))).toBe(

@@ -89,7 +89,7 @@ export function requestProblem(body, headers) {
     return `A maximum of ${MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${counts.cache}.`;
   if (counts.images > MAX_IMAGES) return `messages: Too many images: ${counts.images} > ${MAX_IMAGES}.`;
   if (counts.pdfPages > MAX_PDF_PAGES) return `A maximum of ${MAX_PDF_PAGES} PDF pages may be provided.`;
-  if (JSON.stringify(body).length > MAX_REQUEST_BYTES)
+  if (Buffer.byteLength(JSON.stringify(body)) > MAX_REQUEST_BYTES)
     return `request_too_large: Request exceeds the maximum allowed number of bytes (${MAX_REQUEST_BYTES}).`;
   return undefined;
 }
@@ -275,7 +275,12 @@ function userBlockProblem(block, at, counts, answered) {
           counts.images += 1;
           const problem = imageProblem(part, `${at}.tool_result.content.${j}`);
           if (problem) return problem;
-        } else if (part.type !== 'document' && part.type !== 'search_result') {
+        } else if (part.type === 'document') {
+          // A PDF in a tool result counts towards the request's pages like any other.
+          counts.pdfPages += pdfPagesOf(part);
+          const problem = documentProblem(part, `${at}.tool_result.content.${j}`);
+          if (problem) return problem;
+        } else if (part.type !== 'search_result') {
           return `${at}.tool_result.content.${j}.type: Input tag '${String(part.type)}' is not allowed in tool results`;
         }
       }

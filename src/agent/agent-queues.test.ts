@@ -39,6 +39,39 @@ describe('Agent: queues and appended messages', () => {
     expect(queueSizes).toEqual([1, 2, 3, 2, 1, 0]);
   });
 
+  it('answers queued follow-ups one at a time, each in a model call of its own', async () => {
+    const gate = deferred();
+    const started = deferred();
+    const tool = makeTool('wait', async () => {
+      started.resolve();
+      await gate.promise;
+      return ok('waited');
+    });
+    const { agent, stream } = createAgent(
+      [
+        { content: [toolCall('c1', 'wait')] },
+        { content: [text('Done.')] },
+        { content: [text('Part 2 read.')] },
+        { content: [text('Part 3 read.')] },
+      ],
+      {},
+      [tool],
+    );
+    const run = agent.prompt('Part 1');
+    await started.promise;
+    agent.followUp(user('Part 2'));
+    agent.followUp(user('Part 3'));
+    gate.resolve();
+    await run;
+
+    const lastUser = (i: number) =>
+      stream.calls[i]?.context.messages.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(stream.calls).toHaveLength(4);
+    expect(lastUser(2)).toEqual(['Part 1', 'Part 2']);
+    expect(lastUser(3)).toEqual(['Part 1', 'Part 2', 'Part 3']);
+    expect(stream.calls[3]?.context.messages.at(-2)).toMatchObject({ role: 'assistant' });
+  });
+
   it('keeps messages appended during tool execution after the tool results, in state and context', async () => {
     let agent: Agent | undefined;
     const lastRoleAfterAppend: (string | undefined)[] = [];

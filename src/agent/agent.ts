@@ -238,7 +238,8 @@ export class Agent {
       toolExecution: options.toolExecution,
       maxTurns: options.maxTurns,
       getSteeringMessages: () => this.queues.take('steer'),
-      getFollowUpMessages: () => this.queues.take('followUp'),
+      // One at a time: each follow-up gets an answer of its own (a PDF's parts rely on it).
+      getFollowUpMessages: () => this.queues.takeFirst('followUp'),
       requeueMessages: (kind, messages) => this.queues.putBack(kind, messages),
       getAppendedMessages: () => this.appended.takeForLoop(),
     };

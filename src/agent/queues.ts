@@ -51,6 +51,15 @@ export class MessageQueues {
     return taken.map((queued) => queued.message);
   }
 
+  /** Removes and returns the oldest message of one queue (none when it is empty). */
+  takeFirst(kind: QueuedMessage['kind']): AgentMessage[] {
+    const key = kind === 'steer' ? 'steering' : 'followUp';
+    const [first, ...rest] = this.current[key];
+    if (!first) return [];
+    this.set({ ...this.current, [key]: rest });
+    return [first.message];
+  }
+
   /** Puts messages taken but not used back at the front of their queue, in their order. */
   putBack(kind: QueuedMessage['kind'], messages: readonly AgentMessage[]): void {
     if (messages.length === 0) return;

@@ -7,12 +7,16 @@ const folder = new URL('./', import.meta.url);
 const files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
 
 describe('src/attachments boundaries', () => {
-  it("imports only its own files, src/agent and src/messages (and vitest/node and src/agent's test support in tests; the office libraries in office-convert.ts)", () => {
+  it("imports only its own files, src/agent and src/messages (and vitest/node and src/agent's test support in tests; the office libraries in office-convert.ts, PDF.js in the PDF text worker)", () => {
     const isSupport = (name: string) => name.endsWith('.test.ts') || name === 'test-support.ts';
     const isOfficeLibrary = (name: string, spec: string) =>
       ((name === 'office-convert.ts' || name === 'office-convert.test.ts') &&
         ['mammoth', 'jszip', '@e965/xlsx'].includes(spec)) ||
-      ((name === 'pdf-pages.ts' || name === 'pdf-pages.test.ts') && spec === 'pdf-lib');
+      ((name === 'pdf-pages.ts' || name === 'pdf-pages.test.ts') && spec === 'pdf-lib') ||
+      (name === 'pdf-text-worker.ts' &&
+        ['pdfjs-dist', 'pdfjs-dist/build/pdf.worker.min.mjs?url'].includes(spec)) ||
+      (name === 'pdf-text.element.test.ts' &&
+        (spec === 'pdf-lib' || /^\.\/__fixtures__\/[\w.-]+\?url$/.test(spec)));
     const outside = files.flatMap((name) =>
       importsOf(readFileSync(new URL(name, folder), 'utf8'))
         .filter((spec) => !/^\.\/[\w.-]+$/.test(spec) && spec !== '../agent' && spec !== '../messages')
@@ -30,7 +34,7 @@ describe('src/attachments boundaries', () => {
     expect(outside).toEqual([]);
   });
 
-  it('keeps the image and office workers free of imports that reach the page or the agent', () => {
+  it('keeps the image, office and PDF workers free of imports that reach the page or the agent', () => {
     const workerSide = [
       'image-worker.ts',
       'image-process.ts',
@@ -44,6 +48,8 @@ describe('src/attachments boundaries', () => {
       'text.ts',
       'pdf-worker.ts',
       'pdf-pages.ts',
+      'pdf-text-worker.ts',
+      'pdf-text.ts',
     ];
     const reached = workerSide.flatMap((name) =>
       importsOf(readFileSync(new URL(name, folder), 'utf8')).filter((spec) => spec.startsWith('..')),

@@ -4,6 +4,7 @@
  * No Lit, no idb, no SDK (see README.md).
  */
 
+export { estimateCost, estimateTokens } from './estimate';
 export type { DecodeCapabilities, ImagePlan } from './image-plan';
 export type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 export { createImageProcessor, type ImageProcessorOptions } from './image-runner';
@@ -13,8 +14,10 @@ export {
   type RequestContext,
 } from './limits';
 export { extensionOf, uniqueName } from './names';
-export { formatPageRanges, type PageChoice, parsePageRanges } from './pdf-pages';
-export type { PrepareOptions } from './prepare';
+// Its values are the folder's second entry (`pdf-pages.ts`, for the pages dialog, loaded at first use): exported
+// from here they would sit in the first screen's JavaScript.
+export type { PageChoice, PageRange } from './pdf-pages';
+export type { PdfRework, PdfReworked, PrepareOptions } from './prepare';
 export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from './resolve';
 
 /**

@@ -60,6 +60,30 @@ export function pdfTokenRange(pages: number): string {
   return `about ${n(pages * 1500)}–${n(pages * 3000)} tokens`;
 }
 
+/** Pages `from` to `to` (1-based, inclusive) of a PDF sent in parts. */
+export interface PageRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * A PDF of `total` pages in as few parts of at most `max` pages as will do, of nearly equal length:
+ * 300 pages at 100 → 1–100, 101–200, 201–300; 250 → 1–84, 85–168, 169–250.
+ */
+export function planPdfParts(total: number, max: number): PageRange[] {
+  const count = Math.max(1, Math.ceil(total / max));
+  const size = Math.ceil(total / count);
+  const parts: PageRange[] = [];
+  for (let from = 1; from <= total; from += size) parts.push({ from, to: Math.min(total, from + size - 1) });
+  return parts;
+}
+
+/** The name (and document title) of a part: "book.pdf (part 2 of 3, pages 101–200)". */
+export function partName(name: string, k: number, n: number, range: PageRange): string {
+  const pages = range.from === range.to ? `page ${range.from}` : `pages ${range.from}–${range.to}`;
+  return `${name} (part ${k} of ${n}, ${pages})`;
+}
+
 export type PdfSelection =
   | { readonly ok: true; readonly bytes: Uint8Array; readonly pages: number }
   | { readonly ok: false; readonly reason: string };

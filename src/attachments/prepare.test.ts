@@ -50,6 +50,11 @@ class VanishedFile extends File {
   }
 }
 
+/** A refused PDF keeps the file, so its text may be sent instead (pdf-text.test.ts). */
+function offeredAsText(name: string) {
+  return name.endsWith('.pdf') ? { pdf: expect.any(File) } : {};
+}
+
 describe('prepareAttachment', () => {
   it('keeps a PDF as it is, with its page count', async () => {
     const outcome = prepared(
@@ -251,7 +256,7 @@ describe('prepareAttachment', () => {
   ])('refuses %s without decoding it', async (name, reason) => {
     const process = vi.fn<ImageProcessor>();
     const outcome = await prepareAttachment(fixtureFile(name), options(process));
-    expect(outcome).toEqual({ file: name, reason: expect.stringContaining(reason) });
+    expect(outcome).toEqual({ file: name, reason: expect.stringContaining(reason), ...offeredAsText(name) });
     expect(process).not.toHaveBeenCalled();
   });
 
@@ -271,7 +276,11 @@ describe('prepareAttachment', () => {
       'The file is password-protected (encrypted). Save a copy without a password and attach that.',
     ],
   ])('tells the person exactly why %s is refused', async (name, reason) => {
-    expect(await prepareAttachment(fixtureFile(name), options(vi.fn()))).toEqual({ file: name, reason });
+    expect(await prepareAttachment(fixtureFile(name), options(vi.fn()))).toEqual({
+      file: name,
+      reason,
+      ...offeredAsText(name),
+    });
   });
 
   it('passes on the processor’s reason when decoding fails', async () => {

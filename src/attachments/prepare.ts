@@ -16,12 +16,20 @@ import { officeInput } from './office';
 import type { OfficeInput } from './office-convert';
 import { createOfficeConverter, type OfficeConverter } from './office-runner';
 import { checkPdf } from './pdf';
-import { formatPageRanges, pdfTokenRange } from './pdf-pages';
+import { formatPageRanges, type PageRange, partName, pdfTokenRange, planPdfParts } from './pdf-pages';
 import { createPdfPageSelector, type PdfPageSelector } from './pdf-runner';
+import { createPdfTextReader, type PdfTextReader } from './pdf-text-runner';
 import { checkPngStructure, pngTailHasEnd } from './png';
 import { SNIFF_BYTES, sniffType } from './sniff';
 import { decodeText, textPreview } from './text';
-import type { HeaderResult, ImageFormat, PreparedAttachment, PrepareOutcome } from './types';
+import {
+  type HeaderResult,
+  type ImageFormat,
+  isRefusal,
+  type PreparedAttachment,
+  type PrepareOutcome,
+  type Refusal,
+} from './types';
 
 export interface PrepareOptions {
   readonly limits?: AttachmentLimits;
@@ -35,6 +43,8 @@ export interface PrepareOptions {
   readonly convertOffice?: OfficeConverter;
   /** Makes the PDF of chosen pages of a long PDF. Default: a PDF worker per selection. */
   readonly selectPdfPages?: PdfPageSelector;
+  /** Takes the text out of a PDF sent as text. Default: a PDF.js worker per PDF. */
+  readonly readPdfText?: PdfTextReader;
   /** New attachment ids. Default: `crypto.randomUUID()`. */
   readonly newId?: () => string;
 }
@@ -95,8 +105,11 @@ async function prepareOrReason(file: File, name: string, options: PrepareOptions
       return converted(await prepareImage(file, name, head, type, options, limits, id()));
     case 'pdf': {
       const outcome = await preparePdf(file, name, options, limits, id());
+      // A PDF Claude cannot read as a document may still be sent as its text.
+      if (typeof outcome === 'string')
+        return file.size > limits.maxPdfSourceBytes ? outcome : { file: name, reason: outcome, pdf: file };
       // A PDF is stored as it is, unless only some of its pages are sent.
-      return typeof outcome !== 'string' && outcome.source ? converted(outcome) : outcome;
+      return outcome.source ? converted(outcome) : outcome;
     }
     case 'text': {
       if (/\.(csv|tsv)$/i.test(name))
@@ -358,6 +371,167 @@ export async function choosePdfPages(
       },
       ...(prepared.original ? { original: prepared.original } : {}),
     };
+  } catch {
+    return refuse('The PDF could not be read again (it may have moved).');
+  }
+}
+
+/**
+ * A PDF sent as its text, for one Claude cannot read as a document (encrypted without a password to open it,
+ * damaged) or one too long to send whole: each page's text under a `--- Page n ---` heading, at most
+ * `maxOfficeChars` characters (the pages after are left out, and the tile says so). The PDF itself is kept
+ * beside it as the file attached (`original`, within `maxOriginalBytes`). Never rejects.
+ */
+export async function preparePdfText(
+  pdf: Blob,
+  name: string,
+  options: PrepareOptions = {},
+): Promise<PrepareOutcome> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const refuse = (reason: string) => ({ file: name, reason });
+  if (pdf.size > limits.maxPdfSourceBytes) return refuse(fileSizeReason('pdf', pdf.size, limits) ?? '');
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await pdf.arrayBuffer());
+  } catch {
+    return refuse('The PDF could not be read again (it may have moved).');
+  }
+  const read = options.readPdfText ?? createPdfTextReader();
+  const result = await read(bytes, limits.maxOfficeChars);
+  if (!result.ok) return refuse(result.reason);
+  if (result.taken === result.empty)
+    return refuse(
+      'The PDF has no text to read (its pages are scanned images or drawings). Send it as a PDF, a part at a time, or as images of its pages.',
+    );
+  const heading = `[The text of “${name}”, taken out of the PDF by Easel${
+    result.taken < result.pages ? `: pages 1–${result.taken} of ${result.pages}, the rest did not fit` : ''
+  }. Pictures, charts and layout are not included.]\n\n`;
+  const utf8 = new TextEncoder().encode(heading + result.text);
+  const id = options.newId ?? (() => crypto.randomUUID());
+  const record: AttachmentRecord = {
+    id: id(),
+    name,
+    mimeType: 'text/plain',
+    size: utf8.length,
+    kind: 'text',
+    preview: textPreview(result.text),
+    summary: pdfTextSummary(result.pages, result.taken, result.empty, utf8.length),
+  };
+  const blob = new Blob([utf8], { type: 'text/plain;charset=utf-8' });
+  if (pdf.size > limits.maxOriginalBytes) return { record: { ...record, sourceSize: pdf.size }, blob };
+  const original = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+  return { record: { ...record, sourceId: id(), sourceSize: pdf.size }, blob, original };
+}
+
+/** "text of 300 pages · about 95,000 tokens"; "text of pages 1–240 of 300 (the rest did not fit) · …". */
+function pdfTextSummary(pages: number, taken: number, empty: number, bytes: number): string {
+  const which =
+    taken < pages
+      ? `text of pages 1–${taken} of ${pages} (the rest did not fit)`
+      : `text of ${pages} ${pages === 1 ? 'page' : 'pages'}`;
+  const tokens = `about ${Math.ceil(bytes / 4).toLocaleString('en-US')} tokens`;
+  const blank = empty === 0 ? '' : ` · ${empty} ${empty === 1 ? 'page' : 'pages'} without text`;
+  return `${which} · ${tokens}${blank}`;
+}
+
+/** How a PDF is sent instead of as it was prepared: other pages, all of it in parts, or its text. */
+export type PdfRework = { readonly pages: readonly number[] } | 'parts' | 'text';
+
+/** A PDF reworked: what goes in the file's place now, and the parts that go after, a message each. */
+export interface PdfReworked {
+  readonly now: readonly PreparedAttachment[];
+  readonly later: readonly PreparedAttachment[];
+}
+
+/**
+ * Sends a PDF another way, named `name` (the file's own name): a long PDF prepared before (`from`, with its
+ * `source`) as other pages (`choosePdfPages`), in parts (`splitPdfIntoParts`) or as text; a PDF refused as a
+ * document (`from` its refusal, with the file) as text (`preparePdfText`). Never rejects.
+ */
+export async function reworkPdf(
+  from: PreparedAttachment | Refusal,
+  name: string,
+  how: PdfRework,
+  options: PrepareOptions = {},
+): Promise<PdfReworked | Refusal> {
+  if ('reason' in from || how === 'text') {
+    const pdf = 'reason' in from ? from.pdf : from.source;
+    if (!pdf) return { file: name, reason: 'Only a PDF Claude cannot read whole is sent as text.' };
+    const outcome = await preparePdfText(pdf, name, options);
+    return isRefusal(outcome) ? outcome : { now: [outcome], later: [] };
+  }
+  if (how === 'parts') {
+    const split = await splitPdfIntoParts(from, name, options);
+    if (!('parts' in split)) return split;
+    const [first, ...later] = split.parts;
+    return { now: first ? [first] : [], later };
+  }
+  const outcome = await choosePdfPages(from, how.pages, options);
+  return isRefusal(outcome)
+    ? outcome
+    : { now: [{ ...outcome, record: { ...outcome.record, name } }], later: [] };
+}
+
+/** The parts of a long PDF, in order, or why it could not be split. */
+export type PdfParts = { readonly parts: readonly PreparedAttachment[] } | Refusal;
+
+/**
+ * A long PDF prepared before (one with a `source`) as parts of at most `maxPdfPages` pages each, every one
+ * also within the bytes a request holds (a part that is more bytes is halved until it fits), named
+ * `<name> (part k of n, pages a–b)`. Part 1 keeps the record's id, the file as attached (`original`) and the
+ * `source`, so its pages can be chosen again; the API reads one part a request, so the caller sends each in a
+ * message of its own. Never rejects.
+ */
+export async function splitPdfIntoParts(
+  prepared: PreparedAttachment,
+  name: string,
+  options: PrepareOptions = {},
+): Promise<PdfParts> {
+  const { record, source } = prepared;
+  const total = record.sourcePages;
+  const refuse = (reason: string) => ({ file: name, reason });
+  if (!source || total === undefined) return refuse('Only a PDF longer than the API reads is sent in parts.');
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const id = options.newId ?? (() => crypto.randomUUID());
+  try {
+    const bytes = new Uint8Array(await source.arrayBuffer());
+    const ranges = planPdfParts(total, limits.maxPdfPages);
+    const made: { range: PageRange; part: PreparedAttachment }[] = [];
+    for (let range = ranges.shift(); range; range = ranges.shift()) {
+      const pages = Array.from({ length: range.to - range.from + 1 }, (_, i) => range.from + i);
+      const outcome = await selectPages(bytes, name, total, pages, options, limits, record.id);
+      if (typeof outcome !== 'string') made.push({ range, part: outcome });
+      else if (outcome.startsWith(TOO_LARGE) && range.to > range.from) {
+        const middle = Math.floor((range.from + range.to) / 2);
+        ranges.unshift({ from: range.from, to: middle }, { from: middle + 1, to: range.to });
+      } else return refuse(outcome);
+    }
+    const n = made.length;
+    const parts = made.map(({ range, part }, i): PreparedAttachment => {
+      const when = i === 0 ? 'sent with your message' : `sent on its own once Claude has answered part ${i}`;
+      const partRecord = {
+        ...part.record,
+        id: i === 0 ? record.id : id(),
+        name: partName(name, i + 1, n, range),
+        summary: `${part.record.summary} · ${when}`,
+      };
+      if (i > 0) {
+        const { sourcePages: _, ...later } = partRecord;
+        return { record: later, blob: part.blob };
+      }
+      const { sourceId, sourceSize } = record;
+      return {
+        record: {
+          ...partRecord,
+          ...(sourceId === undefined ? {} : { sourceId }),
+          ...(sourceSize === undefined ? {} : { sourceSize }),
+        },
+        blob: part.blob,
+        source,
+        ...(prepared.original ? { original: prepared.original } : {}),
+      };
+    });
+    return { parts };
   } catch {
     return refuse('The PDF could not be read again (it may have moved).');
   }

@@ -31,6 +31,11 @@ export interface Refusal {
   readonly file: string;
   /** Why, as a sentence without the file name, e.g. "The PDF is password-protected (encrypted)." */
   readonly reason: string;
+  /**
+   * The file, when it is a PDF Claude cannot read as a document whose text may be sent instead
+   * (`preparePdfText`). Kept in memory only, while the message is written.
+   */
+  readonly pdf?: Blob;
 }
 
 /** What preparing one file produced. */

@@ -3,6 +3,7 @@
  *
  * - `user`, `assistant` and `toolResult` pass through unchanged.
  * - `user-with-attachments` becomes a `user` message: each attachment's blocks (from the resolver), then the text.
+ *   PDFs beyond what one request holds behind newer ones become a note instead (`pdf-budget.ts`).
  * - `artifact` records are dropped: the model saw its own changes as tool calls and results. A change the
  *   person made (`author: 'person'`) becomes a note the model reads before its next turn: it is put at the
  *   start of the next user message, or, when the model is called before the person writes again, a user
@@ -24,6 +25,7 @@ import type {
 } from '../agent';
 import { assertNever } from '../agent';
 import { personChangeNote } from './notes';
+import { leftOutNote, pdfsLeftOut } from './pdf-budget';
 import type {
   ArtifactMessage,
   AttachmentRecord,
@@ -49,7 +51,7 @@ async function convertMessages(
   resolve: AttachmentResolver,
 ): Promise<Message[]> {
   const live = messages.slice(latestCompaction(messages));
-  const attachments = await resolveAll(live, resolve);
+  const attachments = await resolveAll(live, resolve, pdfsLeftOut(live));
   const out: Message[] = [];
   const pending: PendingNotes = new Map();
   for (const message of live) {
@@ -170,14 +172,15 @@ function toUserMessage(message: UserWithAttachmentsMessage, blocks: readonly Use
 async function resolveAll(
   messages: readonly AgentMessage[],
   resolve: AttachmentResolver,
+  leftOut: ReadonlySet<AttachmentRecord>,
 ): Promise<Map<UserWithAttachmentsMessage, readonly UserContent[]>> {
   const jobs: Promise<readonly [UserWithAttachmentsMessage, readonly UserContent[]]>[] = [];
   for (const message of messages) {
     if (message.role !== 'user-with-attachments') continue;
     jobs.push(
-      Promise.all(message.attachments.map((a) => resolveOne(a, resolve))).then(
-        (parts) => [message, parts.flat()] as const,
-      ),
+      Promise.all(
+        message.attachments.map((a) => (leftOut.has(a) ? [leftOutNote(a)] : resolveOne(a, resolve))),
+      ).then((parts) => [message, parts.flat()] as const),
     );
   }
   return new Map(await Promise.all(jobs));

@@ -216,6 +216,7 @@ export class EaselApp extends LitElement {
         ?busy=${state.isStreaming}
         .queue=${[...queues.steering, ...queues.followUp]}
         .imageProcessor=${services.imageProcessor}
+        .inputPrice=${this.catalog.models.find((m) => m.id === state.model)?.price?.input}
         ?web=${webOn(services.settingsStore.snapshot, services.saver.sessionId)}
         @web-toggle=${(e: WebToggleEvent) => this.handleWebToggle(services, e.on)}
         @send-message=${(e: SendMessageEvent) => void this.actions.send(e)}

@@ -66,6 +66,20 @@ describe('<easel-attachment-list>', () => {
     expect(screen.getByRole('button', { name: /^Remove/ }).elements()).toHaveLength(0);
   });
 
+  it('adds each file’s estimated input cost at the model’s price', async () => {
+    const { screen } = await mount('easel-attachment-list', {
+      attachments: [paper, { ...notes, size: 40_000 }],
+      inputPrice: 3,
+    });
+    const list = screen.getByRole('list', { name: 'Attachments' });
+    // 4 pages at 1,500–3,000 tokens each, at $3 per million: $0.018–$0.036.
+    await expect
+      .element(list.getByRole('listitem').nth(0))
+      .toHaveTextContent(/4 pages · about \$0\.02–\$0\.04$/);
+    // 40,000 bytes of text, about 10,000 tokens: $0.03.
+    await expect.element(list.getByRole('listitem').nth(1)).toHaveTextContent(/about \$0\.03$/);
+  });
+
   it('offers Remove <filename> when removable, firing remove-attachment with the id', async () => {
     const { screen, parent } = await mount('easel-attachment-list', {
       attachments: [photo, notes],

@@ -2,15 +2,13 @@ import { consume } from '@lit/context';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { formatBytes } from '../../agent';
-import { extensionOf } from '../../attachments';
+import { estimateCost, extensionOf } from '../../attachments';
 import type { AttachmentRecord } from '../../messages';
 import { attachmentListStyles } from './attachment-list-styles';
 import type { EaselAttachmentPreview } from './attachment-preview';
 import { type AttachmentBlobSource, attachmentBlobSourceContext } from './blob-source';
 import { RemoveAttachmentEvent } from './events';
 import type { EaselPdfPagesDialog } from './pdf-pages-dialog';
-import './attachment-preview';
-import './pdf-pages-dialog';
 
 /** A file still being prepared (decoded, checked), shown as a busy tile until its record arrives. */
 export interface PendingAttachment {
@@ -39,6 +37,8 @@ export class EaselAttachmentList extends LitElement {
   @property({ type: Boolean }) removable = false;
   /** Bytes not yet in the store (the message being written), by record id; others are loaded for previews. */
   @property({ attribute: false }) blobs: ReadonlyMap<string, Blob> = NO_BLOBS;
+  /** The model's input price, US dollars per million tokens: each tile adds its estimated cost. */
+  @property({ attribute: false }) inputPrice: number | undefined;
 
   @consume({ context: attachmentBlobSourceContext, subscribe: true })
   @property({ attribute: false })
@@ -62,12 +62,12 @@ export class EaselAttachmentList extends LitElement {
         ${this.renderThumb(a)}
         <span class="label">
           <span class="name">${a.name}</span>
-          <span class="meta">${summary(a)}</span>
+          <span class="meta">${summary(a)}${this.inputPrice === undefined ? '' : ` · ${estimateCost(a, this.inputPrice)}`}</span>
         </span>
       </button>
       ${
         this.removable && a.sourcePages !== undefined
-          ? html`<button type="button" class="pages" aria-label=${`Choose pages of ${a.name}`} @click=${() => this.pagesDialog.show(a)}>Pages</button>`
+          ? html`<button type="button" class="pages" aria-label=${`Choose pages of ${a.name}`} @click=${() => void this.handlePages(a)}>Pages</button>`
           : nothing
       }
       ${
@@ -99,9 +99,18 @@ export class EaselAttachmentList extends LitElement {
     </li>`;
   }
 
+  // The preview and the pages dialog load at their first use: the first screen never carries them.
   private async handleOpen(a: AttachmentRecord) {
-    const blob = this.blobs.get(a.id) ?? (await this.loadStored(a.id));
+    const [blob] = await Promise.all([
+      this.blobs.get(a.id) ?? this.loadStored(a.id),
+      import('./attachment-preview'),
+    ]);
     await this.preview.show(a, blob);
+  }
+
+  private async handlePages(a: AttachmentRecord) {
+    await import('./pdf-pages-dialog');
+    await this.pagesDialog.show(a);
   }
 
   private handleRemove(id: string) {

@@ -30,4 +30,24 @@ describe('<easel-attachment-refusals>', () => {
     expect(dismissed).toHaveLength(1);
     expect(dismissed[0]?.refusal).toBe(refusals[1]);
   });
+
+  it('offers Attach as text for a PDF Claude cannot read as a document, firing send-pdf-as-text with the refusal', async () => {
+    const locked: Refusal = {
+      file: 'statement.pdf',
+      reason: 'The PDF is password-protected (encrypted).',
+      pdf: new Blob(['%PDF-']),
+    };
+    const { screen, parent } = await mount('easel-attachment-refusals', {
+      refusals: [...refusals.slice(1), locked],
+    });
+    const asked = recordEvents(parent, 'send-pdf-as-text');
+    await expect
+      .element(screen.getByRole('listitem').nth(1))
+      .toHaveTextContent(
+        /statement\.pdf was not attached\. The PDF is password-protected \(encrypted\)\. Its text can be sent instead\./,
+      );
+    expect(screen.getByRole('button', { name: 'Attach the text of report.docx' }).elements()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Attach the text of statement.pdf' }));
+    expect(asked.map((e) => e.from)).toEqual([locked]);
+  });
 });

@@ -2,12 +2,13 @@ import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Refusal } from '../../attachments';
 import { buttonLook, focusRing } from '../styles/controls';
-import { DismissRefusalEvent } from './events';
+import { DismissRefusalEvent, SendPdfAsTextEvent } from './events';
 
 /**
  * Files that were not attached, each with its name and the reason, in a region with role `alert` (announced
  * as it fills; present but empty when there is nothing to say, so the first refusal is announced too). Each
- * notice has a `Dismiss` button. The typed text and the other attachments are untouched by a refusal.
+ * notice has a `Dismiss` button, and a PDF Claude cannot read as a document an `Attach as text` button (its text is
+ * taken out and attached instead). The typed text and the other attachments are untouched by a refusal.
  */
 @customElement('easel-attachment-refusals')
 export class EaselAttachmentRefusals extends LitElement {
@@ -59,7 +60,16 @@ export class EaselAttachmentRefusals extends LitElement {
           : html`<ul aria-label="Files not attached">
               ${this.refusals.map(
                 (r) => html`<li>
-                  <span class="text"><strong>${r.file}</strong> was not attached. ${r.reason}</span>
+                  <span class="text"><strong>${r.file}</strong> was not attached. ${r.reason}${
+                    r.pdf ? ' Its text can be sent instead.' : ''
+                  }</span>
+                  ${
+                    r.pdf
+                      ? html`<button type="button" aria-label=${`Attach the text of ${r.file}`} @click=${() => this.dispatchEvent(new SendPdfAsTextEvent(r))}>
+                          Attach as text
+                        </button>`
+                      : ''
+                  }
                   <button type="button" aria-label=${`Dismiss notice about ${r.file}`} @click=${() => this.handleDismiss(r)}>
                     Dismiss
                   </button>

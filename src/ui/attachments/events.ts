@@ -1,4 +1,7 @@
-/** Events of the attachment elements: files chosen, an attachment removed, pages chosen, a refusal dismissed. */
+/**
+ * Events of the attachment elements: files chosen, an attachment removed, pages chosen, a PDF sent in parts or
+ * as text, a refusal dismissed.
+ */
 import type { Refusal } from '../../attachments';
 import { ComposedEvent } from '../events';
 
@@ -35,6 +38,28 @@ export class ChoosePdfPagesEvent extends ComposedEvent {
   }
 }
 
+/**
+ * The person chose to send a long PDF (by its record id) whole, in parts of at most the API's page limit: the
+ * first with the message, each next one in a message of its own once Claude has answered.
+ */
+export class SendPdfInPartsEvent extends ComposedEvent {
+  static readonly type = 'send-pdf-in-parts';
+  constructor(readonly id: string) {
+    super(SendPdfInPartsEvent.type);
+  }
+}
+
+/**
+ * The person chose to send a PDF's text instead of the PDF: a long PDF in the tray (by its record id), or a
+ * PDF that was refused as a document (its refusal, which carries the file).
+ */
+export class SendPdfAsTextEvent extends ComposedEvent {
+  static readonly type = 'send-pdf-as-text';
+  constructor(readonly from: string | Refusal) {
+    super(SendPdfAsTextEvent.type);
+  }
+}
+
 /** The person dismissed the notice about a refused file. */
 export class DismissRefusalEvent extends ComposedEvent {
   static readonly type = 'dismiss-refusal';
@@ -48,6 +73,8 @@ declare global {
     'files-chosen': FilesChosenEvent;
     'remove-attachment': RemoveAttachmentEvent;
     'choose-pdf-pages': ChoosePdfPagesEvent;
+    'send-pdf-in-parts': SendPdfInPartsEvent;
+    'send-pdf-as-text': SendPdfAsTextEvent;
     'dismiss-refusal': DismissRefusalEvent;
   }
 }

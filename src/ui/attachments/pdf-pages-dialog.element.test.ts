@@ -38,4 +38,30 @@ describe('<easel-pdf-pages-dialog>', () => {
     expect(chosen.map((e) => [e.id, e.pages])).toEqual([['b1', [3, 7, 8]]]);
     await expect.element(dialog).not.toBeInTheDocument();
   });
+
+  it('says how Send in parts splits the PDF, and fires it with the id', async () => {
+    const { el, screen } = await mount('easel-pdf-pages-dialog');
+    const parts = recordEvents(el, 'send-pdf-in-parts');
+    await el.show({ ...book, sourcePages: 250 });
+    const dialog = screen.getByRole('dialog', { name: 'Choose pages of book.pdf' });
+    const button = dialog.getByRole('button', { name: 'Send in parts' });
+    await expect
+      .element(button)
+      .toHaveAccessibleDescription(/send all 250 pages in 3 parts \(pages 1–84, 85–168, 169–250;/);
+    await userEvent.click(button);
+    expect(parts.map((e) => e.id)).toEqual(['b1']);
+    await expect.element(dialog).not.toBeInTheDocument();
+  });
+
+  it('offers Send as text, firing send-pdf-as-text with the id', async () => {
+    const { el, screen } = await mount('easel-pdf-pages-dialog');
+    const asText = recordEvents(el, 'send-pdf-as-text');
+    await el.show(book);
+    const button = screen.getByRole('button', { name: 'Send as text' });
+    await expect
+      .element(button)
+      .toHaveAccessibleDescription(/Or send the text of all 300 pages in this message/);
+    await userEvent.click(button);
+    expect(asText.map((e) => e.from)).toEqual(['b1']);
+  });
 });

@@ -1,9 +1,9 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { parsePageRanges } from '../../attachments';
+import { parsePageRanges, planPdfParts } from '../../attachments/pdf-pages';
 import type { AttachmentRecord } from '../../messages';
 import { focusRing } from '../styles/controls';
-import { ChoosePdfPagesEvent } from './events';
+import { ChoosePdfPagesEvent, SendPdfAsTextEvent, SendPdfInPartsEvent } from './events';
 
 /** Pages the API reads in one request. */
 const MAX_PAGES = 100;
@@ -90,10 +90,42 @@ export class EaselPdfPagesDialog extends LitElement {
               <p role="alert">${this.problem || nothing}</p>
               <button type="submit">Use these pages</button>
               <button type="button" @click=${() => this.dialog.close()}>Cancel</button>
+              ${this.renderParts(r.sourcePages ?? 0)}
             </form>`
           : nothing
       }
     </dialog>`;
+  }
+
+  /** What `Send in parts` will do, said before it is chosen. */
+  private renderParts(total: number) {
+    const parts = planPdfParts(total, MAX_PAGES);
+    const ranges = parts.map((p) => `${p.from}–${p.to}`).join(', ');
+    return html`<p id="parts-plan">
+        Or send all ${total} pages in ${parts.length} parts (pages ${ranges}; a part too large for one request is
+        halved): part 1 with your message, each next part as a message of its own once Claude has answered the one
+        before. A request holds at most ${MAX_PAGES} PDF pages, so parts Claude has read are not sent again.
+      </p>
+      <button type="button" aria-describedby="parts-plan" @click=${this.handleParts}>Send in parts</button>
+      <p id="text-plan">
+        Or send the text of all ${total} pages in this message: far fewer tokens than pages, but without pictures,
+        charts or layout (a scanned page has no text).
+      </p>
+      <button type="button" aria-describedby="text-plan" @click=${this.handleText}>Send as text</button>`;
+  }
+
+  private handleText() {
+    const r = this.record;
+    if (!r) return;
+    this.dispatchEvent(new SendPdfAsTextEvent(r.id));
+    this.dialog.close();
+  }
+
+  private handleParts() {
+    const r = this.record;
+    if (!r) return;
+    this.dispatchEvent(new SendPdfInPartsEvent(r.id));
+    this.dialog.close();
   }
 
   private handleSubmit(event: Event) {

@@ -5,6 +5,8 @@ import {
   type ImageProcessor,
   isRefusal,
   loadPreparer,
+  type PdfRework,
+  type PdfReworked,
   type PreparedAttachment,
   type PrepareOutcome,
   type Refusal,
@@ -27,6 +29,8 @@ export class AttachmentTrayController {
   refusals: readonly Refusal[] = [];
   /** The prepared bytes by attachment id (for previews before they are stored). */
   blobs: ReadonlyMap<string, Blob> = new Map();
+  /** Further parts of long PDFs sent in parts, each to go in a message of its own after this one. */
+  later: readonly LaterPart[] = [];
 
   /** Where images are decoded and re-encoded (one processor for the app). */
   processImage: ImageProcessor | undefined;
@@ -85,32 +89,69 @@ export class AttachmentTrayController {
     this.host.requestUpdate();
   }
 
-  /** Sends other pages of a long PDF: the tile keeps its place; a selection that fails is refused with why. */
-  async choosePages(id: string, pages: readonly number[]): Promise<void> {
-    const item = this.items.find((i) => i.record.id === id);
-    if (!item) return;
+  /**
+   * Sends a PDF another way (`PdfRework`): other pages of a long PDF in the tray, all of it in parts (part 1 in
+   * the file's place, the others in `later`), or its text — of a long PDF in the tray (`from` its record id) or
+   * of a PDF refused as a document (`from` its refusal, which goes). What fails is refused with why, and a tile
+   * in the tray stays.
+   */
+  async reworkPdf(from: string | Refusal, how: PdfRework): Promise<void> {
+    const item = typeof from === 'string' ? this.items.find((i) => i.record.id === from) : undefined;
+    if (typeof from === 'string' && !item) return;
+    const name = item ? this.fileName(item) : (from as Refusal).file;
+    if (typeof from !== 'string') this.refusals = this.refusals.filter((r) => r !== from);
     const key = `pending-${++this.counter}`;
-    this.pending = [...this.pending, { key, name: item.record.name }];
+    this.pending = [...this.pending, { key, name }];
     this.host.requestUpdate();
-    let outcome: PrepareOutcome;
+    let outcome: PdfReworked | Refusal;
     try {
-      outcome = await (await loadPreparer()).choosePdfPages(item, pages);
+      outcome = await (await loadPreparer()).reworkPdf(item ?? (from as Refusal), name, how);
     } catch (error) {
-      outcome = { file: item.record.name, reason: `The pages could not be taken out (${reasonOf(error)}).` };
+      outcome = { file: name, reason: `The PDF could not be read again (${reasonOf(error)}).` };
     }
     this.pending = this.pending.filter((p) => p.key !== key);
-    if (isRefusal(outcome)) this.refusals = [...this.refusals, outcome];
-    else {
-      const chosen = { ...outcome, record: { ...outcome.record, name: item.record.name } };
-      this.items = this.items.map((i) => (i.record.id === id ? chosen : i));
-      this.blobs = new Map(this.items.map((i) => [i.record.id, i.blob]));
-    }
+    if ('reason' in outcome) this.refusals = [...this.refusals, outcome];
+    else if (item) {
+      const of = item.record.id;
+      this.later = [
+        ...this.later.filter((p) => p.of !== of),
+        ...outcome.later.map((prepared) => ({ of, name, prepared })),
+      ];
+      this.items = this.items.flatMap((i) => (i.record.id === of ? outcome.now : [i]));
+      this.blobs = this.blobsOf();
+    } else for (const prepared of outcome.now) this.accept(prepared);
     this.host.requestUpdate();
+  }
+
+  /**
+   * The text of the message being sent: the person's, and, when PDFs go in parts, a note saying so (Claude
+   * then knows more is coming).
+   */
+  messageText(text: string): string {
+    const names = [...new Set(this.later.map((p) => p.name))];
+    if (names.length === 0) return text;
+    const notes = names.map((name) => {
+      const n = this.later.filter((p) => p.name === name).length + 1;
+      return `[${name} is sent in ${n} parts, one a message, because a request holds at most 100 PDF pages: part 1 is attached here, and each next part follows in a message of its own.]`;
+    });
+    return [text, ...notes].filter(Boolean).join('\n\n');
+  }
+
+  /** Hands over the parts that go after the message being sent, each with its text, and forgets them. */
+  takeLater(): readonly { readonly text: string; readonly prepared: PreparedAttachment }[] {
+    const taken = this.later.map(({ prepared }) => ({
+      text: `[${prepared.record.name}: the next part of the PDF.]`,
+      prepared,
+    }));
+    this.later = [];
+    this.host.requestUpdate();
+    return taken;
   }
 
   remove(id: string): void {
     this.items = this.items.filter((item) => item.record.id !== id);
-    this.blobs = new Map(this.items.map((item) => [item.record.id, item.blob]));
+    this.later = this.later.filter((p) => p.prepared.record.id !== id);
+    this.blobs = this.blobsOf();
     this.host.requestUpdate();
   }
 
@@ -136,8 +177,19 @@ export class AttachmentTrayController {
   /** Puts files back (e.g. when sending could not start). */
   restore(items: readonly PreparedAttachment[]): void {
     this.items = [...items, ...this.items];
-    this.blobs = new Map(this.items.map((item) => [item.record.id, item.blob]));
+    this.blobs = this.blobsOf();
     this.host.requestUpdate();
+  }
+
+  /** The file's own name, also for part 1 of a PDF sent in parts ("book.pdf", not "book.pdf (part 1 of 3, …)"). */
+  private fileName(item: PreparedAttachment): string {
+    return this.later.find((p) => p.of === item.record.id)?.name ?? item.record.name;
+  }
+
+  /** The bytes of every file in the tray, the parts to send later too, by record id. */
+  private blobsOf(): ReadonlyMap<string, Blob> {
+    const all = [...this.items, ...this.later.map((p) => p.prepared)];
+    return new Map(all.map((i) => [i.record.id, i.blob]));
   }
 
   private accept(prepared: PreparedAttachment): void {
@@ -153,8 +205,15 @@ export class AttachmentTrayController {
     const refusedNames = new Set(refused.map((r) => r.file));
     this.items = all.filter((i) => !refusedNames.has(i.record.name));
     this.refusals = [...this.refusals, ...refused];
-    this.blobs = new Map(this.items.map((i) => [i.record.id, i.blob]));
+    this.blobs = this.blobsOf();
   }
+}
+
+/** A further part of a PDF sent in parts: `of` is the id of its part 1, `name` the file's name. */
+export interface LaterPart {
+  readonly of: string;
+  readonly name: string;
+  readonly prepared: PreparedAttachment;
 }
 
 function reasonOf(error: unknown): string {

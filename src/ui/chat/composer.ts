@@ -8,6 +8,8 @@ import {
   type FilesChosenEvent,
   filesOf,
   type RemoveAttachmentEvent,
+  type SendPdfAsTextEvent,
+  type SendPdfInPartsEvent,
 } from '../attachments';
 import { RemoveQueuedEvent, SendMessageEvent, StopEvent } from '../events';
 import { AttachmentTrayController } from './attachment-tray';
@@ -41,6 +43,8 @@ export class EaselComposer extends LitElement {
   @property({ attribute: false }) imageProcessor: ImageProcessor | undefined;
   /** Whether Claude may search and read the web in this session (the `Web` toggle). */
   @property({ type: Boolean }) web = false;
+  /** The chosen model's input price (US dollars per million tokens), for the files' cost estimates. */
+  @property({ attribute: false }) inputPrice: number | undefined;
 
   @state() private text = '';
 
@@ -58,15 +62,19 @@ export class EaselComposer extends LitElement {
       <easel-attachment-refusals
         .refusals=${this.tray.refusals}
         @dismiss-refusal=${(e: DismissRefusalEvent) => this.tray.dismiss(e.refusal)}
+        @send-pdf-as-text=${(e: SendPdfAsTextEvent) => void this.tray.reworkPdf(e.from, 'text')}
       ></easel-attachment-refusals>
       <form @submit=${this.handleSubmit} @files-chosen=${this.handleFiles}>
         <easel-attachment-list
-          .attachments=${this.tray.items.map((item) => item.record)}
+          .attachments=${[...this.tray.items, ...this.tray.later.map((p) => p.prepared)].map((item) => item.record)}
           .pending=${this.tray.pending}
           .blobs=${this.tray.blobs}
+          .inputPrice=${this.inputPrice}
           removable
           @remove-attachment=${(e: RemoveAttachmentEvent) => this.tray.remove(e.id)}
-          @choose-pdf-pages=${(e: ChoosePdfPagesEvent) => void this.tray.choosePages(e.id, e.pages)}
+          @choose-pdf-pages=${(e: ChoosePdfPagesEvent) => void this.tray.reworkPdf(e.id, { pages: e.pages })}
+          @send-pdf-in-parts=${(e: SendPdfInPartsEvent) => void this.tray.reworkPdf(e.id, 'parts')}
+          @send-pdf-as-text=${(e: SendPdfAsTextEvent) => void this.tray.reworkPdf(e.from, 'text')}
         ></easel-attachment-list>
         <div class="row">
         <easel-attach-files-button></easel-attach-files-button>
@@ -179,7 +187,11 @@ export class EaselComposer extends LitElement {
     const text = this.text.trim();
     if ((!text && this.tray.items.length === 0) || this.tray.busy) return;
     this.text = '';
-    this.dispatchEvent(new SendMessageEvent(text, this.busy ? whileBusy : 'prompt', this.tray.take()));
+    const full = this.tray.messageText(text);
+    this.dispatchEvent(new SendMessageEvent(full, this.busy ? whileBusy : 'prompt', this.tray.take()));
+    // Further parts of a PDF sent in parts: each its own message, once Claude has answered the one before.
+    for (const part of this.tray.takeLater())
+      this.dispatchEvent(new SendMessageEvent(part.text, 'followUp', [part.prepared]));
   }
 }
 
