@@ -216,7 +216,7 @@ test('Export with files saves one zip that Import brings back exactly after the 
   writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
   const sessionsBefore = await sidebar(app).getByRole('link').allTextContents();
   const dialog = await chooseImport(app, damaged);
-  const report = dialog.getByRole('status');
+  const report = dialog.getByRole('region', { name: 'Storage' }).getByRole('status');
   await expect(report).toContainText('Nothing was imported.');
   await expect(report).toContainText(
     'The zip file is damaged (its directory is missing: the file is cut short or is not a zip), so nothing was imported.',

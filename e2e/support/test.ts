@@ -106,7 +106,10 @@ export async function importFile(
   const picking = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Import' }).click();
   await (await picking).setFiles(file);
-  await expect(dialog.getByRole('status')).toHaveText(report, { timeout });
+  // The Storage region's report (Sync has a status of its own).
+  await expect(dialog.getByRole('region', { name: 'Storage' }).getByRole('status')).toHaveText(report, {
+    timeout,
+  });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 }
 
