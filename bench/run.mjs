@@ -14,6 +14,7 @@ const suites = {
   'markdown-limits': () => import('./markdown-limits.mjs'),
   'import-file': () => import('./import-file.mjs'),
   'stream-cdp': () => import('./stream-cdp.mjs'),
+  sync: () => import('./sync.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
