@@ -108,6 +108,8 @@ export class SyncEngine {
   private live: readonly Sync[] = [];
   private unsubscribe: (() => void) | undefined;
   private stopped = false;
+  /** Notices held while a batch from the server is written: one refresh of the views per batch, not per record. */
+  private held: StorageNotice[] | undefined;
   private lastStatus = '';
 
   private constructor(
@@ -573,10 +575,22 @@ export class SyncEngine {
 
   // In: sealed documents to Easel's stores.
 
+  /** Applies the changes gathered so far; their notices go out once, merged, when the batch is written. */
   private async applyIncoming(): Promise<void> {
     const changes = this.incoming;
     this.incoming = [];
     if (changes.length === 0) return;
+    this.held = [];
+    try {
+      await this.applyChanges(changes);
+    } finally {
+      const held = this.held;
+      this.held = undefined;
+      for (const notice of mergeNotices(held)) this.deps.channel.post(notice);
+    }
+  }
+
+  private async applyChanges(changes: readonly Change[]): Promise<void> {
     const payloads: Payload[] = [];
     const files: { docId: string; file: Extract<Payload, { kind: 'attachment' }> }[] = [];
     let unreadable = 0;
@@ -722,8 +736,10 @@ export class SyncEngine {
     this.post({ type: 'session', writer: this.writer, sessionId, change: 'renamed' });
   }
 
+  /** Posts a notice, or holds it while a batch from the server is written (`applyIncoming`). */
   private post(notice: StorageNotice): void {
-    this.deps.channel.post(notice);
+    if (this.held) this.held.push(notice);
+    else this.deps.channel.post(notice);
   }
 
   // This device's notes on each session (local documents: PouchDB never replicates `_local/…`).
@@ -747,6 +763,31 @@ export class SyncEngine {
     });
     return next;
   }
+}
+
+/**
+ * The notices of one batch, each said once: a session's changes in the order they first happened, and all its
+ * new messages in one `messages` notice.
+ */
+function mergeNotices(notices: readonly StorageNotice[]): StorageNotice[] {
+  const merged: StorageNotice[] = [];
+  const seen = new Set<string>();
+  const messages = new Map<string, { writer: string; put: string[] }>();
+  for (const notice of notices) {
+    if (notice.type === 'messages') {
+      const entry = messages.get(notice.sessionId);
+      if (entry) entry.put.push(...notice.put);
+      else messages.set(notice.sessionId, { writer: notice.writer, put: [...notice.put] });
+      continue;
+    }
+    const id = `${notice.sessionId}\u0000${notice.change}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    merged.push(notice);
+  }
+  for (const [sessionId, { writer, put }] of messages)
+    merged.push({ type: 'messages', writer, sessionId, put: [...new Set(put)], deleted: [] });
+  return merged;
 }
 
 /** Writes a document of the mirror from its current value (a local one: `_local/…`). */
