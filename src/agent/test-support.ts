@@ -316,3 +316,6 @@ export function importsOf(source: string): string[] {
     /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
   return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? '');
 }
+
+/** The agent's state functions, for a test's own fake agent (a saver's `SaverAgent`, say). */
+export { createAgentState, updateState } from './state';

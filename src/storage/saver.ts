@@ -302,7 +302,7 @@ export class SessionSaver {
     await this.queue.settled();
     const back = await this.sessions.restore(id);
     if (this.mirror !== mirror) return;
-    await this.attachments.moveToSession(attachmentBlobIds(mirror.messages), id);
+    await this.attachments.moveToSession(attachmentBlobIds(everyMessage(mirror)), id);
     if (this.mirror !== mirror || !this.gone) return;
     if (back) {
       this.gone = undefined;
@@ -328,7 +328,7 @@ export class SessionSaver {
     const mirror = this.mirror;
     if (!mirror) return undefined;
     await this.queue.settled();
-    await this.attachments.moveToSession(attachmentBlobIds(mirror.messages), id);
+    await this.attachments.moveToSession(attachmentBlobIds(everyMessage(mirror)), id);
     if (this.mirror !== mirror) return undefined;
     this.writeAnew(mirror, id);
     return id;
@@ -350,7 +350,7 @@ export class SessionSaver {
     this.queue.discard(mirror.sessionId);
     this.writeAnew(mirror, mirror.sessionId);
     const lostFiles: string[] = [];
-    for (const [id, name] of attachmentNames(mirror.messages)) {
+    for (const [id, name] of attachmentNames(everyMessage(mirror))) {
       if (!(await this.attachments.exists(id))) lostFiles.push(name);
     }
     return lostFiles;
@@ -606,4 +606,9 @@ export class SessionSaver {
       }
     }
   }
+}
+
+/** Every message of the session, on every branch: a branch not shown keeps its files too. */
+function everyMessage(mirror: SessionMirror): AgentMessage[] {
+  return mirror.branches.entries().map((e) => e.message);
 }

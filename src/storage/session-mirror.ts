@@ -22,7 +22,7 @@ export interface Merged {
 }
 
 interface Stream {
-  readonly key: string;
+  key: string;
   latest: AssistantMessage;
   flushed: boolean;
 }
@@ -118,6 +118,12 @@ export class SessionMirror {
   flushStream(batch: PendingBatch, state: AgentState): void {
     const stream = this.stream;
     if (!stream || stream.latest.content.length === 0) return;
+    if (stream.key < (this.tree.lastKey ?? '')) {
+      // A record joined the path while Claude answers (the person edited a file, say): the snapshot, whose
+      // parent it is, moves to a key after it, as a parent always sorts before its children.
+      if (stream.flushed) batch.delete(stream.key);
+      stream.key = this.nextKey();
+    }
     batch.put({
       sessionId: this.sessionId,
       key: stream.key,
