@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { AgentMessage, AgentState, AssistantMessage } from '../agent';
+import type { AgentMessage, AgentState } from '../agent';
 import { createAgentState, updateState } from '../agent/test-support';
 import { AttachmentsRepository } from './attachments-repo';
 import type { EaselDatabase } from './db';
@@ -49,16 +49,6 @@ function tab(db: EaselDatabase, w: string, channelName?: string) {
   const saver = new SessionSaver({ db, agent, channel, keys: new SortKeyGenerator(w, () => now) });
   return { agent, saver };
 }
-const toolUse = (id: string): AssistantMessage =>
-  assistant('', { content: [{ type: 'toolCall', id, name: 't', arguments: {} }], stopReason: 'toolUse' });
-const toolResult = (id: string): AgentMessage => ({
-  role: 'toolResult',
-  toolCallId: id,
-  toolName: 't',
-  content: [{ type: 'text', text: 'ok' }],
-  isError: false,
-  timestamp: 5,
-});
 
 function describePath(ms: readonly AgentMessage[]) {
   return ms.map((m) =>
