@@ -26,7 +26,7 @@ export function preflight(req, res) {
   res
     .writeHead(204, {
       ...corsHeaders(),
-      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
       'access-control-allow-headers': asked || DEFAULT_ALLOWED_HEADERS,
       'access-control-max-age': '86400',
       ...(req.headers['access-control-request-private-network'] === 'true' && {
@@ -43,10 +43,19 @@ export function preflight(req, res) {
  * @returns {Promise<string>}
  */
 export async function readBody(req) {
+  return (await readBytes(req)).toString('utf8');
+}
+
+/**
+ * The request body as bytes (a multipart upload is binary).
+ * @param {IncomingMessage} req
+ * @returns {Promise<Buffer>}
+ */
+export async function readBytes(req) {
   /** @type {Buffer[]} */
   const chunks = [];
   for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 /** @import { ServerResponse } from 'node:http' */
 /** @import { FakeModelInfo, FakeNamespace, ModelInput, RecordedRequest, ReplyInput, ResponseSpec } from './types.js' */
+/** @import { StoredFile } from './files.mjs' */
 
 import { defaultModels, modelInfo } from './models.mjs';
 import { fixture, parseResponseSpec } from './responses.mjs';
@@ -16,11 +17,19 @@ import { fixture, parseResponseSpec } from './responses.mjs';
  * @property {FakeModelInfo[]} models What `GET /v1/models` lists.
  * @property {Set<() => void>} waiters Streams paused at their hold point; calling one lets it go on.
  * @property {Set<ServerResponse>} open API responses not yet finished.
+ * @property {Map<string, StoredFile>} files What `POST /v1/files` stored, by id.
  */
 
 /** @returns {NamespaceState} */
 function freshState() {
-  return { queue: [], log: [], models: defaultModels(), waiters: new Set(), open: new Set() };
+  return {
+    queue: [],
+    log: [],
+    models: defaultModels(),
+    waiters: new Set(),
+    open: new Set(),
+    files: new Map(),
+  };
 }
 
 /**
@@ -50,7 +59,7 @@ export function createNamespaces() {
     return state;
   };
 
-  /** Forgets a namespace: its queue, log and models; open responses are destroyed. @param {string} id */
+  /** Forgets a namespace: its queue, log, models and files; open responses are destroyed. @param {string} id */
   const reset = (id) => {
     const state = states.get(id);
     if (!state) return;

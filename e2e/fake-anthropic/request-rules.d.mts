@@ -13,6 +13,11 @@ export declare const MAX_CACHE_BREAKPOINTS: number;
 
 /**
  * The first rule `body` breaks, as the API's error message, or `undefined` when the API would accept it.
- * `headers` (lower-case names) matter for beta features such as the MCP connector.
+ * `headers` (lower-case names) matter for beta features such as the MCP connector and the Files API;
+ * `fileBytes` gives an uploaded file's bytes by id, so a PDF referred to by `file_id` counts its pages.
  */
-export declare function requestProblem(body: unknown, headers?: Record<string, unknown>): string | undefined;
+export declare function requestProblem(
+  body: unknown,
+  headers?: Record<string, unknown>,
+  fileBytes?: (id: string) => Buffer | undefined,
+): string | undefined;

@@ -28,12 +28,15 @@
  *   turn sent back as the final assistant message may end before it).
  * - Prefill: "final assistant content cannot end with trailing whitespace".
  * - Compaction (the `compaction` block, `context_management`): `compaction-rules.mjs`.
+ * - Files referred to by id (`source: { type: 'file', file_id }`): `files-rules.mjs`; a PDF sent that way counts
+ *   its pages like one sent in the request.
  * - API version 2026-10-21 (migration guide): `temperature`, `top_p` and `top_k` are rejected ("Extra inputs are
  *   not permitted").
  */
 
 import { compactionProblem } from './compaction-rules.mjs';
-import { platformToolsProblem } from './platform-tool-rules.mjs';
+import { fileSourcesProblem } from './files-rules.mjs';
+import { betasOf, platformToolsProblem } from './platform-tool-rules.mjs';
 
 const ID = /^[a-zA-Z0-9_-]+$/;
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -51,6 +54,11 @@ export const MAX_CACHE_BREAKPOINTS = 4;
 const REMOVED_PARAMETERS = ['temperature', 'top_p', 'top_k'];
 const SERVER_RESULT = /_tool_result$/;
 
+/**
+ * What the checks count over the whole request.
+ * @typedef {{ cache: number, images: number, pdfPages: number, fileBytes: (id: string) => Buffer | undefined }} Counts
+ */
+
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
 const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** @param {unknown} value */
@@ -58,12 +66,14 @@ const isNonEmptyString = (value) => typeof value === 'string' && value.length > 
 
 /**
  * The first rule `body` breaks, as the API's error message, or `undefined` when the API would accept it.
- * `headers` (lower-case names) matter for beta features: see `platform-tool-rules.mjs`.
+ * `headers` (lower-case names) matter for beta features: see `platform-tool-rules.mjs`. `fileBytes` gives the
+ * bytes of an uploaded file by id, so a PDF referred to by `file_id` counts its pages.
  * @param {unknown} body
  * @param {Record<string, unknown>} [headers]
+ * @param {(id: string) => Buffer | undefined} [fileBytes]
  * @returns {string | undefined}
  */
-export function requestProblem(body, headers) {
+export function requestProblem(body, headers, fileBytes = () => undefined) {
   if (!isRecord(body)) return 'The request body is not a JSON object.';
   for (const name of REMOVED_PARAMETERS) {
     if (name in body) return `${name}: Extra inputs are not permitted`;
@@ -72,10 +82,12 @@ export function requestProblem(body, headers) {
   if (platformProblem) return platformProblem;
   const compaction = compactionProblem(body, headers);
   if (compaction) return compaction;
+  const files = fileSourcesProblem(body, betasOf(headers));
+  if (files) return files;
   if (!isNonEmptyString(body.model)) return 'model: Field required';
   if (!Number.isInteger(body.max_tokens) || Number(body.max_tokens) < 1)
     return 'max_tokens: Input should be greater than or equal to 1';
-  const counts = { cache: 0, images: 0, pdfPages: 0 };
+  const counts = { cache: 0, images: 0, pdfPages: 0, fileBytes };
   const toolsProblem = checkTools(body.tools, counts);
   if (toolsProblem) return toolsProblem;
   const systemProblem = checkSystem(body.system, counts);
@@ -136,7 +148,7 @@ function textProblem(text, where) {
 
 /**
  * @param {unknown[]} messages
- * @param {{ cache: number, images: number, pdfPages: number }} counts
+ * @param {Counts} counts
  */
 function checkMessages(messages, counts) {
   const seenToolUse = new Set();
@@ -243,7 +255,7 @@ function answerProblem(n, callsAt, ids, role, blocks) {
 
 /**
  * @param {Record<string, unknown>} block @param {string} at
- * @param {{ images: number, pdfPages: number }} counts @param {Set<unknown>} answered
+ * @param {Counts} counts @param {Set<unknown>} answered
  */
 function userBlockProblem(block, at, counts, answered) {
   switch (block.type) {
@@ -253,7 +265,7 @@ function userBlockProblem(block, at, counts, answered) {
       counts.images += 1;
       return imageProblem(block, at);
     case 'document':
-      counts.pdfPages += pdfPagesOf(block);
+      counts.pdfPages += pdfPagesOf(block, counts.fileBytes);
       return documentProblem(block, at);
     case 'tool_result': {
       if (typeof block.tool_use_id !== 'string' || !ID.test(block.tool_use_id))
@@ -277,7 +289,7 @@ function userBlockProblem(block, at, counts, answered) {
           if (problem) return problem;
         } else if (part.type === 'document') {
           // A PDF in a tool result counts towards the request's pages like any other.
-          counts.pdfPages += pdfPagesOf(part);
+          counts.pdfPages += pdfPagesOf(part, counts.fileBytes);
           const problem = documentProblem(part, `${at}.tool_result.content.${j}`);
           if (problem) return problem;
         } else if (part.type !== 'search_result') {
@@ -351,6 +363,7 @@ function imageProblem(block, at) {
   if (!isRecord(source)) return `${at}.image.source: Field required`;
   if (source.type === 'url')
     return isNonEmptyString(source.url) ? undefined : `${at}.image.source.url: Field required`;
+  if (source.type === 'file') return undefined; // checked by files-rules.mjs
   if (source.type !== 'base64') return `${at}.image.source.type: Input should be 'base64' or 'url'`;
   if (typeof source.media_type !== 'string' || !IMAGE_TYPES.has(source.media_type))
     return `${at}.image.source.base64.media_type: Input should be 'image/jpeg', 'image/png', 'image/gif' or 'image/webp'`;
@@ -362,14 +375,22 @@ function imageProblem(block, at) {
 }
 
 /**
- * Pages of a base64 PDF `document` block: its `/Type /Page` objects, else the largest `/Count` (0 for other
- * sources).
+ * Pages of a PDF `document` block, base64 or an uploaded file: its `/Type /Page` objects, else the largest `/Count`
+ * (0 for other sources).
  * @param {Record<string, unknown>} block
+ * @param {(id: string) => Buffer | undefined} fileBytes
  */
-function pdfPagesOf(block) {
+function pdfPagesOf(block, fileBytes) {
   const source = block.source;
-  if (!isRecord(source) || source.type !== 'base64' || typeof source.data !== 'string') return 0;
-  const text = Buffer.from(source.data, 'base64').toString('latin1');
+  if (!isRecord(source)) return 0;
+  const bytes =
+    source.type === 'base64' && typeof source.data === 'string'
+      ? Buffer.from(source.data, 'base64')
+      : source.type === 'file' && typeof source.file_id === 'string'
+        ? fileBytes(source.file_id)
+        : undefined;
+  if (!bytes) return 0;
+  const text = bytes.toString('latin1');
   const pages = text.match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
   if (pages > 0) return pages;
   return Math.max(0, ...Array.from(text.matchAll(/\/Count\s+(\d+)/g), (m) => Number(m[1])));

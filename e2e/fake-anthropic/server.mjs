@@ -2,7 +2,7 @@
 /**
  * A fake Anthropic Messages API for end-to-end tests and for trying the app by hand. It speaks enough of the real
  * API for `@anthropic-ai/sdk` (in Node or in a browser) to talk to it: streamed and plain `POST /v1/messages`,
- * `POST /v1/messages/count_tokens`, `GET /v1/models[/<id>]`, CORS, `request-id`. Every answer to
+ * `POST /v1/messages/count_tokens`, `GET /v1/models[/<id>]`, the Files API (`files.mjs`), CORS, `request-id`. Every answer to
  * `POST /v1/messages` is scripted per namespace (see namespaces.mjs and the README).
  *
  * Routes: `/v1/...` is the default namespace, `/ns/<id>/v1/...` namespace `<id>`, `/__control/...` the control
@@ -14,13 +14,15 @@
 
 import { createServer } from 'node:http';
 import { handleControl } from './control.mjs';
+import { answerFiles } from './files.mjs';
+import { fileLookupProblem } from './files-rules.mjs';
 import {
   apiErrorBody,
   corsHeaders,
   lowerHeaders,
   parseBody,
   preflight,
-  readBody,
+  readBytes,
   sendJson,
 } from './http-util.mjs';
 import { manualReply } from './manual.mjs';
@@ -75,20 +77,31 @@ export async function startFakeAnthropic({ port = 0, host = '127.0.0.1', manual 
    * @param {URLSearchParams} search
    */
   const answerApi = async (req, res, id, path, search) => {
-    const raw = await readBody(req);
+    const bytes = await readBytes(req);
+    const raw = bytes.toString('utf8');
     const method = req.method ?? 'GET';
+    const requestHeaders = lowerHeaders(req.headers);
+    const state = namespaces.get(id);
+    const files = answerFiles(method, path, requestHeaders, bytes, state.files);
     /** @type {RecordedRequest} */
     const request = {
       method,
       path,
       query: Object.fromEntries(search),
-      headers: lowerHeaders(req.headers),
-      body: parseBody(raw),
+      headers: requestHeaders,
+      // An upload is logged as the file it stored, not its bytes.
+      body: files ? (files.recorded ?? (raw === '' ? null : raw)) : parseBody(raw),
     };
-    const state = namespaces.get(id);
     state.log.push(request);
     track(state, res);
     const headers = { ...corsHeaders(), 'request-id': nextRequestId() };
+    if (files) {
+      const body =
+        files.status === 200
+          ? files.body
+          : { type: 'error', error: files.body, request_id: headers['request-id'] };
+      return sendJson(res, files.status, body, headers);
+    }
     const model = /^\/v1\/models\/([^/]+)$/.exec(path);
     if (method === 'POST' && path === '/v1/messages') {
       if (!isRecord(request.body)) {
@@ -101,12 +114,29 @@ export async function startFakeAnthropic({ port = 0, host = '127.0.0.1', manual 
         );
       }
       // An invalid request gets the API's own 400, as the real API would answer it.
-      const problem = requestProblem(request.body, request.headers);
+      const problem = requestProblem(
+        request.body,
+        request.headers,
+        (fileId) => state.files.get(fileId)?.bytes,
+      );
       if (problem) {
         return sendJson(res, 400, apiErrorBody('invalid_request_error', problem, headers['request-id']), {
           ...headers,
           'x-should-retry': 'false',
         });
+      }
+      // A file referred to by id must be one this namespace holds, of a type its block takes.
+      const missing = fileLookupProblem(request.body, (fileId) => state.files.get(fileId)?.meta);
+      if (missing) {
+        return sendJson(
+          res,
+          missing.status,
+          apiErrorBody(missing.type, missing.message, headers['request-id']),
+          {
+            ...headers,
+            'x-should-retry': 'false',
+          },
+        );
       }
       return answerMessages(res, state, request, id, headers);
     }
