@@ -323,3 +323,107 @@ test('the server dropping mid-replication: the status says offline, and sync res
   await expect(syncStatus(app)).toHaveText('Synced', { timeout: 60_000 });
   await b.context.close();
 });
+
+/** A page that reads what it keeps under `note` when it starts and on `Read`, and stores or deletes it. */
+const NOTES = `<!DOCTYPE html>
+<label>Note <input id="note"></label>
+<button id="save">Save</button>
+<button id="read">Read</button>
+<button id="forget">Forget</button>
+<p id="out">Reading…</p>
+<script>
+  const out = document.getElementById('out');
+  const read = () => window.storage.get('note').then(
+    (r) => { out.textContent = 'Saved: ' + r.value; },
+    () => { out.textContent = 'Nothing saved'; },
+  );
+  read();
+  document.getElementById('read').onclick = read;
+  document.getElementById('save').onclick = async () => {
+    const r = await window.storage.set('note', document.getElementById('note').value);
+    out.textContent = 'Stored: ' + r.value;
+  };
+  document.getElementById('forget').onclick = async () => {
+    await window.storage.delete('note');
+    out.textContent = 'Forgotten';
+  };
+</script>`;
+
+const notes = (page: Page) => page.getByTitle('notes.html preview', { exact: true }).contentFrame();
+
+async function saveNote(page: Page, text: string) {
+  await notes(page).getByRole('textbox', { name: 'Note' }).fill(text);
+  await notes(page).getByRole('button', { name: 'Save' }).click();
+  await expect(notes(page).locator('#out')).toHaveText(`Stored: ${text}`);
+}
+
+/** Presses `Read` until the artifact reads `text` (the value arrives with the next replication). */
+async function readsNote(page: Page, text: string) {
+  await expect(async () => {
+    await notes(page).getByRole('button', { name: 'Read' }).click();
+    await expect(notes(page).locator('#out')).toHaveText(text, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test('what an artifact stores on one device is read on the other, both ways; edits made apart end on the later one, and a deletion reaches the other device; the server sees none of it', async ({
+  app,
+  anthropic,
+  browser,
+  baseURL,
+  network,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  network.allow(couch.url());
+  const database = newDatabase();
+  await startSync(app, database);
+  await anthropic.reply(
+    sse.toolUse({
+      name: 'artifacts',
+      id: 'toolu_notes',
+      input: { command: 'create', filename: 'notes.html', content: NOTES },
+    }),
+  );
+  await anthropic.reply(sse.text('The notes page is ready.'));
+  await send(app, 'Make me a notes page');
+  await expect(claude(app).last()).toContainText('The notes page is ready.', { timeout: 30_000 });
+  await expect(notes(app).locator('#out')).toHaveText('Nothing saved');
+  await saveNote(app, 'buy quince jam');
+  await expect(syncStatus(app)).toHaveText('Synced', { timeout: 20_000 });
+
+  // The other device opens the session: its artifact reads the value stored on the first.
+  const b = await secondDevice(browser, baseURL, anthropic);
+  await startSync(b.page, database);
+  await sidebar(b.page).getByRole('link', { name: 'Make me a notes page' }).click();
+  await expect(notes(b.page).locator('#out')).toHaveText('Saved: buy quince jam', { timeout: 20_000 });
+
+  // And back: stored there, read here by the artifact that is still open.
+  await saveNote(b.page, 'buy medlar jelly');
+  await readsNote(app, 'Saved: buy medlar jelly');
+
+  // Both offline, both store: the later store wins on both once they are back. The first device stores twice,
+  // so its revision of the document is the one CouchDB's own rule (the longer history) would pick.
+  await unreachable(context);
+  await unreachable(b.context);
+  await saveNote(app, 'from the first device, a draft');
+  await saveNote(app, 'from the first device');
+  await saveNote(b.page, 'from the second device, later');
+  await reachable(context, app);
+  await reachable(b.context, b.page);
+  await readsNote(app, 'Saved: from the second device, later');
+  await readsNote(b.page, 'Saved: from the second device, later');
+  for (const page of [app, b.page]) await expect(syncStatus(page)).toHaveText('Synced', { timeout: 20_000 });
+  // Still so after a reload (the value kept is the winner's, not just the one shown).
+  await app.reload();
+  await expect(notes(app).locator('#out')).toHaveText('Saved: from the second device, later');
+
+  // A deletion on one device deletes it on the other.
+  await notes(b.page).getByRole('button', { name: 'Forget' }).click();
+  await expect(notes(b.page).locator('#out')).toHaveText('Forgotten');
+  await readsNote(app, 'Nothing saved');
+
+  const stored = JSON.stringify(await couch.allDocs(database));
+  for (const plain of ['quince', 'medlar', 'second device', 'notes.html', '"note"', 'storage'])
+    expect(stored).not.toContain(plain);
+  await b.context.close();
+});

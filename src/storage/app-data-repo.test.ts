@@ -2,9 +2,11 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import {
   AppDataLimitError,
+  type AppDataNotice,
   AppDataRepository,
   MAX_APP_ARTIFACT_BYTES,
   MAX_APP_VALUE_BYTES,
+  parseAppDataNotice,
   utf8Size,
 } from './app-data-repo';
 import { openEaselDb } from './db';
@@ -17,6 +19,60 @@ const page = { sessionId: 's1', file: 'app.html' } as const;
 const other = { sessionId: 's1', file: 'other.html' } as const;
 
 describe('AppDataRepository', () => {
+  it('says which keys changed once they are written (never their values), and nothing for what was refused', async () => {
+    const notices: AppDataNotice[] = [];
+    const repo = new AppDataRepository(await freshDb(), (n) => notices.push(n));
+    await repo.set(page, 0, 'todo:1', 'milk');
+    await repo.set(page, 1, 'theme', 'dark');
+    expect(await repo.delete(page, 0, 'todo:1')).toBe(true);
+    expect(await repo.delete(page, 0, 'todo:1')).toBe(false);
+    await expect(repo.set(page, 0, 'big', 'a'.repeat(MAX_APP_VALUE_BYTES + 1))).rejects.toThrow(
+      AppDataLimitError,
+    );
+    await repo.set(page, 0, 'todo:2', 'eggs');
+    await repo.clear(page);
+    const base = { type: 'appData', sessionId: 's1', file: 'app.html' } as const;
+    expect(notices).toEqual([
+      { ...base, keys: [[0, 'todo:1']] },
+      { ...base, keys: [[1, 'theme']] },
+      { ...base, keys: [[0, 'todo:1']] },
+      { ...base, keys: [[0, 'todo:2']] },
+      {
+        ...base,
+        keys: [
+          [0, 'todo:2'],
+          [1, 'theme'],
+        ],
+      },
+    ]);
+    expect(JSON.stringify(notices)).not.toContain('milk');
+  });
+
+  it('reads notices from other tabs only when they are well formed', () => {
+    const notice = {
+      type: 'appData',
+      sessionId: 's1',
+      file: 'app.html',
+      keys: [
+        [0, 'k'],
+        [1, 'j'],
+      ],
+    };
+    expect(parseAppDataNotice(notice)).toEqual(notice);
+    for (const bad of [
+      null,
+      { ...notice, type: 'messages' },
+      { ...notice, sessionId: 5 },
+      { ...notice, file: undefined },
+      { ...notice, keys: 'k' },
+      { ...notice, keys: [[2, 'k']] },
+      { ...notice, keys: [[0, 5]] },
+      { ...notice, keys: [[0]] },
+      { ...notice, keys: Array.from({ length: 1001 }, (_, i) => [0, `k${i}`]) },
+    ])
+      expect(parseAppDataNotice(bad)).toBeUndefined();
+  });
+
   it('keeps values per artifact and scope, and lists keys by prefix', async () => {
     const repo = new AppDataRepository(await freshDb());
     await repo.set(page, 0, 'todos:1', 'milk');

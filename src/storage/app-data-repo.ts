@@ -14,6 +14,53 @@ export interface AppDataOwner {
   readonly file: string;
 }
 
+/** The BroadcastChannel on which repositories say which keys of an artifact changed (sync listens there). */
+export const APP_DATA_CHANNEL = 'easel-app-data';
+/** Most keys one notice names (a `clear` of more says so in several notices). */
+const MAX_NOTICE_KEYS = 1000;
+
+/** One stored value's place in its artifact. */
+export type AppDataRef = readonly [scope: AppDataScope, key: string];
+
+/** Keys of one artifact whose values were set or deleted: names only, never the values. */
+export interface AppDataNotice {
+  readonly type: 'appData';
+  readonly sessionId: string;
+  readonly file: string;
+  readonly keys: readonly AppDataRef[];
+}
+
+/** Where a repository says what it changed. */
+export type AppDataNotify = (notice: AppDataNotice) => void;
+
+/**
+ * Notices on `APP_DATA_CHANNEL`. A BroadcastChannel delivers to every other object of its name, in this tab
+ * too, so sync hears this tab's artifacts and the other tabs' alike. The channel opens with the first notice.
+ */
+export function broadcastAppData(): AppDataNotify {
+  let channel: BroadcastChannel | undefined;
+  return (notice) => {
+    if (typeof BroadcastChannel !== 'function') return;
+    channel ??= new BroadcastChannel(APP_DATA_CHANNEL);
+    channel.postMessage(notice);
+  };
+}
+
+/** A notice from another tab, or `undefined` when the data is not one. */
+export function parseAppDataNotice(data: unknown): AppDataNotice | undefined {
+  if (!isObject(data) || data.type !== 'appData' || !isString(data.sessionId) || !isString(data.file))
+    return undefined;
+  const keys = data.keys;
+  if (!Array.isArray(keys) || keys.length > MAX_NOTICE_KEYS) return undefined;
+  const refs: AppDataRef[] = [];
+  for (const ref of keys as unknown[]) {
+    if (!Array.isArray(ref) || ref.length !== 2 || (ref[0] !== 0 && ref[0] !== 1) || !isString(ref[1]))
+      return undefined;
+    refs.push([ref[0], ref[1]]);
+  }
+  return { type: 'appData', sessionId: data.sessionId, file: data.file, keys: refs };
+}
+
 /** A value that cannot be stored, with the sentence the artifact is rejected with. */
 export class AppDataLimitError extends Error {
   override readonly name = 'AppDataLimitError';
@@ -28,10 +75,15 @@ export interface AppDataUsage {
 /**
  * What artifacts keep with `window.storage`, by artifact (session and file): the store `appData`. Each call
  * is one transaction. An artifact's total is read from the `byArtifact` index's keys, never its values, so
- * checking the 20 MB limit costs the number of keys, not their size.
+ * checking the 20 MB limit costs the number of keys, not their size. Each change, once written, is told to
+ * `notify` (by default `APP_DATA_CHANNEL`, where sync hears it); a value from another device is written with
+ * a `notify` that tells no one, so it is not sent back.
  */
 export class AppDataRepository {
-  constructor(private readonly db: EaselDatabase) {}
+  constructor(
+    private readonly db: EaselDatabase,
+    private readonly notify: AppDataNotify = broadcastAppData(),
+  ) {}
 
   /** The value under `key`, or `undefined`. */
   async get(owner: AppDataOwner, scope: AppDataScope, key: string): Promise<string | undefined> {
@@ -62,6 +114,7 @@ export class AppDataRepository {
     }
     const record: AppDataRecord = { ...owner, scope, key, value, size };
     await Promise.all([tx.store.put(record), tx.done]);
+    this.told(owner, [[scope, key]]);
   }
 
   /** Deletes `key`; returns whether it was there. */
@@ -71,6 +124,7 @@ export class AppDataRepository {
     const had = (await tx.store.getKey(id)) !== undefined;
     if (had) await tx.store.delete(id);
     await tx.done;
+    if (had) this.told(owner, [[scope, key]]);
     return had;
   }
 
@@ -94,16 +148,28 @@ export class AppDataRepository {
   /** Deletes everything the artifact keeps, in both scopes. */
   async clear(owner: AppDataOwner): Promise<void> {
     const tx = this.db.transaction('appData', 'readwrite');
-    await tx.store.delete(
-      IDBKeyRange.bound([owner.sessionId, owner.file], [owner.sessionId, owner.file, [], []]),
-    );
+    const range = IDBKeyRange.bound([owner.sessionId, owner.file], [owner.sessionId, owner.file, [], []]);
+    const keys = await tx.store.getAllKeys(range);
+    await tx.store.delete(range);
     await tx.done;
+    const refs = keys.map(([, , scope, key]): AppDataRef => [scope, key]);
+    for (let i = 0; i < refs.length; i += MAX_NOTICE_KEYS)
+      this.told(owner, refs.slice(i, i + MAX_NOTICE_KEYS));
   }
 
   /** Every value of a session's artifacts (for export); records that fail their check are left out. */
   async listForSession(sessionId: string): Promise<AppDataRecord[]> {
     const values: unknown[] = await this.db.getAllFromIndex('appData', 'bySession', sessionId);
     return values.filter(isAppDataRecord);
+  }
+
+  private told(owner: AppDataOwner, keys: readonly AppDataRef[]): void {
+    try {
+      this.notify({ type: 'appData', sessionId: owner.sessionId, file: owner.file, keys });
+    } catch (error) {
+      // The value is stored; only its notice failed (a closed channel), which costs a sync until the next start.
+      console.error(error);
+    }
   }
 }
 

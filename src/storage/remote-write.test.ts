@@ -1,7 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { type AppDataNotice, AppDataRepository, MAX_APP_VALUE_BYTES } from './app-data-repo';
 import { loadSession } from './load';
-import { parseRemoteSession, writeRemoteMessages, writeRemoteSession } from './remote-write';
+import {
+  allAppDataRefs,
+  isRemoteAppDataRef,
+  parseRemoteSession,
+  writeRemoteAppData,
+  writeRemoteMessages,
+  writeRemoteSession,
+} from './remote-write';
 import { SessionsRepository } from './sessions-repo';
 import { artifact, assistant, freshDb, user } from './test-support';
 
@@ -75,5 +83,56 @@ describe('writing what another device sent', () => {
       ['k3', 'k1'],
       ['k4', undefined],
     ]);
+  });
+});
+
+describe("writing an artifact's stored value from another device", () => {
+  const note = { sessionId: 's1', file: 'notes.html', scope: 0, key: 'note' } as const;
+
+  it('stores and deletes values without a notice, so sync does not send them back', async () => {
+    const db = await freshDb();
+    const notices: AppDataNotice[] = [];
+    const local = new AppDataRepository(db, (n) => notices.push(n));
+    expect(await writeRemoteAppData(db, { ...note, value: 'buy milk' })).toBeUndefined();
+    expect(await local.get(note, 0, 'note')).toBe('buy milk');
+    expect(await writeRemoteAppData(db, { ...note, scope: 1, value: 'shared' })).toBeUndefined();
+    expect(await local.get(note, 1, 'note')).toBe('shared');
+    expect(await writeRemoteAppData(db, { ...note, value: null })).toBeUndefined();
+    expect(await local.get(note, 0, 'note')).toBeUndefined();
+    // Deleting what is not there is fine too.
+    expect(await writeRemoteAppData(db, { ...note, value: null })).toBeUndefined();
+    expect(notices).toEqual([]);
+    expect([...(await allAppDataRefs(db)).values()]).toEqual([
+      { sessionId: 's1', file: 'notes.html', keys: [[1, 'note']] },
+    ]);
+  });
+
+  it("keeps window.storage's limits: a value over 5 MB is refused with the reason and nothing is written", async () => {
+    const db = await freshDb();
+    const problem = await writeRemoteAppData(db, { ...note, value: 'x'.repeat(MAX_APP_VALUE_BYTES + 1) });
+    expect(problem).toMatch(/^A value an artifact stored on another device was not kept here: .*at most/);
+    expect(await new AppDataRepository(db, () => undefined).get(note, 0, 'note')).toBeUndefined();
+  });
+
+  it('refuses keys, files, scopes and sessions window.storage would not have', async () => {
+    const db = await freshDb();
+    for (const bad of [
+      { key: 'a b' },
+      { key: 'a/b' },
+      { key: '' },
+      { key: 'k'.repeat(200) },
+      { file: '' },
+      { file: 'f'.repeat(501) },
+      { scope: 2 },
+      { sessionId: '../s1' },
+    ]) {
+      expect(isRemoteAppDataRef({ ...note, ...bad })).toBe(false);
+      expect(
+        await writeRemoteAppData(db, { ...note, ...bad, value: 'v' } as Parameters<
+          typeof writeRemoteAppData
+        >[1]),
+      ).toMatch(/refused: its key or value is not valid/);
+    }
+    expect(await allAppDataRefs(db)).toEqual(new Map());
   });
 });

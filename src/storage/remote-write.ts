@@ -9,15 +9,23 @@
  */
 
 import { isThinkingLevel, type ThinkingLevel } from '../agent';
+import { AppDataLimitError, type AppDataRef, AppDataRepository } from './app-data-repo';
 import type { EaselDatabase } from './db';
 import { isFiniteNumber, isObject, isString } from './guards';
 import { MAX_TITLE, previewOf, titleFrom } from './message-text';
 import { MessagesRepository } from './messages-repo';
 import { sessionRange } from './ranges';
-import type { MessageRecord, SessionRecord, TokenTotals } from './schema';
+import type { AppDataScope, MessageRecord, SessionRecord, TokenTotals } from './schema';
 import { addTokens, ZERO_TOKENS } from './session-write';
 import { parseSessionRecord } from './validate';
 import { parseImportedMessage } from './validate-message';
+
+export {
+  APP_DATA_CHANNEL,
+  type AppDataNotice,
+  type AppDataRef,
+  parseAppDataNotice,
+} from './app-data-repo';
 
 /** A session as another device describes it: what it was created with (counts come from its messages). */
 export interface RemoteSession {
@@ -153,6 +161,82 @@ export async function writeRemoteMessages(
     ifMissing: 'create',
   });
   return { written: fresh.map((r) => r.key), created: session === undefined, problems };
+}
+
+/** A value an artifact stored on another device, or its deletion (`value: null`). */
+export interface RemoteAppData {
+  readonly sessionId: string;
+  readonly file: string;
+  readonly scope: AppDataScope;
+  readonly key: string;
+  readonly value: string | null;
+}
+
+/** An artifact's file name as Easel keeps it (artifacts' own rule allows 120 characters; some room is left). */
+const MAX_APP_FILE = 500;
+/** `window.storage`'s own key rule (src/artifacts/protocol.ts, `storageKeyProblem`). */
+const APP_KEY = /^[^\s/\\'"]{1,199}$/;
+
+/** Whether `value` names an artifact's stored value: a session id, a file name, a scope and a key. */
+export function isRemoteAppDataRef(value: {
+  readonly sessionId?: unknown;
+  readonly file?: unknown;
+  readonly scope?: unknown;
+  readonly key?: unknown;
+}): boolean {
+  return (
+    isRemoteId(value.sessionId) &&
+    isString(value.file) &&
+    value.file !== '' &&
+    value.file.length <= MAX_APP_FILE &&
+    (value.scope === 0 || value.scope === 1) &&
+    isString(value.key) &&
+    APP_KEY.test(value.key)
+  );
+}
+
+/**
+ * Stores (or deletes) a value another device's artifact stored, under the limits `window.storage` has here.
+ * Returns a sentence when it was refused (and nothing was written).
+ */
+export async function writeRemoteAppData(
+  db: EaselDatabase,
+  item: RemoteAppData,
+): Promise<string | undefined> {
+  if (!isRemoteAppDataRef(item) || (item.value !== null && !isString(item.value)))
+    return 'A value an artifact stored on another device was refused: its key or value is not valid.';
+  // No notice: what another device wrote is not this device's to send.
+  const repo = new AppDataRepository(db, () => undefined);
+  const owner = { sessionId: item.sessionId, file: item.file };
+  if (item.value === null) {
+    await repo.delete(owner, item.scope, item.key);
+    return undefined;
+  }
+  try {
+    await repo.set(owner, item.scope, item.key, item.value);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppDataLimitError)
+      return `A value an artifact stored on another device was not kept here: ${error.message}`;
+    throw error;
+  }
+}
+
+/** Where every stored value of artifacts is (keys only, no value is read), by session and file. */
+export async function allAppDataRefs(
+  db: EaselDatabase,
+): Promise<Map<string, { sessionId: string; file: string; keys: AppDataRef[] }>> {
+  const artifacts = new Map<string, { sessionId: string; file: string; keys: AppDataRef[] }>();
+  for (const [sessionId, file, scope, key] of await db.getAllKeys('appData')) {
+    const id = `${sessionId}\u0000${file}`;
+    let entry = artifacts.get(id);
+    if (!entry) {
+      entry = { sessionId, file, keys: [] };
+      artifacts.set(id, entry);
+    }
+    entry.keys.push([scope, key]);
+  }
+  return artifacts;
 }
 
 /** Every session record, deleted ones too (what sync compares with what it sent). */

@@ -33,11 +33,15 @@ import {
 } from '../storage';
 // Storage's second entry: what only sync needs, kept out of the first load.
 import {
+  APP_DATA_CHANNEL,
+  type AppDataRef,
   allSessionRecords,
+  parseAppDataNotice,
   parseRemoteSession,
   writeRemoteMessages,
   writeRemoteSession,
 } from '../storage/remote-write';
+import { type AppDataPayload, AppDataSync } from './app-data-sync';
 import {
   BYTES_NAME,
   createKeysDoc,
@@ -111,6 +115,14 @@ export class SyncEngine {
   /** Notices held while a batch from the server is written: one refresh of the views per batch, not per record. */
   private held: StorageNotice[] | undefined;
   private lastStatus = '';
+  private readonly appData: AppDataSync;
+  /** Where artifacts' repositories say which stored values changed (this tab's and the others'). */
+  private appDataChannel: BroadcastChannel | undefined;
+  /** Stored values changed and not sent yet, by artifact: one job sends all that gathered meanwhile. */
+  private appDataPending = new Map<
+    string,
+    { sessionId: string; file: string; keys: Map<string, AppDataRef> }
+  >();
 
   private constructor(
     private readonly deps: EngineDeps,
@@ -123,6 +135,14 @@ export class SyncEngine {
     this.messages = new MessagesRepository(deps.db);
     this.attachments = new AttachmentsRepository(deps.db);
     this.now = deps.now ?? Date.now;
+    this.appData = new AppDataSync({
+      db: deps.db,
+      local,
+      keys,
+      device,
+      now: this.now,
+      sessionExists: (id) => this.sessions.exists(id),
+    });
   }
 
   /**
@@ -196,6 +216,7 @@ export class SyncEngine {
   async stop(forget: boolean): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
+    this.appDataChannel?.close();
     this.feed?.cancel();
     for (const live of this.live) live.cancel();
     await this.queue;
@@ -220,13 +241,20 @@ export class SyncEngine {
       () => 0,
     );
     this.feed = this.local
-      .changes({ since, live: true, include_docs: true, batch_size: 100 })
+      .changes({ since, live: true, include_docs: true, conflicts: true, batch_size: 100 })
       .on('change', (change) => {
         this.incoming.push(change);
         this.run(() => this.applyIncoming());
       })
       .on('error', (error) => this.fail(`The local sync copy could not be read: ${reasonOf(error)}.`));
     this.unsubscribe = this.deps.channel.subscribe((notice) => this.handleNotice(notice));
+    if (typeof BroadcastChannel === 'function') {
+      this.appDataChannel = new BroadcastChannel(APP_DATA_CHANNEL);
+      this.appDataChannel.addEventListener('message', (event: MessageEvent<unknown>) => {
+        const notice = parseAppDataNotice(event.data);
+        if (notice) this.queueAppData(notice.sessionId, notice.file, notice.keys);
+      });
+    }
     this.run(() => this.sendChanged());
     this.startReplication();
   }
@@ -330,6 +358,8 @@ export class SyncEngine {
       if (notice.put.length > 0) this.run(() => this.sendMessages(notice.sessionId, notice.put));
       return;
     }
+    // Only sessions and their messages sync; any other notice is about something this device keeps alone.
+    if (notice.type !== 'session') return;
     switch (notice.change) {
       case 'created':
       case 'imported':
@@ -343,7 +373,10 @@ export class SyncEngine {
     }
   }
 
-  /** At start: what changed while sync was not running (compares each session with what was sent). */
+  /**
+   * At start: what changed while sync was not running (compares each session with what was sent, then each
+   * value artifacts store).
+   */
   private async sendChanged(): Promise<void> {
     for (const session of await allSessionRecords(this.deps.db)) {
       if (this.stopped) return;
@@ -351,6 +384,30 @@ export class SyncEngine {
       if (!meta.sent || meta.sentUpdated < session.updated) await this.sendAll(session, meta);
       else await this.sendMutable(session, meta);
     }
+    const problems = await this.appData.sendChanged();
+    if (problems.length > 0) this.fail(problems.join(' '));
+  }
+
+  /** Gathers changed stored values; the first of a burst queues the job that sends them all. */
+  private queueAppData(sessionId: string, file: string, keys: readonly AppDataRef[]): void {
+    const id = `${sessionId}\u0000${file}`;
+    const first = this.appDataPending.size === 0;
+    let entry = this.appDataPending.get(id);
+    if (!entry) {
+      entry = { sessionId, file, keys: new Map() };
+      this.appDataPending.set(id, entry);
+    }
+    for (const ref of keys) entry.keys.set(`${ref[0]}/${ref[1]}`, ref);
+    if (first) this.run(() => this.sendAppData());
+  }
+
+  private async sendAppData(): Promise<void> {
+    const pending = [...this.appDataPending.values()];
+    this.appDataPending = new Map();
+    const problems: string[] = [];
+    for (const { sessionId, file, keys } of pending)
+      problems.push(...(await this.appData.send(sessionId, file, [...keys.values()])));
+    if (problems.length > 0) this.fail(problems.join(' '));
   }
 
   private async sendSession(id: string): Promise<void> {
@@ -593,6 +650,7 @@ export class SyncEngine {
   private async applyChanges(changes: readonly Change[]): Promise<void> {
     const payloads: Payload[] = [];
     const files: { docId: string; file: Extract<Payload, { kind: 'attachment' }> }[] = [];
+    const values: { doc: PouchDoc; value: AppDataPayload }[] = [];
     let unreadable = 0;
     for (const change of changes) {
       const doc = change.doc;
@@ -600,6 +658,7 @@ export class SyncEngine {
       try {
         const payload = parsePayload(await open(this.keys, doc));
         if (payload?.kind === 'attachment') files.push({ docId: doc._id, file: payload });
+        else if (payload?.kind === 'appData') values.push({ doc, value: payload });
         else if (payload) payloads.push(payload);
         else unreadable += 1;
       } catch {
@@ -620,6 +679,11 @@ export class SyncEngine {
       problems.push(...(await this.receiveMessages(sessionId, items)));
     for (const p of payloads) if (p.kind === 'title') await this.receiveTitle(p.sessionId, p);
     for (const p of payloads) if (p.kind === 'state') await this.receiveState(p.sessionId, p);
+    // Artifacts' stored values after the sessions and messages they belong to.
+    for (const { doc, value } of values) {
+      const problem = await this.appData.receive(doc, value);
+      if (problem) problems.push(problem);
+    }
     const last = changes[changes.length - 1]!;
     await upsert(this.local, '_local/applied', () => ({ seq: last.seq }));
     if (unreadable > 0)
@@ -778,6 +842,10 @@ function mergeNotices(notices: readonly StorageNotice[]): StorageNotice[] {
       const entry = messages.get(notice.sessionId);
       if (entry) entry.put.push(...notice.put);
       else messages.set(notice.sessionId, { writer: notice.writer, put: [...notice.put] });
+      continue;
+    }
+    if (notice.type !== 'session') {
+      merged.push(notice);
       continue;
     }
     const id = `${notice.sessionId}\u0000${notice.change}`;

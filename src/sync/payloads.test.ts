@@ -57,6 +57,41 @@ describe('payloads from the server', () => {
     expect(parsePayload({ ...file, size: MAX_ATTACHMENT_BYTES + 1 })).toBeUndefined();
   });
 
+  it("reads an artifact's stored value and its deletion, stamped", () => {
+    const value = { kind: 'appData', sessionId: 's1', file: 'notes.html', scope: 1, key: 'todo:1', ...stamp };
+    expect(parsePayload({ ...value, value: 'milk', extra: true })).toEqual({ ...value, value: 'milk' });
+    expect(parsePayload({ ...value, value: null })).toEqual({ ...value, value: null });
+  });
+
+  it('refuses stored values that window.storage would not keep, or without a stamp', () => {
+    const value = {
+      kind: 'appData',
+      sessionId: 's1',
+      file: 'notes.html',
+      scope: 0,
+      key: 'k',
+      value: 'v',
+      ...stamp,
+    };
+    for (const bad of [
+      { value: undefined },
+      { value: 5 },
+      { value: { text: 'v' } },
+      { key: 'two words' },
+      { key: 'a/b' },
+      { key: "it's" },
+      { key: '' },
+      { file: '' },
+      { file: 7 },
+      { scope: 2 },
+      { scope: '0' },
+      { sessionId: '../s' },
+      { at: Number.POSITIVE_INFINITY },
+      { device: '' },
+    ])
+      expect(parsePayload({ ...value, ...bad })).toBeUndefined();
+  });
+
   it('refuses what is not a payload at all', () => {
     for (const value of [
       null,

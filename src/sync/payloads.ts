@@ -1,19 +1,22 @@
 /**
- * What a sealed document holds, once opened. Five kinds, all immutable (a document is written once and never
- * changed, so two devices writing offline merge to the union of their documents):
+ * What a sealed document holds, once opened. Six kinds; the first five are immutable (a document is written
+ * once and never changed, so two devices writing offline merge to the union of their documents):
  *
  * - `session`: a session's description when it was first sent (id, title then, created, model, effort);
  * - `message`: one finished message of a session, under its sort key;
  * - `title`: a rename, stamped (`merge.ts` picks the winner);
  * - `state`: a deletion or a restore, stamped;
  * - `attachment`: the bytes of a file a message refers to, sealed on their own as the document's CouchDB
- *   attachment (`BYTES_NAME`); the payload says whose they are, their type and size.
+ *   attachment (`BYTES_NAME`); the payload says whose they are, their type and size;
+ * - `appData`: the value an artifact keeps under one key (`window.storage`), or `null` once deleted, stamped.
+ *   The one mutable kind: one document per key, updated with each change; when two devices changed it apart,
+ *   the later stamp wins (`merge.ts`) on every device, and a deletion is such a change (a tombstone).
  *
  * Opened payloads are untrusted (anyone holding the passphrase could have written them): `parsePayload` checks
  * the envelope; the session and the message are checked again where they are stored (`src/storage`).
  */
 
-import { isRemoteId } from '../storage/remote-write';
+import { isRemoteAppDataRef, isRemoteId } from '../storage/remote-write';
 import type { Stamp } from './merge';
 
 export type Payload =
@@ -34,14 +37,23 @@ export type Payload =
       readonly id: string;
       readonly mimeType: string;
       readonly size: number;
-    };
+    }
+  | ({
+      readonly kind: 'appData';
+      readonly sessionId: string;
+      readonly file: string;
+      readonly scope: 0 | 1;
+      readonly key: string;
+      /** `null`: the key was deleted. */
+      readonly value: string | null;
+    } & Stamp);
 
 /** The largest file sync carries (what Easel keeps of a file as attached). */
 export const MAX_ATTACHMENT_BYTES = 30 * 1024 * 1024;
 /** A MIME type as stored: `type/subtype` and parameters, short. */
 const MIME = /^[\w.+-]+\/[\w.+-]+(;[ \w.+=-]*)*$/;
 
-/** The payload, or `undefined` when it is none of the five kinds or any field is out of shape. */
+/** The payload, or `undefined` when it is none of the six kinds or any field is out of shape. */
 export function parsePayload(value: unknown): Payload | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
@@ -85,6 +97,19 @@ export function parsePayload(value: unknown): Payload | undefined {
             id: v.id,
             mimeType: v.mimeType,
             size: v.size as number,
+          }
+        : undefined;
+    case 'appData':
+      return isRemoteAppDataRef(v) && (v.value === null || typeof v.value === 'string') && isStamp(v)
+        ? {
+            kind: 'appData',
+            sessionId: v.sessionId as string,
+            file: v.file as string,
+            scope: v.scope as 0 | 1,
+            key: v.key as string,
+            value: v.value,
+            at: v.at,
+            device: v.device,
           }
         : undefined;
     default:

@@ -10,6 +10,8 @@ declare module 'pouchdb-browser' {
     readonly _id: string;
     readonly _rev?: string;
     readonly _deleted?: boolean;
+    /** The other leaf revisions of a document in conflict (asked for with `conflicts: true`). */
+    readonly _conflicts?: readonly string[];
     readonly [field: string]: unknown;
   }
   interface Change {
@@ -52,7 +54,7 @@ declare module 'pouchdb-browser' {
   class PouchDB {
     constructor(name: string, options?: Options);
     info(): Promise<unknown>;
-    get(id: string): Promise<PouchDoc>;
+    get(id: string, options?: { readonly rev?: string }): Promise<PouchDoc>;
     getAttachment(id: string, name: string): Promise<Blob>;
     put(doc: PouchDoc): Promise<{ readonly rev: string }>;
     bulkDocs(docs: readonly PouchDoc[]): Promise<readonly BulkResult[]>;
@@ -63,6 +65,7 @@ declare module 'pouchdb-browser' {
       readonly since: number | string;
       readonly live: boolean;
       readonly include_docs: boolean;
+      readonly conflicts?: boolean;
       readonly batch_size?: number;
     }): Changes;
     replicate: {
