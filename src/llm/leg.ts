@@ -6,7 +6,8 @@ import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions
 import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
-import { createDirectStream, createModelLister, type RawStream } from './raw-stream';
+import type { FileUploadPolicy, UploadedFile } from './files-api';
+import { createDirectStream, createFileDeleter, createModelLister, type RawStream } from './raw-stream';
 import { buildRequest, requestBetas } from './request';
 import type { SetTimer } from './transport';
 import type {
@@ -37,6 +38,14 @@ export interface LegInput {
   readonly connectors?: readonly McpConnector[];
   /** Server-side compaction, when it is on. */
   readonly compaction?: CompactionSettings;
+  /** Large attachments go by file id (Settings → Files API), with what this device knows. */
+  readonly files?: LegFiles;
+}
+
+/** Files sent by id for one leg: the policy, and where to keep what the worker uploaded or found gone. */
+export interface LegFiles {
+  readonly policy: FileUploadPolicy;
+  record(change: { readonly uploaded: readonly UploadedFile[]; readonly gone: readonly string[] }): void;
 }
 
 /** How one request ended. `failed.stopReason` is `aborted` for a stop or an idle timeout, else `error`. */
@@ -62,10 +71,16 @@ export interface RawStreamSetup {
 
 /** The way requests are sent: from the stream worker when there is one, else from this thread. */
 export function createRawStream(setup: RawStreamSetup): RawStreamer {
-  const direct = { send: createDirectStream(setup), listModels: createModelLister(setup) };
+  const direct = {
+    send: createDirectStream(setup),
+    listModels: createModelLister(setup),
+    deleteFiles: createFileDeleter(setup),
+  };
   return setup.worker === false ? { ...direct, prepare() {} } : createWorkerStream(setup.worker, direct);
 }
 
+export { FileIdStore } from './file-id-store';
+export { fileScope } from './files-api';
 export { startStreamWorker };
 
 /**
@@ -107,10 +122,13 @@ export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageE
     apiKey: input.apiKey,
     baseURL: input.baseURL,
     idleTimeoutMs: input.idleTimeoutMs,
+    ...(input.files ? { files: input.files.policy } : {}),
   };
   stream: for await (const item of input.stream(request, options.signal)) {
     if (item.type === 'response') {
       requestId = item.requestId;
+    } else if (item.type === 'files') {
+      input.files?.record(item);
     } else if (item.type === 'events') {
       for (const event of item.events) {
         yield* acc.apply(event);

@@ -5,7 +5,8 @@ import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamFn, Str
 import { BUILTIN_MODELS, priceFor } from './catalog';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
-import type { LegOutcome, runLeg as RunLeg } from './leg';
+import type { KeyValueStore, UploadRecord } from './file-id-store';
+import type { FileIdStore, LegFiles, LegOutcome, runLeg as RunLeg } from './leg';
 import type { RawStream } from './raw-stream';
 import { mapStopReason } from './stop-reason';
 import { defaultSetTimer, defaultSleep, retryDelay } from './transport';
@@ -42,6 +43,16 @@ export interface AnthropicProviderOptions {
   setTimer?: (callback: () => void, ms: number) => () => void;
   /** How many times a `pause_turn` is continued automatically. Default 5. */
   maxContinuations?: number;
+  /** Where the ids of uploaded files are kept (the settings store); without it files are never sent by id. */
+  fileStorage?: KeyValueStore;
+}
+
+/** How deleting the uploaded files went. */
+export interface DeleteUploadsOutcome {
+  readonly deleted: number;
+  readonly failed: number;
+  /** Why the first failed one was not deleted. */
+  readonly problem?: string;
 }
 
 export interface AnthropicProvider {
@@ -61,6 +72,10 @@ export interface AnthropicProvider {
    * and changes nothing, when the catalog does not say the model supports it.
    */
   compactNext(model: string): boolean;
+  /** The files uploaded from this device for the current base URL and `apiKey`. */
+  uploadedFiles(apiKey: string): Promise<readonly UploadRecord[]>;
+  /** Deletes them from the server (each `DELETE /v1/files/<id>`) and forgets the ones deleted. */
+  deleteUploadedFiles(apiKey: string): Promise<DeleteUploadsOutcome>;
 }
 
 /**
@@ -128,7 +143,14 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
   const setTimer = options.setTimer ?? defaultSetTimer;
   let catalog = new Map<string, ModelInfo>(BUILTIN_MODELS.map((m) => [m.id, m]));
   let factoryPromise: Promise<ClientFactory> | undefined;
-  let machinery: Promise<{ runLeg: typeof RunLeg; streamer: RawStreamer }> | undefined;
+  let machinery:
+    | Promise<{
+        runLeg: typeof RunLeg;
+        streamer: RawStreamer;
+        uploads: FileIdStore | undefined;
+        fileScope: (baseURL: string, apiKey: string) => Promise<string>;
+      }>
+    | undefined;
 
   const loadFactory = (): Promise<ClientFactory> => {
     factoryPromise ??= loadClientFactory().catch((error: unknown) => {
@@ -141,14 +163,16 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
   // The stream machinery (and, without a worker, the SDK) loads on the first request, never with the first
   // screen. Requests go from the stream worker unless a `fetch` was injected or workers are turned off.
   const loadMachinery = () => {
-    machinery ??= import('./leg').then(({ runLeg, createRawStream, startStreamWorker }) => ({
-      runLeg,
-      streamer: createRawStream({
+    machinery ??= import('./leg').then((leg) => ({
+      runLeg: leg.runLeg,
+      streamer: leg.createRawStream({
         fetch: baseFetch,
         loadFactory,
         setTimer,
-        worker: options.worker ?? (options.fetch ? false : startStreamWorker),
+        worker: options.worker ?? (options.fetch ? false : leg.startStreamWorker),
       }),
+      uploads: options.fileStorage ? new leg.FileIdStore(options.fileStorage) : undefined,
+      fileScope: leg.fileScope,
     }));
     machinery.catch(() => {
       machinery = undefined;
@@ -172,10 +196,14 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     }
     let runLeg: typeof RunLeg;
     let stream: RawStream;
+    let files: LegFiles | undefined;
     try {
-      let streamer: RawStreamer;
-      ({ runLeg, streamer } = await loadMachinery());
-      stream = streamer.send;
+      const loaded = await loadMachinery();
+      runLeg = loaded.runLeg;
+      stream = loaded.streamer.send;
+      if (settings.files && loaded.uploads) {
+        files = await filesFor(loaded.uploads, await loaded.fileScope(baseURL, opts.apiKey), settings.files);
+      }
     } catch (error) {
       yield failed(message, describeError(error, { baseUrl: baseURL }), 'error');
       return;
@@ -204,6 +232,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
         web: settings.web,
         connectors: settings.connectors,
         compaction,
+        files,
       });
       const closing = outcome.acc.closeOpenBlocks();
       for (const event of closing) yield event;
@@ -288,6 +317,31 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       .catch(() => {});
   };
 
+  /** Scope, store and streamer for the uploads of `apiKey` at the current base URL. */
+  const uploadsOf = async (apiKey: string) => {
+    const loaded = await loadMachinery();
+    const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
+    return { ...loaded, baseURL, scope: await loaded.fileScope(baseURL, apiKey) };
+  };
+
+  const uploadedFiles = async (apiKey: string): Promise<readonly UploadRecord[]> => {
+    const { uploads, scope } = await uploadsOf(apiKey);
+    return uploads ? uploads.list(scope) : [];
+  };
+
+  const deleteUploadedFiles = async (apiKey: string): Promise<DeleteUploadsOutcome> => {
+    const { uploads, scope, streamer, baseURL } = await uploadsOf(apiKey);
+    const ids = uploads ? (await uploads.list(scope)).map((f) => f.id) : [];
+    if (!uploads || ids.length === 0) return { deleted: 0, failed: 0 };
+    const outcome = await streamer.deleteFiles(apiKey, baseURL, ids);
+    await uploads.apply(scope, { forget: outcome.deleted });
+    return {
+      deleted: outcome.deleted.length,
+      failed: outcome.failed.length,
+      ...(outcome.problem ? { problem: outcome.problem } : {}),
+    };
+  };
+
   const compactNext = (model: string): boolean => {
     const info = lookup(model);
     if (info?.supportsCompaction !== true) return false;
@@ -295,5 +349,28 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     return true;
   };
 
-  return { streamFn, listModels, prepare, compactNext };
+  return { streamFn, listModels, prepare, compactNext, uploadedFiles, deleteUploadedFiles };
+}
+
+/**
+ * What a leg needs to send files by id: the ids this device knows for the scope, kept up to date as the worker
+ * uploads files or finds them gone (so a retry or continuation of the same answer does not upload them again).
+ */
+async function filesFor(
+  store: FileIdStore,
+  scope: string,
+  settings: { readonly minBytes: number },
+): Promise<LegFiles> {
+  const known = await store.known(scope);
+  const files: LegFiles = {
+    policy: { minBytes: settings.minBytes, known },
+    record(change) {
+      for (const id of change.gone) {
+        for (const [key, value] of Object.entries(known)) if (value === id) delete known[key];
+      }
+      for (const file of change.uploaded) known[file.key] = file.id;
+      void store.apply(scope, { uploaded: change.uploaded, forget: change.gone }).catch(() => {});
+    },
+  };
+  return files;
 }

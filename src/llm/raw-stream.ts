@@ -5,6 +5,8 @@
 import { isRetired, modelInfoFromApi } from './catalog';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
+import { type DeleteOutcome, deleteFileIds, goneFileIds, prepareFileIds } from './file-uploads';
+import type { FileUploadPolicy, UploadedFile } from './files-api';
 import type { RequestBody } from './request';
 import { type SetTimer, startWatchdog, type Watchdog, watchFetch } from './transport';
 import { LlmError, type LlmErrorInfo, type ModelInfo } from './types';
@@ -21,6 +23,8 @@ export interface RawStreamRequest {
   readonly baseURL: string;
   /** A body that sends nothing for this long is aborted and ends with a `timeout` failure. */
   readonly idleTimeoutMs: number;
+  /** Large attachments go by file id (Settings → Files API); absent: every file goes in the request. */
+  readonly files?: FileUploadPolicy;
 }
 
 /**
@@ -30,6 +34,8 @@ export interface RawStreamRequest {
  */
 export type RawStreamItem =
   | { readonly type: 'response'; readonly requestId?: string }
+  /** Before `response`: files uploaded for the request, and known ids the server no longer has. */
+  | { readonly type: 'files'; readonly uploaded: readonly UploadedFile[]; readonly gone: readonly string[] }
   | { readonly type: 'events'; readonly events: readonly unknown[] }
   | {
       readonly type: 'failed';
@@ -64,6 +70,21 @@ export function createModelLister(options: Omit<DirectStreamOptions, 'setTimer'>
   };
 }
 
+/** Deletes uploaded files from the server (`DELETE /v1/files/<id>` each). Never throws. */
+export type FileDeleter = (apiKey: string, baseURL: string, ids: readonly string[]) => Promise<DeleteOutcome>;
+
+/** A `FileDeleter` that asks the API from this thread with the SDK. */
+export function createFileDeleter(options: Omit<DirectStreamOptions, 'setTimer'>): FileDeleter {
+  return async (apiKey, baseURL, ids) => {
+    try {
+      const factory = await options.loadFactory();
+      return await deleteFileIds(factory({ apiKey, baseURL, fetch: options.fetch }), ids, baseURL);
+    } catch (error) {
+      return { deleted: [], failed: [...ids], problem: describeError(error, { baseUrl: baseURL }).message };
+    }
+  };
+}
+
 export interface DirectStreamOptions {
   readonly fetch: typeof fetch;
   readonly loadFactory: () => Promise<ClientFactory>;
@@ -90,24 +111,69 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
     let threw = false;
     try {
       const factory = await options.loadFactory();
-      // The idle limit is about the network: it starts once the SDK has loaded.
-      const watch = startWatchdog(request.idleTimeoutMs, options.setTimer, () => {
-        idle = true;
-        attempt.abort();
-      });
-      watchdog = watch;
+      if (signal.aborted) attempt.abort();
+      // Uploads go first, from a client without the idle limit: an upload sends for as long as its file takes.
+      const uploads = request.files
+        ? factory({ apiKey: request.apiKey, baseURL: request.baseURL, fetch: options.fetch })
+        : undefined;
+      let prepared = { params: request.params, betas: request.betas, ids: [] as readonly string[] };
+      if (uploads && request.files) {
+        const files = await prepareFileIds(
+          uploads,
+          request.params,
+          request.betas,
+          request.files,
+          attempt.signal,
+        );
+        prepared = files;
+        if (files.uploaded.length > 0) yield { type: 'files', uploaded: files.uploaded, gone: [] };
+      }
+      // The idle limit is about the network: it starts once the SDK has loaded and the files are up.
+      const startWatch = () => {
+        watchdog?.stop();
+        watchdog = startWatchdog(request.idleTimeoutMs, options.setTimer, () => {
+          idle = true;
+          attempt.abort();
+        });
+        return watchdog;
+      };
+      let watch = startWatch();
       const client = factory({
         apiKey: request.apiKey,
         baseURL: request.baseURL,
-        fetch: watchFetch(options.fetch, watch.touch),
+        fetch: watchFetch(options.fetch, () => watch.touch()),
       });
-      if (signal.aborted) attempt.abort();
-      const { data, request_id } = await client.messages
-        .create(request.params, {
-          signal: attempt.signal,
-          ...(request.betas?.length ? { headers: { 'anthropic-beta': request.betas.join(',') } } : {}),
-        })
-        .withResponse();
+      const send = (body: { params: RequestBody; betas?: readonly string[] }) =>
+        client.messages
+          .create(body.params, {
+            signal: attempt.signal,
+            ...(body.betas?.length ? { headers: { 'anthropic-beta': body.betas.join(',') } } : {}),
+          })
+          .withResponse();
+      let answer: Awaited<ReturnType<typeof send>>;
+      try {
+        answer = await send(prepared);
+      } catch (error) {
+        // A file id the server no longer knows (the file was deleted there, or the key or base URL changed): the
+        // request is refused before it begins, so its files are uploaded again, once, and it is sent again.
+        const refused = describeError(error).status === 404 && prepared.ids.length > 0;
+        if (!refused || !uploads || !request.files) throw error;
+        watch.stop();
+        const gone = await goneFileIds(uploads, prepared.ids, attempt.signal);
+        if (gone.length === 0) throw error;
+        const files = await prepareFileIds(
+          uploads,
+          request.params,
+          request.betas,
+          request.files,
+          attempt.signal,
+          new Set(gone),
+        );
+        yield { type: 'files', uploaded: files.uploaded, gone };
+        watch = startWatch();
+        answer = await send(files);
+      }
+      const { data, request_id } = answer;
       responded = true;
       yield request_id ? { type: 'response', requestId: request_id } : { type: 'response' };
       for await (const event of data) {

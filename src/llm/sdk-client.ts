@@ -5,14 +5,16 @@
  * imports here let the bundler drop every part of the SDK this client does not use.
  */
 import { BaseAnthropic } from '@anthropic-ai/sdk/client';
+import { Files } from '@anthropic-ai/sdk/resources/files';
 import { Messages } from '@anthropic-ai/sdk/resources/messages/messages';
 import { Models } from '@anthropic-ai/sdk/resources/models';
 import type { ApiClient, ClientConfig } from './client';
 
-/** `BaseAnthropic` plus the two resources the app uses, attached as the full `Anthropic` class attaches all. */
+/** `BaseAnthropic` plus the resources the app uses, attached as the full `Anthropic` class attaches all. */
 class EaselClient extends BaseAnthropic implements ApiClient {
   readonly messages: Messages = new Messages(this);
   readonly models: Models = new Models(this);
+  readonly files: Files = new Files(this);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The worker side of the stream protocol: serves requests and model lists, batching events every 32 ms. */
 import { describeError } from './errors';
-import { createEventBatcher, type ModelLister, type RawStream } from './raw-stream';
+import { createEventBatcher, type FileDeleter, type ModelLister, type RawStream } from './raw-stream';
 import { type FromWorker, isToWorker } from './stream-protocol';
 import type { SetTimer } from './transport';
 
@@ -19,13 +19,15 @@ const BATCH_MS = 32;
 /**
  * Serves `send` and `abort` messages on `port` with `stream`, posting each request's items back with its id:
  * runs of raw events are gathered for up to `batchMs` and merged (see `createEventBatcher`), everything else
- * goes out at once, after the events before it. `models` messages are answered with `listModels`.
+ * goes out at once, after the events before it. `models` messages are answered with `listModels`, `deleteFiles`
+ * with `deleteFiles`.
  */
 export function serveRawStreams(
   port: WorkerPort,
   stream: RawStream,
   listModels: ModelLister,
   setTimer: SetTimer,
+  deleteFiles: FileDeleter,
   batchMs: number = BATCH_MS,
 ): void {
   const running = new Map<number, AbortController>();
@@ -62,6 +64,13 @@ export function serveRawStreams(
       listModels(message.apiKey, message.baseURL).then(
         (models) => port.postMessage({ type: 'models', id, ok: true, models }),
         (error: unknown) => port.postMessage({ type: 'models', id, ok: false, info: describeError(error) }),
+      );
+      return;
+    }
+    if (message.type === 'deleteFiles') {
+      const { id } = message;
+      void deleteFiles(message.apiKey, message.baseURL, message.fileIds).then((outcome) =>
+        port.postMessage({ type: 'deleted', id, ...outcome }),
       );
       return;
     }

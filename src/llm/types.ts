@@ -18,6 +18,11 @@ export interface ProviderSettings {
    * when the person asks (`AnthropicProvider.compactNext`).
    */
   readonly autoCompact?: boolean;
+  /**
+   * Sends PDFs and images of at least `minBytes` by file id (the Files API): each is uploaded once, the first time it
+   * is sent, and referred to by its id from then on. Absent: every file goes in each request, as base64.
+   */
+  readonly files?: { readonly minBytes: number };
 }
 
 /**

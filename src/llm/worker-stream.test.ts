@@ -1,11 +1,15 @@
 /** Tests for the stream worker, run in-process behind a structured-clone boundary. */
 import { describe, expect, it } from 'vitest';
+import { sse as fakeSse } from '../../e2e/fake-anthropic/responses.mjs';
+import { startFakeAnthropic } from '../../e2e/fake-anthropic/server.mjs';
 import type { AssistantMessage, AssistantMessageEvent } from '../agent';
 import { createAnthropicProvider } from './provider';
 import {
   createDirectStream,
   createEventBatcher,
+  createFileDeleter,
   createModelLister,
+  type FileDeleter,
   type ModelLister,
   mergeDeltas,
   type RawStream,
@@ -33,7 +37,12 @@ const deliver = (to: { onmessage: ((event: MessageEvent<unknown>) => void) | nul
   queueMicrotask(() => to.onmessage?.({ data: structuredClone(message) } as MessageEvent<unknown>));
 
 /** A worker run in this process: the real server over `stream`, behind a structured-clone boundary. */
-function inProcessWorker(stream: RawStream, batchMs = 5, lister: ModelLister = listerOf([])) {
+function inProcessWorker(
+  stream: RawStream,
+  batchMs = 5,
+  lister: ModelLister = listerOf([]),
+  deleter: FileDeleter = deletesAll,
+) {
   const posted: unknown[] = [];
   const server: WorkerPort = {
     onmessage: null,
@@ -57,7 +66,7 @@ function inProcessWorker(stream: RawStream, batchMs = 5, lister: ModelLister = l
   };
   /** Starts the worker, as `new Worker` would: it says `ready` once the page listens. */
   const start = (): StreamWorker => {
-    serveRawStreams(server, stream, lister, defaultSetTimer, batchMs);
+    serveRawStreams(server, stream, lister, defaultSetTimer, deleter, batchMs);
     return page;
   };
   return { worker: page, start, posted };
@@ -85,6 +94,9 @@ function provider(options: { worker: false | (() => StreamWorker); replies: read
     requests: scripted.requests,
   };
 }
+
+/** A deleter for the tests that send no deletions. */
+const deletesAll: FileDeleter = async (_key, _base, ids) => ({ deleted: [...ids], failed: [] });
 
 const listerOf =
   (models: ModelInfo[]): ModelLister =>
@@ -332,7 +344,7 @@ describe('a stream worker that does not load', () => {
         starts++;
         return worker;
       },
-      { send: fromPage, listModels: listerOf([]) },
+      { send: fromPage, listModels: listerOf([]), deleteFiles: deletesAll },
       20,
     );
     const items = [];
@@ -345,7 +357,11 @@ describe('a stream worker that does not load', () => {
   });
 
   it('does not hold up a stop: a request stopped while the worker loads ends at once', async () => {
-    const streamer = createWorkerStream(silent, { send: fromPage, listModels: listerOf([]) }, 60_000);
+    const streamer = createWorkerStream(
+      silent,
+      { send: fromPage, listModels: listerOf([]), deleteFiles: deletesAll },
+      60_000,
+    );
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 5);
     const items = [];
@@ -460,5 +476,98 @@ describe('stream worker messages', () => {
     ).toBe(true);
     expect(isFromWorker({ type: 'end' })).toBe(false);
     expect(isFromWorker('ready')).toBe(false);
+  });
+
+  it('check the files a request may send by id, what the worker uploaded, and deletions', () => {
+    const request = { params: {}, apiKey: 'k', baseURL: 'u', idleTimeoutMs: 1 };
+    const files = { minBytes: 1, known: { abc: 'file_011a' } };
+    expect(isToWorker({ type: 'send', id: 1, request: { ...request, files } })).toBe(true);
+    expect(
+      isToWorker({ type: 'send', id: 1, request: { ...request, files: { minBytes: 1, known: { a: 2 } } } }),
+    ).toBe(false);
+    expect(
+      isToWorker({ type: 'deleteFiles', id: 2, apiKey: 'k', baseURL: 'u', fileIds: ['file_011a'] }),
+    ).toBe(true);
+    expect(isToWorker({ type: 'deleteFiles', id: 2, apiKey: 'k', baseURL: 'u', fileIds: [1] })).toBe(false);
+    const uploaded = [{ key: 'abc', id: 'file_011a', filename: 'paper.pdf', bytes: 10 }];
+    expect(isFromWorker({ type: 'item', id: 1, item: { type: 'files', uploaded, gone: [] } })).toBe(true);
+    expect(
+      isFromWorker({ type: 'item', id: 1, item: { type: 'files', uploaded: [{ id: 1 }], gone: [] } }),
+    ).toBe(false);
+    expect(isFromWorker({ type: 'deleted', id: 2, deleted: ['file_011a'], failed: [] })).toBe(true);
+    expect(isFromWorker({ type: 'deleted', id: 2, deleted: 'file_011a', failed: [] })).toBe(false);
+  });
+});
+
+describe('files sent by id through the worker', () => {
+  it('uploads from the worker, hands the page the new ids, and deletes from the worker', async () => {
+    const server = await startFakeAnthropic();
+    try {
+      const ns = server.ns('worker-files');
+      await ns.reply(fakeSse.text('Read it.'));
+      const remote = {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init),
+      };
+      const stream = createDirectStream({
+        ...remote,
+        loadFactory: async () => createClient,
+        setTimer: defaultSetTimer,
+      });
+      const deleter = createFileDeleter({ ...remote, loadFactory: async () => createClient });
+      const { start, posted } = inProcessWorker(stream, 5, listerOf([]), deleter);
+      const page = createWorkerStream(start, {
+        send: direct([]).stream,
+        listModels: listerOf([]),
+        deleteFiles: deletesAll,
+      });
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n%%EOF').toString('base64');
+      const params = {
+        model: 'claude-opus-5-5',
+        max_tokens: 100,
+        stream: true as const,
+        messages: [
+          {
+            role: 'user' as const,
+            content: [
+              {
+                type: 'document' as const,
+                source: { type: 'base64' as const, media_type: 'application/pdf' as const, data: pdf },
+              },
+              { type: 'text' as const, text: 'Read it' },
+            ],
+          },
+        ],
+      };
+      const request = {
+        params,
+        apiKey: 'sk-ant-test',
+        baseURL: ns.baseUrl,
+        idleTimeoutMs: 10_000,
+        files: { minBytes: 1, known: {} },
+      };
+      const items = [];
+      for await (const item of page.send(request, new AbortController().signal)) items.push(item);
+      const [files] = items;
+      if (files?.type !== 'files') throw new Error(`expected the uploads first, got ${files?.type}`);
+      const id = files.uploaded[0]?.id ?? '';
+      expect(files.uploaded).toMatchObject([
+        { id: expect.stringMatching(/^file_011/), filename: 'document.pdf' },
+      ]);
+      expect(items.at(-1)).not.toMatchObject({ type: 'failed' });
+      expect(await page.deleteFiles('sk-ant-test', ns.baseUrl, [id, 'file_011gone'])).toEqual({
+        deleted: [id, 'file_011gone'],
+        failed: [],
+      });
+      expect(posted.some((m) => isToWorker(m) && m.type === 'deleteFiles')).toBe(true);
+      const log = await ns.requests();
+      expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /v1/files',
+        'POST /v1/messages',
+        `DELETE /v1/files/${id}`,
+        'DELETE /v1/files/file_011gone',
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });

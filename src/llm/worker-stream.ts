@@ -3,7 +3,8 @@
  * page.
  */
 import { describeError } from './errors';
-import type { ModelLister, RawStream, RawStreamItem } from './raw-stream';
+import type { DeleteOutcome } from './file-uploads';
+import type { FileDeleter, ModelLister, RawStream, RawStreamItem } from './raw-stream';
 import { type FromWorker, isFromWorker, type ModelsAnswer, type ToWorker } from './stream-protocol';
 import { LlmError } from './types';
 
@@ -29,10 +30,11 @@ const LOST_INFO = {
 
 const LOST: RawStreamItem = { type: 'failed', info: LOST_INFO, stopReason: 'error', responded: false };
 
-/** Sends requests and lists models; `prepare` starts the worker ahead of the first request. */
+/** Sends requests, lists models, deletes uploaded files; `prepare` starts the worker ahead of the first request. */
 export interface RawStreamer {
   readonly send: RawStream;
   readonly listModels: ModelLister;
+  readonly deleteFiles: FileDeleter;
   prepare(): void;
 }
 
@@ -59,7 +61,7 @@ interface Connection {
  */
 export function createWorkerStream(
   start: () => StreamWorker,
-  fallback: { readonly send: RawStream; readonly listModels: ModelLister },
+  fallback: Omit<RawStreamer, 'prepare'>,
   loadTimeoutMs: number = LOAD_TIMEOUT_MS,
 ): RawStreamer {
   let connection: Connection | undefined;
@@ -225,9 +227,29 @@ export function createWorkerStream(
     return [...answer.models];
   };
 
+  const deleteFiles: FileDeleter = async (apiKey, baseURL, fileIds) => {
+    const never = new AbortController().signal;
+    const current = connect();
+    const ready = current ? await loaded(current, never) : false;
+    if (!current || ready !== true) return fallback.deleteFiles(apiKey, baseURL, fileIds);
+    const id = nextId++;
+    const answer = await new Promise<DeleteOutcome | 'lost'>((resolve) => {
+      inboxes.set(id, (message) => {
+        if (message.type === 'deleted') resolve(message);
+        else if (message.type === 'lost') resolve('lost');
+      });
+      current.worker.postMessage({ type: 'deleteFiles', id, apiKey, baseURL, fileIds });
+    });
+    inboxes.delete(id);
+    if (answer === 'lost') return { deleted: [], failed: [...fileIds], problem: LOST_INFO.message };
+    const { deleted, failed, problem } = answer;
+    return problem ? { deleted, failed, problem } : { deleted, failed };
+  };
+
   return {
     send,
     listModels,
+    deleteFiles,
     prepare() {
       connect();
     },

@@ -59,6 +59,8 @@ async function services(steps: readonly ScriptStep[], apiKey?: string) {
     listModels: async () => [model],
     prepare: () => undefined,
     compactNext: () => false,
+    uploadedFiles: async () => [],
+    deleteUploadedFiles: async () => ({ deleted: 0, failed: 0 }),
   };
   const artifacts = new ArtifactStore();
   const channel = new BroadcastNoticeChannel(name);

@@ -1,0 +1,147 @@
+/**
+ * The network side of files sent by id, run where requests are sent from (the stream worker): uploads the
+ * request's candidates that this device has no id for, finds which ids the server no longer knows, and deletes
+ * uploaded files. Every call goes with the request's own key to its own base URL, with the Files API's header.
+ */
+import type { ApiClient } from './client';
+import { describeError } from './errors';
+import {
+  contentKey,
+  FILES_BETA,
+  type FileCandidate,
+  type FileUploadPolicy,
+  fileCandidates,
+  type UploadedFile,
+  withFileIds,
+  withFilesBeta,
+} from './files-api';
+import type { RequestBody } from './request';
+
+const HEADERS = { 'anthropic-beta': FILES_BETA } as const;
+
+/** A request ready to send: its body with file ids where it has them, its betas, what was uploaded for it. */
+export interface FilesPrepared {
+  readonly params: RequestBody;
+  readonly betas: readonly string[] | undefined;
+  readonly uploaded: readonly UploadedFile[];
+  /** The file ids the body refers to. */
+  readonly ids: readonly string[];
+}
+
+/**
+ * Sends each candidate of `params` by id: a known id unless it is in `gone`, else a fresh upload. A file whose upload
+ * fails (storage full, a refused type, the network) goes as it always went, in the request: the conversation never
+ * waits on the Files API. A stop ends the uploads and rejects.
+ */
+export async function prepareFileIds(
+  client: ApiClient,
+  params: RequestBody,
+  betas: readonly string[] | undefined,
+  policy: FileUploadPolicy,
+  signal: AbortSignal,
+  gone: ReadonlySet<string> = new Set(),
+): Promise<FilesPrepared> {
+  const ids = new Map<FileCandidate, string>();
+  const uploaded: UploadedFile[] = [];
+  // The same attachment twice in a request is uploaded once.
+  const byKey = new Map<string, string | undefined>();
+  for (const candidate of fileCandidates(params.messages, policy.minBytes)) {
+    const key = await contentKey(candidate.data);
+    if (!byKey.has(key)) {
+      const known = policy.known[key];
+      byKey.set(
+        key,
+        known && !gone.has(known) ? known : await upload(client, candidate, key, uploaded, signal),
+      );
+    }
+    const id = byKey.get(key);
+    if (id) ids.set(candidate, id);
+  }
+  if (ids.size === 0) return { params, betas, uploaded, ids: [] };
+  return {
+    params: withFileIds(params, ids),
+    betas: withFilesBeta(betas),
+    uploaded,
+    ids: [...new Set(ids.values())],
+  };
+}
+
+async function upload(
+  client: ApiClient,
+  candidate: FileCandidate,
+  key: string,
+  uploaded: UploadedFile[],
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const bytes = base64Bytes(candidate.data);
+  try {
+    const file = new File([bytes], candidate.filename, { type: candidate.mediaType });
+    const meta = await client.files.upload({ file }, { signal, headers: HEADERS });
+    if (typeof meta?.id !== 'string' || meta.id === '') return undefined;
+    uploaded.push({ key, id: meta.id, filename: candidate.filename, bytes: bytes.length });
+    return meta.id;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return undefined;
+  }
+}
+
+function base64Bytes(data: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * Which of `ids` the server answers with a 404 (deleted there, or uploaded under another key or workspace). Ids it
+ * could not check are not counted as gone.
+ */
+export async function goneFileIds(
+  client: ApiClient,
+  ids: readonly string[],
+  signal: AbortSignal,
+): Promise<string[]> {
+  const gone: string[] = [];
+  for (const id of ids) {
+    try {
+      await client.files.retrieveMetadata(id, {}, { signal, headers: HEADERS });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (describeError(error).status === 404) gone.push(id);
+    }
+  }
+  return gone;
+}
+
+/** How deleting uploaded files went: ids deleted (or already gone), and the first failure's sentence. */
+export interface DeleteOutcome {
+  readonly deleted: readonly string[];
+  readonly failed: readonly string[];
+  readonly problem?: string;
+}
+
+/** Deletes each file from the server; a file the server no longer has counts as deleted. */
+export async function deleteFileIds(
+  client: ApiClient,
+  ids: readonly string[],
+  baseURL: string,
+): Promise<DeleteOutcome> {
+  const deleted: string[] = [];
+  const failed: string[] = [];
+  let problem: string | undefined;
+  for (const id of ids) {
+    try {
+      await client.files.delete(id, {}, { headers: HEADERS });
+      deleted.push(id);
+    } catch (error) {
+      const info = describeError(error, { baseUrl: baseURL });
+      if (info.status === 404) deleted.push(id);
+      else {
+        failed.push(id);
+        problem ??= info.message;
+      }
+    }
+  }
+  return problem ? { deleted, failed, problem } : { deleted, failed };
+}
