@@ -39,6 +39,7 @@ import {
   PreviewRuntime,
   prepareMarkdown,
   provideSync,
+  provideUploads,
   webOn,
 } from './ui';
 
@@ -97,8 +98,11 @@ async function main(): Promise<void> {
         ...(webOn(s, saverRef?.sessionId) ? { web: s.web } : {}),
         ...(connectors.length > 0 ? { connectors } : {}),
         ...(s.autoCompact ? { autoCompact: true } : {}),
+        ...(s.filesApi.enabled ? { files: { minBytes: s.filesApi.minKb * 1024 } } : {}),
       };
     },
+    // The ids of files sent by id (Settings → Files API) are kept with the settings, never the key.
+    fileStorage: settingsRepo,
   });
   let agentRef: Agent | undefined;
   const agent = new Agent({
@@ -173,6 +177,19 @@ async function main(): Promise<void> {
   // Sync (Settings → Sync): its service loads with that section, or now when sync was set up before.
   const sync = lazySync({ db, channel, settings: settingsRepo });
   provideSync(app, sync);
+  // Settings → Files API lists and deletes the files uploaded with the current key.
+  provideUploads(app, {
+    list: async () => {
+      const key = settings.snapshot.apiKey;
+      return key ? provider.uploadedFiles(key) : [];
+    },
+    deleteAll: async () => {
+      const key = settings.snapshot.apiKey;
+      return key
+        ? provider.deleteUploadedFiles(key)
+        : { deleted: 0, failed: 0, problem: 'No API key is set. Enter your Anthropic API key above.' };
+    },
+  });
   sync.resume();
   const services: EaselServices = {
     agent,

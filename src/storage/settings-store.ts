@@ -24,6 +24,16 @@ export interface ConnectorSetting {
   readonly token?: string;
 }
 
+/** Settings → Files API: PDFs and images of at least `minKb` are uploaded once and sent by file id. */
+export interface FilesApiPreferences {
+  readonly enabled: boolean;
+  /** The smallest file uploaded, in KB (1024 bytes). */
+  readonly minKb: number;
+}
+
+/** The largest threshold Settings takes, in KB (32 MB: no request holds a larger file). */
+const MAX_FILES_API_MIN_KB = 32 * 1024;
+
 /** What the person configured. `apiKey` lives in memory; it is persisted only when `rememberKey` is on. */
 export interface AppSettings {
   readonly apiKey: string | undefined;
@@ -41,6 +51,8 @@ export interface AppSettings {
   readonly autoCompact: boolean;
   /** What each artifact may spend on its own Claude calls, in US dollars (`window.claude`). */
   readonly artifactCallCap: number;
+  /** Large attachments uploaded once to the Files API (off unless the person turns it on). */
+  readonly filesApi: FilesApiPreferences;
 }
 
 /** The most Settings lets an artifact spend on its Claude calls, in US dollars. */
@@ -58,6 +70,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   connectors: [],
   autoCompact: false,
   artifactCallCap: 0.5,
+  filesApi: { enabled: false, minKb: 256 },
 };
 
 const STORED_KEYS = [
@@ -70,6 +83,7 @@ const STORED_KEYS = [
   'webSessions',
   'autoCompact',
   'artifactCallCap',
+  'filesApi',
 ] as const;
 
 const PROVIDER = 'anthropic';
@@ -103,6 +117,7 @@ export class SettingsStore {
       webSessions,
       autoCompact,
       artifactCallCap,
+      filesApi,
       connectors,
     ] = await Promise.all([...STORED_KEYS, 'connectors'].map((k) => this.repo.get(k)));
     const remember = typeof rememberKey === 'boolean' ? rememberKey : DEFAULT_SETTINGS.rememberKey;
@@ -131,6 +146,7 @@ export class SettingsStore {
         artifactCallCap <= MAX_ARTIFACT_CALL_CAP
           ? artifactCallCap
           : DEFAULT_SETTINGS.artifactCallCap,
+      filesApi: readFilesApi(filesApi),
     };
     this.notify();
     return this.current;
@@ -205,6 +221,19 @@ function readWeb(value: unknown): WebPreferences {
     blockedDomains: stringList(v.blockedDomains),
     ...(maxUses ? { maxUses } : {}),
   };
+}
+
+function readFilesApi(value: unknown): FilesApiPreferences {
+  if (typeof value !== 'object' || value === null) return DEFAULT_SETTINGS.filesApi;
+  const v = value as Record<string, unknown>;
+  const minKb =
+    typeof v.minKb === 'number' &&
+    Number.isInteger(v.minKb) &&
+    v.minKb >= 1 &&
+    v.minKb <= MAX_FILES_API_MIN_KB
+      ? v.minKb
+      : DEFAULT_SETTINGS.filesApi.minKb;
+  return { enabled: v.enabled === true, minKb };
 }
 
 /** Stored connectors, each checked; a record of the wrong shape is left out. */

@@ -13,3 +13,4 @@ export {
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { prepareMarkdown } from './markdown/renderer-loader';
 export { provideSync } from './settings/sync-context';
+export { provideUploads } from './settings/uploads-context';

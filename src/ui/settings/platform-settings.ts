@@ -1,13 +1,22 @@
-import { css, html, LitElement } from 'lit';
+import { consume } from '@lit/context';
+import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { ConnectorSetting, WebPreferences } from '../../storage';
+import { formatBytes } from '../../agent';
+import type { AppSettings, ConnectorSetting, WebPreferences } from '../../storage';
 import { buttonLook, focusRing } from '../styles/controls';
+import { type UploadsHandle, uploadsContext } from './uploads-context';
+
+type FilesApiChoice = AppSettings['filesApi'];
 
 /** What the section holds when it is valid. */
 export interface PlatformChoices {
   readonly web: WebPreferences;
   readonly connectors: readonly ConnectorSetting[];
+  readonly filesApi: FilesApiChoice;
 }
+
+/** The largest threshold, in KB: no request holds a larger file (32 MB). */
+const MAX_MIN_KB = 32 * 1024;
 
 /** A connector as it is being edited: every field as typed. */
 interface Row {
@@ -23,9 +32,10 @@ const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const DOMAIN = /^[a-z0-9*]([a-z0-9.*-]*[a-z0-9])?(\/\S*)?$/i;
 
 /**
- * Settings → Web and Connectors: limits on the API's web tools (allowed or blocked domains, most uses per
- * answer), and remote MCP servers the API calls for Claude (name, `https://` address, optional token, which
- * tools). `read()` checks what was typed and says what is wrong, or returns the choices.
+ * Settings → Web, Connectors and Files API: limits on the API's web tools (allowed or blocked domains, most uses per
+ * answer), remote MCP servers the API calls for Claude (name, `https://` address, optional token, which tools), and
+ * whether large attachments are uploaded once and sent by id (with the files uploaded so far and `Delete uploaded
+ * files`). `read()` checks what was typed and says what is wrong, or returns the choices.
  */
 @customElement('easel-platform-settings')
 export class EaselPlatformSettings extends LitElement {
@@ -87,11 +97,23 @@ export class EaselPlatformSettings extends LitElement {
   @property({ attribute: false }) web: WebPreferences = { allowedDomains: [], blockedDomains: [] };
   /** Stored connectors (with their tokens, in memory). */
   @property({ attribute: false }) connectors: readonly ConnectorSetting[] = [];
+  /** Stored Files API choice. */
+  @property({ attribute: false }) filesApi: FilesApiChoice = { enabled: false, minKb: 256 };
+
+  @consume({ context: uploadsContext, subscribe: true })
+  @state()
+  private uploads: UploadsHandle | undefined;
 
   @state() private rows: Row[] = [];
   @state() private allowed = '';
   @state() private blocked = '';
   @state() private maxUses = '';
+  @state() private filesOn = false;
+  @state() private minKb = '';
+  /** What the files uploaded so far are, or what deleting them did. */
+  @state() private uploadsNote = '';
+  @state() private uploadedCount = 0;
+  @state() private deleting = false;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -127,6 +149,32 @@ export class EaselPlatformSettings extends LitElement {
         </p>
         ${this.rows.map((row, i) => this.renderRow(row, i))}
         <button type="button" @click=${this.handleAdd}>Add connector</button>
+      </fieldset>
+      <fieldset>
+        <legend>Files API</legend>
+        <label class="check">
+          <input id="files-api" type="checkbox" role="switch" .checked=${this.filesOn}
+            @change=${(e: Event) => (this.filesOn = (e.target as HTMLInputElement).checked)} />
+          Upload large files once (Files API)
+        </label>
+        <p class="hint">
+          PDFs and images of at least the size below are uploaded to Anthropic's file storage the first time they
+          are sent, under your API key's workspace, and kept there until deleted; later requests name them by id
+          instead of carrying them again. Storing and uploading cost nothing; the file's tokens count as input each
+          time Claude reads it, as before.
+        </p>
+        <label>Upload files of at least (KB)
+          <input id="files-api-min" type="number" min="1" max=${MAX_MIN_KB} step="1" .value=${this.minKb}
+            @input=${(e: Event) => (this.minKb = value(e))} />
+        </label>
+        <p class="hint" role="status">${this.uploadsNote}</p>
+        ${
+          this.uploadedCount > 0
+            ? html`<button type="button" ?disabled=${this.deleting} @click=${this.handleDeleteUploads}>
+                Delete uploaded files
+              </button>`
+            : nothing
+        }
       </fieldset>`;
   }
 
@@ -167,6 +215,34 @@ export class EaselPlatformSettings extends LitElement {
       tools: c.tools.join(', '),
       enabled: c.enabled,
     }));
+    this.filesOn = this.filesApi.enabled;
+    this.minKb = String(this.filesApi.minKb);
+    void this.refreshUploads();
+  }
+
+  /** Shows how many files this device uploaded with the current key. */
+  private async refreshUploads(): Promise<void> {
+    const files = this.uploads ? await this.uploads.list().catch(() => []) : [];
+    this.uploadedCount = files.length;
+    const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
+    this.uploadsNote =
+      files.length === 0
+        ? ''
+        : `${files.length} file${files.length === 1 ? '' : 's'} (${formatBytes(bytes)}) uploaded from this device with this key.`;
+  }
+
+  private async handleDeleteUploads(): Promise<void> {
+    if (!this.uploads) return;
+    this.deleting = true;
+    this.uploadsNote = 'Deleting the uploaded files…';
+    const outcome = await this.uploads.deleteAll();
+    this.deleting = false;
+    const deleted = `Deleted ${outcome.deleted} file${outcome.deleted === 1 ? '' : 's'} from Anthropic's file storage.`;
+    this.uploadsNote =
+      outcome.failed > 0
+        ? `${outcome.deleted > 0 ? `${deleted} ` : ''}${outcome.failed} could not be deleted. ${outcome.problem ?? 'The API refused.'} Press Delete uploaded files to try again.`
+        : deleted;
+    this.uploadedCount = outcome.failed;
   }
 
   /** The choices, or a sentence saying what to fix. */
@@ -204,9 +280,13 @@ export class EaselPlatformSettings extends LitElement {
         ...(token ? { token } : {}),
       });
     }
+    const minKb = Number(this.minKb.trim());
+    if (!Number.isInteger(minKb) || minKb < 1 || minKb > MAX_MIN_KB)
+      return `The smallest file to upload must be a whole number of KB from 1 to ${MAX_MIN_KB}, such as 256.`;
     return {
       web: { allowedDomains, blockedDomains, ...(maxUses !== undefined ? { maxUses } : {}) },
       connectors,
+      filesApi: { enabled: this.filesOn, minKb },
     };
   }
 

@@ -68,9 +68,10 @@ describe('<easel-settings-dialog>', () => {
         autoCompact: true,
         artifactCallCap: 2.5,
         baseUrl: 'http://127.0.0.1:4010',
-        // Web and Connectors, unchanged: their part has loaded by the time `show()` resolves.
+        // Web, Connectors and Files API, unchanged: their part has loaded by the time `show()` resolves.
         web: { allowedDomains: [], blockedDomains: [] },
         connectors: [],
+        filesApi: { enabled: false, minKb: 256 },
       },
     ]);
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();

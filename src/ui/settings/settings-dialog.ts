@@ -205,6 +205,7 @@ export class EaselSettingsDialog extends LitElement {
         <easel-platform-settings
           .web=${s?.web ?? DEFAULT_WEB}
           .connectors=${s?.connectors ?? []}
+          .filesApi=${s?.filesApi ?? DEFAULT_SETTINGS.filesApi}
         ></easel-platform-settings>
         <easel-sync-settings></easel-sync-settings>
         <easel-storage-health
@@ -275,7 +276,9 @@ export class EaselSettingsDialog extends LitElement {
         autoCompact: this.autoCompactInput.checked,
         artifactCallCap: Math.round(cap * 100) / 100,
         baseUrl: baseUrl.replace(/\/+$/, ''),
-        ...(platform ? { web: platform.web, connectors: platform.connectors } : {}),
+        ...(platform
+          ? { web: platform.web, connectors: platform.connectors, filesApi: platform.filesApi }
+          : {}),
       }),
     );
     this.dialog.close('saved');
