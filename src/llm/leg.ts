@@ -6,7 +6,6 @@ import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions
 import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
-import type { FileUploadPolicy, UploadedFile } from './files-api';
 import { createDirectStream, createFileDeleter, createModelLister, type RawStream } from './raw-stream';
 import { buildRequest, requestBetas } from './request';
 import type { SetTimer } from './transport';
@@ -18,6 +17,7 @@ import type {
   ModelPrice,
   WebToolSettings,
 } from './types';
+import type { LegFiles } from './uploads';
 import { createWorkerStream, type RawStreamer, type StreamWorker, startStreamWorker } from './worker-stream';
 
 /** Everything one request needs. */
@@ -40,12 +40,6 @@ export interface LegInput {
   readonly compaction?: CompactionSettings;
   /** Large attachments go by file id (Settings → Files API), with what this device knows. */
   readonly files?: LegFiles;
-}
-
-/** Files sent by id for one leg: the policy, and where to keep what the worker uploaded or found gone. */
-export interface LegFiles {
-  readonly policy: FileUploadPolicy;
-  record(change: { readonly uploaded: readonly UploadedFile[]; readonly gone: readonly string[] }): void;
 }
 
 /** How one request ended. `failed.stopReason` is `aborted` for a stop or an idle timeout, else `error`. */
@@ -79,8 +73,7 @@ export function createRawStream(setup: RawStreamSetup): RawStreamer {
   return setup.worker === false ? { ...direct, prepare() {} } : createWorkerStream(setup.worker, direct);
 }
 
-export { FileIdStore } from './file-id-store';
-export { fileScope } from './files-api';
+export { createUploads } from './uploads';
 export { startStreamWorker };
 
 /**

@@ -6,7 +6,7 @@ import { BUILTIN_MODELS, priceFor } from './catalog';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
 import type { KeyValueStore, UploadRecord } from './file-id-store';
-import type { FileIdStore, LegFiles, LegOutcome, runLeg as RunLeg } from './leg';
+import type { LegOutcome, runLeg as RunLeg } from './leg';
 import type { RawStream } from './raw-stream';
 import { mapStopReason } from './stop-reason';
 import { defaultSetTimer, defaultSleep, retryDelay } from './transport';
@@ -19,6 +19,7 @@ import {
   type ModelInfo,
   type ProviderSettings,
 } from './types';
+import type { DeleteUploadsOutcome, LegFiles, Uploads } from './uploads';
 import type { RawStreamer, StreamWorker } from './worker-stream';
 
 export interface AnthropicProviderOptions {
@@ -45,14 +46,6 @@ export interface AnthropicProviderOptions {
   maxContinuations?: number;
   /** Where the ids of uploaded files are kept (the settings store); without it files are never sent by id. */
   fileStorage?: KeyValueStore;
-}
-
-/** How deleting the uploaded files went. */
-export interface DeleteUploadsOutcome {
-  readonly deleted: number;
-  readonly failed: number;
-  /** Why the first failed one was not deleted. */
-  readonly problem?: string;
 }
 
 export interface AnthropicProvider {
@@ -147,8 +140,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     | Promise<{
         runLeg: typeof RunLeg;
         streamer: RawStreamer;
-        uploads: FileIdStore | undefined;
-        fileScope: (baseURL: string, apiKey: string) => Promise<string>;
+        uploads: Uploads | undefined;
       }>
     | undefined;
 
@@ -163,17 +155,16 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
   // The stream machinery (and, without a worker, the SDK) loads on the first request, never with the first
   // screen. Requests go from the stream worker unless a `fetch` was injected or workers are turned off.
   const loadMachinery = () => {
-    machinery ??= import('./leg').then((leg) => ({
-      runLeg: leg.runLeg,
-      streamer: leg.createRawStream({
+    machinery ??= import('./leg').then((leg) => {
+      const streamer = leg.createRawStream({
         fetch: baseFetch,
         loadFactory,
         setTimer,
         worker: options.worker ?? (options.fetch ? false : leg.startStreamWorker),
-      }),
-      uploads: options.fileStorage ? new leg.FileIdStore(options.fileStorage) : undefined,
-      fileScope: leg.fileScope,
-    }));
+      });
+      const storage = options.fileStorage;
+      return { runLeg: leg.runLeg, streamer, uploads: storage && leg.createUploads(storage, streamer) };
+    });
     machinery.catch(() => {
       machinery = undefined;
     });
@@ -202,7 +193,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       runLeg = loaded.runLeg;
       stream = loaded.streamer.send;
       if (settings.files && loaded.uploads) {
-        files = await filesFor(loaded.uploads, await loaded.fileScope(baseURL, opts.apiKey), settings.files);
+        files = await loaded.uploads.legFiles(baseURL, opts.apiKey, settings.files.minBytes);
       }
     } catch (error) {
       yield failed(message, describeError(error, { baseUrl: baseURL }), 'error');
@@ -317,29 +308,17 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       .catch(() => {});
   };
 
-  /** Scope, store and streamer for the uploads of `apiKey` at the current base URL. */
-  const uploadsOf = async (apiKey: string) => {
-    const loaded = await loadMachinery();
-    const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
-    return { ...loaded, baseURL, scope: await loaded.fileScope(baseURL, apiKey) };
+  const uploadsHere = async () => {
+    const { uploads } = await loadMachinery();
+    return { uploads, baseURL: normalizeBaseUrl(options.getSettings().baseUrl) };
   };
-
   const uploadedFiles = async (apiKey: string): Promise<readonly UploadRecord[]> => {
-    const { uploads, scope } = await uploadsOf(apiKey);
-    return uploads ? uploads.list(scope) : [];
+    const { uploads, baseURL } = await uploadsHere();
+    return uploads ? uploads.list(baseURL, apiKey) : [];
   };
-
   const deleteUploadedFiles = async (apiKey: string): Promise<DeleteUploadsOutcome> => {
-    const { uploads, scope, streamer, baseURL } = await uploadsOf(apiKey);
-    const ids = uploads ? (await uploads.list(scope)).map((f) => f.id) : [];
-    if (!uploads || ids.length === 0) return { deleted: 0, failed: 0 };
-    const outcome = await streamer.deleteFiles(apiKey, baseURL, ids);
-    await uploads.apply(scope, { forget: outcome.deleted });
-    return {
-      deleted: outcome.deleted.length,
-      failed: outcome.failed.length,
-      ...(outcome.problem ? { problem: outcome.problem } : {}),
-    };
+    const { uploads, baseURL } = await uploadsHere();
+    return uploads ? uploads.deleteAll(baseURL, apiKey) : { deleted: 0, failed: 0 };
   };
 
   const compactNext = (model: string): boolean => {
@@ -350,27 +329,4 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
   };
 
   return { streamFn, listModels, prepare, compactNext, uploadedFiles, deleteUploadedFiles };
-}
-
-/**
- * What a leg needs to send files by id: the ids this device knows for the scope, kept up to date as the worker
- * uploads files or finds them gone (so a retry or continuation of the same answer does not upload them again).
- */
-async function filesFor(
-  store: FileIdStore,
-  scope: string,
-  settings: { readonly minBytes: number },
-): Promise<LegFiles> {
-  const known = await store.known(scope);
-  const files: LegFiles = {
-    policy: { minBytes: settings.minBytes, known },
-    record(change) {
-      for (const id of change.gone) {
-        for (const [key, value] of Object.entries(known)) if (value === id) delete known[key];
-      }
-      for (const file of change.uploaded) known[file.key] = file.id;
-      void store.apply(scope, { uploaded: change.uploaded, forget: change.gone }).catch(() => {});
-    },
-  };
-  return files;
 }

@@ -224,16 +224,11 @@ function readWeb(value: unknown): WebPreferences {
 }
 
 function readFilesApi(value: unknown): FilesApiPreferences {
-  if (typeof value !== 'object' || value === null) return DEFAULT_SETTINGS.filesApi;
-  const v = value as Record<string, unknown>;
-  const minKb =
-    typeof v.minKb === 'number' &&
-    Number.isInteger(v.minKb) &&
-    v.minKb >= 1 &&
-    v.minKb <= MAX_FILES_API_MIN_KB
-      ? v.minKb
-      : DEFAULT_SETTINGS.filesApi.minKb;
-  return { enabled: v.enabled === true, minKb };
+  const v = typeof value === 'object' ? (value as Partial<Record<string, unknown>> | null) : null;
+  const minKb = v?.minKb;
+  const valid =
+    typeof minKb === 'number' && Number.isInteger(minKb) && minKb >= 1 && minKb <= MAX_FILES_API_MIN_KB;
+  return { enabled: v?.enabled === true, minKb: valid ? minKb : DEFAULT_SETTINGS.filesApi.minKb };
 }
 
 /** Stored connectors, each checked; a record of the wrong shape is left out. */

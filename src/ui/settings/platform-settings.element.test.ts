@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { mount } from '../test-support';
 import './platform-settings';
-import { provideUploads, type UploadedFileInfo, type UploadsHandle } from './uploads-context';
+import { provideUploads } from './uploads-context';
+import type { UploadedFileInfo, UploadsHandle } from './uploads-key';
 
 /** Uploads kept in memory, as the provider would list and delete them. */
 function uploads(files: UploadedFileInfo[], failing = 0): UploadsHandle & { deletes: number } {

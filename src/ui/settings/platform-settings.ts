@@ -4,7 +4,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { formatBytes } from '../../agent';
 import type { AppSettings, ConnectorSetting, WebPreferences } from '../../storage';
 import { buttonLook, focusRing } from '../styles/controls';
-import { type UploadsHandle, uploadsContext } from './uploads-context';
+import { type UploadsHandle, uploadsContext } from './uploads-key';
 
 type FilesApiChoice = AppSettings['filesApi'];
 
