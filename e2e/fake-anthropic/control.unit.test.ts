@@ -42,7 +42,7 @@ describe('CORS', () => {
     expect(status).toBe(204);
     expect(headers['access-control-allow-origin']).toBe('*');
     expect(headers['access-control-allow-headers']).toBe(asked);
-    expect(headers['access-control-allow-methods']).toBe('GET, POST, OPTIONS');
+    expect(headers['access-control-allow-methods']).toBe('GET, POST, DELETE, OPTIONS');
     expect(Number(headers['access-control-max-age'])).toBeGreaterThan(0);
     expect(await server.ns('cors').requests()).toEqual([]);
   });
