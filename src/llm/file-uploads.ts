@@ -26,6 +26,8 @@ export interface FilesPrepared {
   readonly uploaded: readonly UploadedFile[];
   /** The file ids the body refers to. */
   readonly ids: readonly string[];
+  /** An upload met a 404 or 405: the server has no Files API (a proxy or compatible server without it). */
+  readonly unsupported: boolean;
 }
 
 /**
@@ -43,26 +45,27 @@ export async function prepareFileIds(
 ): Promise<FilesPrepared> {
   const ids = new Map<FileCandidate, string>();
   const uploaded: UploadedFile[] = [];
+  const refusals = { unsupported: false };
   // The same attachment twice in a request is uploaded once.
   const byKey = new Map<string, string | undefined>();
   for (const candidate of fileCandidates(params.messages, policy.minBytes)) {
     const key = await contentKey(candidate.data);
     if (!byKey.has(key)) {
       const known = policy.known[key];
-      byKey.set(
-        key,
-        known && !gone.has(known) ? known : await upload(client, candidate, key, uploaded, signal),
-      );
+      if (known && !gone.has(known)) byKey.set(key, known);
+      else if (refusals.unsupported) byKey.set(key, undefined);
+      else byKey.set(key, await upload(client, candidate, key, uploaded, refusals, signal));
     }
     const id = byKey.get(key);
     if (id) ids.set(candidate, id);
   }
-  if (ids.size === 0) return { params, betas, uploaded, ids: [] };
+  if (ids.size === 0) return { params, betas, uploaded, ids: [], ...refusals };
   return {
     params: withFileIds(params, ids),
     betas: withFilesBeta(betas),
     uploaded,
     ids: [...new Set(ids.values())],
+    ...refusals,
   };
 }
 
@@ -71,6 +74,7 @@ async function upload(
   candidate: FileCandidate,
   key: string,
   uploaded: UploadedFile[],
+  refusals: { unsupported: boolean },
   signal: AbortSignal,
 ): Promise<string | undefined> {
   const bytes = base64Bytes(candidate.data);
@@ -82,6 +86,8 @@ async function upload(
     return meta.id;
   } catch (error) {
     if (signal.aborted) throw error;
+    const status = describeError(error).status;
+    if (status === 404 || status === 405) refusals.unsupported = true;
     return undefined;
   }
 }

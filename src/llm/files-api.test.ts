@@ -269,29 +269,35 @@ describe('answers with files sent by id, against the fake API', () => {
     ]);
   });
 
-  it('sends a file in the request when its upload fails', async () => {
+  it('sends a file in the request when its upload fails, and stops trying where there is no Files API', async () => {
     const ns = server.ns('files-refused');
     const kv = memoryKv();
-    await ns.reply(sse.text('Read inline.'));
+    await ns.reply(sse.text('Read inline.'), sse.text('Still inline.'));
     // As against a server without the Files API: every upload meets a 404.
+    let attempts = 0;
     const inline = createAnthropicProvider({
       getSettings: () => ({ baseUrl: ns.baseUrl, files: { minBytes: 1 } }),
-      fetch: (input, init) =>
-        String(input instanceof Request ? input.url : input).endsWith('/v1/files')
-          ? globalThis.fetch(`${server.url}/nowhere/v1/files`, init)
-          : globalThis.fetch(input, init),
+      fetch: (input, init) => {
+        if (!String(input instanceof Request ? input.url : input).endsWith('/v1/files'))
+          return globalThis.fetch(input, init);
+        attempts++;
+        return globalThis.fetch(`${server.url}/nowhere/v1/files`, init);
+      },
       worker: false,
       sleep: async () => {},
       fileStorage: kv,
     });
-    const done = await turn(inline, ask1);
-    expect(done.stopReason).toBe('stop');
-    const [message] = messagesOf(await ns.requests());
-    expect(sources(message)).toEqual([
-      { type: 'base64', media_type: 'application/pdf', data: PDF_BASE64 },
-      { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
-    ]);
-    expect(message?.headers['anthropic-beta']).toBeUndefined();
+    expect((await turn(inline, ask1)).stopReason).toBe('stop');
+    expect(attempts).toBe(1);
+    expect((await turn(inline, ask2)).stopReason).toBe('stop');
+    expect(attempts).toBe(1);
+    for (const message of messagesOf(await ns.requests())) {
+      expect(sources(message)).toEqual([
+        { type: 'base64', media_type: 'application/pdf', data: PDF_BASE64 },
+        { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
+      ]);
+      expect(message.headers['anthropic-beta']).toBeUndefined();
+    }
     expect(kv.values.get(UPLOADS_KEY)).toBeUndefined();
   });
 

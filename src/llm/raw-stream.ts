@@ -100,6 +100,8 @@ function idleMessage(ms: number): string {
  * runs this too, and batches what it yields (see `createEventBatcher`).
  */
 export function createDirectStream(options: DirectStreamOptions): RawStream {
+  // Base URLs whose server has no Files API: their files go in the request, with no upload tried again.
+  const withoutFiles = new Set<string>();
   return async function* directStream(request, signal) {
     const attempt = new AbortController();
     const abort = () => attempt.abort();
@@ -113,9 +115,10 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
       const factory = await options.loadFactory();
       if (signal.aborted) attempt.abort();
       // Uploads go first, from a client without the idle limit: an upload sends for as long as its file takes.
-      const uploads = request.files
-        ? factory({ apiKey: request.apiKey, baseURL: request.baseURL, fetch: options.fetch })
-        : undefined;
+      const uploads =
+        request.files && !withoutFiles.has(request.baseURL)
+          ? factory({ apiKey: request.apiKey, baseURL: request.baseURL, fetch: options.fetch })
+          : undefined;
       let prepared = { params: request.params, betas: request.betas, ids: [] as readonly string[] };
       if (uploads && request.files) {
         const files = await prepareFileIds(
@@ -126,6 +129,7 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
           attempt.signal,
         );
         prepared = files;
+        if (files.unsupported) withoutFiles.add(request.baseURL);
         if (files.uploaded.length > 0) yield { type: 'files', uploaded: files.uploaded, gone: [] };
       }
       // The idle limit is about the network: it starts once the SDK has loaded and the files are up.
