@@ -31,7 +31,7 @@ describe('<easel-platform-settings>: Files API', () => {
     const toggle = screen.getByRole('switch', { name: 'Upload large files once (Files API)' });
     await expect.element(toggle).not.toBeChecked();
     const group = screen.getByRole('group', { name: 'Files API' });
-    await expect.element(group).toHaveTextContent(/uploaded to Anthropic's file storage/);
+    await expect.element(group).toHaveTextContent(/uploaded, with their names, to Anthropic's file storage/);
     await expect.element(group).toHaveTextContent(/kept there until deleted/);
     await expect.element(group).toHaveTextContent(/Storing and uploading cost nothing/);
     await expect.element(group).toHaveTextContent(/count as input each time/);

@@ -158,8 +158,8 @@ export class EaselPlatformSettings extends LitElement {
           Upload large files once (Files API)
         </label>
         <p class="hint">
-          PDFs and images of at least the size below are uploaded to Anthropic's file storage the first time they
-          are sent, under your API key's workspace, and kept there until deleted; later requests name them by id
+          PDFs and images of at least the size below are uploaded, with their names, to Anthropic's file storage
+          the first time they are sent, under your API key's workspace, and kept there until deleted; later requests name them by id
           instead of carrying them again. Storing and uploading cost nothing; the file's tokens count as input each
           time Claude reads it, as before.
         </p>
