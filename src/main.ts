@@ -178,18 +178,7 @@ async function main(): Promise<void> {
   const sync = lazySync({ db, channel, settings: settingsRepo });
   provideSync(app, sync);
   // Settings → Files API lists and deletes the files uploaded with the current key.
-  provideUploads(app, {
-    list: async () => {
-      const key = settings.snapshot.apiKey;
-      return key ? provider.uploadedFiles(key) : [];
-    },
-    deleteAll: async () => {
-      const key = settings.snapshot.apiKey;
-      return key
-        ? provider.deleteUploadedFiles(key)
-        : { deleted: 0, failed: 0, problem: 'No API key is set. Enter your Anthropic API key above.' };
-    },
-  });
+  provideUploads(app, { files: provider, apiKey: () => settings.snapshot.apiKey });
   sync.resume();
   const services: EaselServices = {
     agent,

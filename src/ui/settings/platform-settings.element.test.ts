@@ -5,19 +5,23 @@ import './platform-settings';
 import { provideUploads } from './uploads-context';
 import type { UploadedFileInfo, UploadsHandle } from './uploads-key';
 
-/** Uploads kept in memory, as the provider would list and delete them. */
-function uploads(files: UploadedFileInfo[], failing = 0): UploadsHandle & { deletes: number } {
-  const handle = {
-    deletes: 0,
-    list: async () => [...files],
-    deleteAll: async () => {
-      handle.deletes++;
-      const failed = Math.min(failing, files.length);
-      const deleted = files.length - failed;
-      files.splice(0, deleted);
-      return failed > 0
-        ? { deleted, failed, problem: 'The API is overloaded right now. Try again in a minute.' }
-        : { deleted, failed };
+/** Uploads kept in memory, as the provider would list and delete them for the key `sk-ant-test`. */
+function uploads(files: UploadedFileInfo[], failing = 0) {
+  const keys: string[] = [];
+  const handle: UploadsHandle & { keys: string[] } = {
+    keys,
+    apiKey: () => 'sk-ant-test',
+    files: {
+      uploadedFiles: async (key) => (key === 'sk-ant-test' ? [...files] : []),
+      deleteUploadedFiles: async (key) => {
+        keys.push(key);
+        const failed = Math.min(failing, files.length);
+        const deleted = files.length - failed;
+        files.splice(0, deleted);
+        return failed > 0
+          ? { deleted, failed, problem: 'The API is overloaded right now. Try again in a minute.' }
+          : { deleted, failed };
+      },
     },
   };
   return handle;
@@ -63,7 +67,7 @@ describe('<easel-platform-settings>: Files API', () => {
     await expect.element(note).toHaveTextContent('2 files (2.3 MB) uploaded from this device with this key.');
     await userEvent.click(screen.getByRole('button', { name: 'Delete uploaded files' }));
     await expect.element(note).toHaveTextContent("Deleted 2 files from Anthropic's file storage.");
-    expect(handle.deletes).toBe(1);
+    expect(handle.keys).toEqual(['sk-ant-test']);
     await expect
       .element(screen.getByRole('button', { name: 'Delete uploaded files' }))
       .not.toBeInTheDocument();

@@ -222,7 +222,8 @@ export class EaselPlatformSettings extends LitElement {
 
   /** Shows how many files this device uploaded with the current key. */
   private async refreshUploads(): Promise<void> {
-    const files = this.uploads ? await this.uploads.list().catch(() => []) : [];
+    const key = this.uploads?.apiKey();
+    const files = key && this.uploads ? await this.uploads.files.uploadedFiles(key).catch(() => []) : [];
     this.uploadedCount = files.length;
     const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
     this.uploadsNote =
@@ -232,10 +233,14 @@ export class EaselPlatformSettings extends LitElement {
   }
 
   private async handleDeleteUploads(): Promise<void> {
-    if (!this.uploads) return;
+    const key = this.uploads?.apiKey();
+    if (!this.uploads || !key) {
+      this.uploadsNote = 'No API key is set. Enter the key the files were uploaded with above.';
+      return;
+    }
     this.deleting = true;
     this.uploadsNote = 'Deleting the uploaded files…';
-    const outcome = await this.uploads.deleteAll();
+    const outcome = await this.uploads.files.deleteUploadedFiles(key);
     this.deleting = false;
     const deleted = `Deleted ${outcome.deleted} file${outcome.deleted === 1 ? '' : 's'} from Anthropic's file storage.`;
     this.uploadsNote =

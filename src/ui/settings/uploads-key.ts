@@ -1,6 +1,7 @@
 /**
  * The context Settings → Files API reads the uploaded files through, and its handle's shape. Apart from
- * `uploads-context.ts` (which `main.ts` loads to provide it) so the lazily loaded settings pull in no provider code.
+ * `uploads-context.ts` (which `main.ts` loads to provide it) so the lazily loaded settings pull in nothing of the
+ * first screen, and the first screen holds nothing of what the section does.
  */
 import { createContext } from '@lit/context';
 
@@ -10,12 +11,17 @@ export interface UploadedFileInfo {
   readonly bytes: number;
 }
 
-/** The files this device uploaded, over the provider (for the current key and base URL). */
+/** The files this device uploaded: the provider's, for the key in use (and the current base URL). */
 export interface UploadsHandle {
-  /** The files uploaded with the current key and base URL. */
-  list(): Promise<readonly UploadedFileInfo[]>;
-  /** Deletes them from the server; how many were deleted, how many not and why. */
-  deleteAll(): Promise<{ readonly deleted: number; readonly failed: number; readonly problem?: string }>;
+  readonly files: {
+    uploadedFiles(apiKey: string): Promise<readonly UploadedFileInfo[]>;
+    /** Deletes them from the server; how many were deleted, how many not and why. */
+    deleteUploadedFiles(
+      apiKey: string,
+    ): Promise<{ readonly deleted: number; readonly failed: number; readonly problem?: string }>;
+  };
+  /** The key in use, if any. */
+  apiKey(): string | undefined;
 }
 
 export const uploadsContext = createContext<UploadsHandle | undefined>(Symbol('easel-uploads'));
