@@ -16,6 +16,7 @@ describe('openEaselDb', () => {
       'attachments',
       'keys',
       'messages',
+      'projects',
       'sessions',
       'settings',
       'texts',

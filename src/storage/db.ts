@@ -80,6 +80,10 @@ function migrationStep(
       appData.createIndex('bySession', 'sessionId');
       return undefined;
     }
+    case 3:
+      // Projects (sessions name theirs with an optional `projectId`: no session record changes).
+      db.createObjectStore('projects', { keyPath: 'id' });
+      return undefined;
     default:
       throw new Error(`There is no migration from schema version ${fromVersion}.`);
   }

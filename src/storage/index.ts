@@ -58,6 +58,10 @@ export {
   type SessionChange,
   type StorageNotice,
 } from './notices';
+// Projects load with their first use (`lazyProjectLibrary`): the first screen needs only this front.
+export type { ProjectDeletion, ProjectLibrary, ProjectLibraryOptions } from './project-library';
+export { type LazyProjectLibrary, lazyProjectLibrary } from './projects-lazy';
+export type { ProjectDraft, ProjectFileBytes, ProjectList } from './projects-repo';
 export {
   type OpenResult,
   type SaverAgent,
@@ -74,6 +78,8 @@ export {
   type EaselDB,
   type KeyRecord,
   type MessageRecord,
+  type ProjectRecord,
+  projectFilesOwner,
   type SessionRecord,
   type SettingRecord,
   type TextChunkRecord,
@@ -111,6 +117,7 @@ export {
 export {
   parseAttachmentBlobRecord,
   parseMessageRecord,
+  parseProjectRecord,
   parseSessionRecord,
   parseTextChunk,
 } from './validate';

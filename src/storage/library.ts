@@ -16,7 +16,7 @@ import { type LoadedSession, loadSession } from './load';
 import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
 import type { SessionRecord } from './schema';
 import { SearchIndex, type SearchResult } from './search';
-import { type SessionList, SessionsRepository } from './sessions-repo';
+import { type SessionList, type SessionLookup, SessionsRepository } from './sessions-repo';
 import type { SettingsRepository } from './settings-repo';
 import { newWriterId } from './sort-key';
 import { type ExportFile, exportFileName, exportSessions, openBranch, serializeExport } from './transfer';
@@ -74,6 +74,11 @@ export class SessionLibrary {
     return this.sessions.list();
   }
 
+  /** One session's metadata, deleted or not. */
+  get(id: string): Promise<SessionLookup> {
+    return this.sessions.get(id);
+  }
+
   /** A session's metadata and messages, without opening it in the agent (for an export, say). */
   load(id: string): Promise<LoadedSession> {
     return loadSession(this.options.db, id);
@@ -100,6 +105,16 @@ export class SessionLibrary {
 
   async rename(id: string, title: string): Promise<SessionRecord | undefined> {
     return this.announce(await this.sessions.rename(id, title), 'renamed');
+  }
+
+  /** Puts a session in a project, or (`undefined`) outside any. */
+  async moveToProject(id: string, projectId: string | undefined): Promise<SessionRecord | undefined> {
+    return this.announce(await this.sessions.moveToProject(id, projectId), 'placed');
+  }
+
+  /** Pins a session (listed first) or unpins it. */
+  async pin(id: string, pinned: boolean): Promise<SessionRecord | undefined> {
+    return this.announce(await this.sessions.pin(id, pinned ? this.now() : undefined), 'placed');
   }
 
   /** Hides a session at once; `restore` undoes it; `purgeDeleted` removes it for good later. */

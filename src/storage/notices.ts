@@ -10,7 +10,8 @@ export const CHANNEL_NAME = 'easel';
 
 /**
  * - `messages`: records of a session were written (`put`, finished messages only) or deleted.
- * - `session`: a session's metadata changed (created, renamed, deleted, restored, purged, imported).
+ * - `session`: a session's metadata changed (created, renamed, deleted, restored, purged, imported; `placed`:
+ *   moved to or out of a project, pinned or unpinned).
  */
 export type StorageNotice =
   | {
@@ -27,8 +28,16 @@ export type StorageNotice =
       readonly change: SessionChange;
     };
 
-export type SessionChange = 'created' | 'renamed' | 'deleted' | 'restored' | 'purged' | 'imported';
-const SESSION_CHANGES = new Set<string>(['created', 'renamed', 'deleted', 'restored', 'purged', 'imported']);
+export type SessionChange = 'created' | 'renamed' | 'placed' | 'deleted' | 'restored' | 'purged' | 'imported';
+const SESSION_CHANGES = new Set<string>([
+  'created',
+  'renamed',
+  'placed',
+  'deleted',
+  'restored',
+  'purged',
+  'imported',
+]);
 
 export type NoticeListener = (notice: StorageNotice) => void;
 

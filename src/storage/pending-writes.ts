@@ -19,6 +19,7 @@ export class PendingBatch {
   private model = '';
   private thinkingLevel: ThinkingLevel = 'off';
   private activeLeaf: string | undefined;
+  private projectId: string | undefined;
 
   constructor(readonly sessionId: string) {}
 
@@ -67,6 +68,11 @@ export class PendingBatch {
     this.thinkingLevel = change.thinkingLevel;
   }
 
+  /** The project the session starts in, if this batch creates it. */
+  place(projectId: string): void {
+    this.projectId ??= projectId;
+  }
+
   /** Puts an older batch (one whose commit failed) in front of this one. */
   absorbOlder(older: PendingBatch): void {
     const newerPuts = [...this.puts.values()];
@@ -82,6 +88,7 @@ export class PendingBatch {
     this.cost += older.cost;
     this.preview ??= older.preview;
     this.activeLeaf ??= older.activeLeaf;
+    this.projectId ??= older.projectId;
     this.title = older.title ?? this.title;
     if (!this.model) {
       this.model = older.model;
@@ -101,6 +108,7 @@ export class PendingBatch {
       ...(this.preview === undefined ? {} : { preview: this.preview }),
       ...(this.title === undefined ? {} : { title: this.title }),
       ...(this.activeLeaf === undefined ? {} : { activeLeaf: this.activeLeaf }),
+      ...(this.projectId === undefined ? {} : { projectId: this.projectId }),
     };
     return {
       sessionId: this.sessionId,

@@ -196,6 +196,11 @@ export class SessionSaver {
     return this.gone ? undefined : this.mirror?.sessionId;
   }
 
+  /** The project the open chat was started in (`startNew`); `undefined` for a session that was opened. */
+  get newChatProject(): string | undefined {
+    return this.mirror?.projectId;
+  }
+
   subscribe(listener: (status: SaveStatus) => void): () => void {
     this.listeners.add(listener);
     return () => {
@@ -230,12 +235,17 @@ export class SessionSaver {
     return { kind: 'opened', session: loaded.session, messages: loaded.messages, problems: loaded.problems };
   }
 
-  /** Stops the agent, empties its history and saves into a new session (created at its first message). */
-  async startNew(id: string = newId()): Promise<string> {
+  /**
+   * Stops the agent, empties its history and saves into a new session (created at its first message), in the
+   * project `projectId` when given.
+   */
+  async startNew(id: string = newId(), projectId?: string): Promise<string> {
     ++this.generation;
     await this.stopAgent();
     this.title = '';
-    this.attach(new SessionMirror(id, this.keys), () => this.options.agent.replaceMessages([]));
+    const mirror = new SessionMirror(id, this.keys);
+    mirror.projectId = projectId;
+    this.attach(mirror, () => this.options.agent.replaceMessages([]));
     this.options.onHistoryLoaded?.([]);
     return id;
   }
@@ -521,6 +531,7 @@ export class SessionSaver {
         return;
       case 'created':
       case 'renamed':
+      case 'placed':
       case 'imported':
         return;
       default:

@@ -1,5 +1,6 @@
 import type { DBSchema } from 'idb';
 import type { AgentMessage, ThinkingLevel } from '../agent';
+import type { AttachmentRecord } from '../messages';
 
 /** The database name. Tests may open another name to stay isolated. */
 export const DB_NAME = 'easel';
@@ -13,8 +14,9 @@ export const DB_NAME = 'easel';
  * - 2: `messages` keyed by session and a writer-unique sort key (two tabs never collide), `texts` (the
  *   searchable text of messages, in chunks), `attachments` indexed by session.
  * - 3: `appData`, what artifacts keep with `window.storage`, keyed by session, file, scope and key.
+ * - 4: `projects` (a name, instructions and knowledge files; sessions name theirs with `projectId`).
  */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** A setting as stored. Values are `unknown` on the way out: callers validate what they read. */
 export interface SettingRecord {
@@ -69,6 +71,33 @@ export interface SessionRecord {
    * sessions saved before branches, or naming no message: the path then ends at the latest message.
    */
   readonly activeLeaf?: string;
+  /** The project the session belongs to (a `ProjectRecord` id); absent: none. */
+  readonly projectId?: string;
+  /** When the person pinned it (epoch ms): pinned sessions are listed first, latest pin first. */
+  readonly pinnedAt?: number;
+}
+
+/**
+ * A project: instructions and knowledge files that every session in it sends with each request (after the
+ * app's own system prompt, and before the conversation, both behind prompt-cache breakpoints).
+ */
+export interface ProjectRecord {
+  readonly id: string;
+  readonly name: string;
+  /** Added to the system prompt of every session of the project; may be empty. */
+  readonly instructions: string;
+  /**
+   * Knowledge files, as a message keeps its attachments: bytes in the `attachments` store under each `id`,
+   * stored for the session id `projectFilesOwner(id)` so that no session's purge removes them.
+   */
+  readonly files: readonly AttachmentRecord[];
+  readonly created: number;
+  readonly updated: number;
+}
+
+/** The `sessionId` under which a project's knowledge files are stored in the `attachments` store. */
+export function projectFilesOwner(projectId: string): string {
+  return `project:${projectId}`;
 }
 
 /**
@@ -140,7 +169,7 @@ export interface AppDataRecord {
 }
 
 /**
- * Easel's IndexedDB schema, version 3.
+ * Easel's IndexedDB schema, version 4.
  *
  * Record types are what the repositories write; everything read back is still checked by `validate.ts`
  * before use (another tab, an older version or a broken disk may have written something else).
@@ -149,6 +178,7 @@ export interface EaselDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
   keys: { key: string; value: KeyRecord };
   sessions: { key: string; value: SessionRecord; indexes: { byUpdated: number } };
+  projects: { key: string; value: ProjectRecord };
   messages: { key: [string, string]; value: MessageRecord };
   texts: { key: [string, string]; value: TextChunkRecord };
   attachments: { key: string; value: AttachmentBlobRecord; indexes: { bySession: string } };

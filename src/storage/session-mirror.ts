@@ -32,6 +32,8 @@ export class SessionMirror {
   private tree: BranchTree;
   private stream: Stream | undefined;
   private titled: boolean;
+  /** The project a new session starts in (the saver's `startNew`); written with the session's first save. */
+  projectId: string | undefined;
 
   constructor(
     readonly sessionId: string,
@@ -78,6 +80,7 @@ export class SessionMirror {
     if (same === this.entries.length && same === next.length) return false;
     for (const removed of this.entries.splice(same)) if (!keep) this.remove(removed, batch);
     for (const message of next.slice(same)) this.add(message, state, batch);
+    if (this.projectId) batch.place(this.projectId);
     batch.describe({
       preview: this.preview(),
       model: state.model,

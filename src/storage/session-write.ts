@@ -20,6 +20,8 @@ export interface MetadataChange {
   readonly thinkingLevel: ThinkingLevel;
   /** The last message of the branch the person is on now. */
   readonly activeLeaf?: string;
+  /** The project a new session starts in: applied only by the write that creates the session. */
+  readonly projectId?: string;
   /** Epoch ms of this save; becomes `updated` (and `created` when the session is new). */
   readonly at: number;
 }
@@ -66,6 +68,7 @@ export function applyChange(
     tokens: ZERO_TOKENS,
     cost: 0,
     preview: '',
+    ...(change.projectId ? { projectId: change.projectId } : {}),
   };
   return {
     ...base,

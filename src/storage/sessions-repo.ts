@@ -65,6 +65,16 @@ export class SessionsRepository {
     return this.change(id, (s) => ({ ...s, title: title.trim() }));
   }
 
+  /** Puts a session in a project, or (`undefined`) outside any. */
+  moveToProject(id: string, projectId: string | undefined): Promise<SessionRecord | undefined> {
+    return this.change(id, ({ projectId: _old, ...s }) => (projectId ? { ...s, projectId } : s));
+  }
+
+  /** Pins a session (`at`: when, epoch ms) or, with `undefined`, unpins it. */
+  pin(id: string, at: number | undefined): Promise<SessionRecord | undefined> {
+    return this.change(id, ({ pinnedAt: _old, ...s }) => (at === undefined ? s : { ...s, pinnedAt: at }));
+  }
+
   /** Hides a session until `restore` or `purge`. */
   markDeleted(id: string, at: number): Promise<SessionRecord | undefined> {
     return this.change(id, (s) => ({ ...s, deletedAt: at }));

@@ -163,8 +163,11 @@ function costTotal(usage: Fields): unknown {
   return isObject(usage.cost) ? usage.cost.total : undefined;
 }
 
-/** An `AttachmentRecord` as a message holds it: the id of the bytes plus what a tile shows. */
-function isAttachmentReference(value: unknown): boolean {
+/**
+ * An `AttachmentRecord` as a message (or a project, for its knowledge files) holds it: the id of the bytes plus
+ * what a tile shows.
+ */
+export function isAttachmentReference(value: unknown): boolean {
   return (
     isObject(value) &&
     isString(value.id) &&

@@ -19,11 +19,12 @@ import {
 import type {
   AttachmentBlobRecord,
   MessageRecord,
+  ProjectRecord,
   SessionRecord,
   TextChunkRecord,
   TokenTotals,
 } from './schema';
-import { parseAgentMessage } from './validate-message';
+import { isAttachmentReference, parseAgentMessage } from './validate-message';
 
 const SESSION_FIELDS = {
   id: (v: unknown) => isString(v) && v.length > 0,
@@ -40,16 +41,42 @@ const SESSION_FIELDS = {
   deletedAt: (v: unknown) => isOptional(v, isFiniteNumber),
 };
 
+/** Fields that only place a session (in a project, among the pinned): a wrong one is dropped, not fatal. */
+const PLACEMENT_FIELDS = {
+  activeLeaf: isString,
+  projectId: (v: unknown) => isString(v) && v.length > 0,
+  pinnedAt: isFiniteNumber,
+} as const;
+
 export function parseSessionRecord(value: unknown): Parsed<SessionRecord> {
   if (!isObject(value)) return bad('A session record is not an object.');
   const wrong = wrongFields(value, SESSION_FIELDS);
   if (wrong.length > 0) return bad(`${describeWrong(`Session ${idOf(value)}`, wrong)}.`);
-  // A wrong branch mark must not cost the session: without it the latest message ends the path.
-  if (value.activeLeaf !== undefined && !isString(value.activeLeaf)) {
-    const { activeLeaf: _wrong, ...rest } = value;
-    return ok(rest as unknown as SessionRecord);
+  // A wrong branch mark, project or pin must not cost the session: without the mark the latest message ends
+  // the path; without the others it is listed unpinned, outside any project.
+  let record: Fields = value;
+  for (const [field, valid] of Object.entries(PLACEMENT_FIELDS)) {
+    if (record[field] === undefined || valid(record[field])) continue;
+    const { [field]: _wrong, ...rest } = record;
+    record = rest;
   }
-  return ok(value as unknown as SessionRecord);
+  return ok(record as unknown as SessionRecord);
+}
+
+const PROJECT_FIELDS = {
+  id: (v: unknown) => isString(v) && v.length > 0,
+  name: isString,
+  instructions: isString,
+  files: (v: unknown) => Array.isArray(v) && v.every(isAttachmentReference),
+  created: isFiniteNumber,
+  updated: isFiniteNumber,
+};
+
+export function parseProjectRecord(value: unknown): Parsed<ProjectRecord> {
+  if (!isObject(value)) return bad('A project record is not an object.');
+  const wrong = wrongFields(value, PROJECT_FIELDS);
+  if (wrong.length > 0) return bad(`${describeWrong(`Project ${idOf(value)}`, wrong)}.`);
+  return ok(value as unknown as ProjectRecord);
 }
 
 /** Checks a message record, including the message it holds. */
