@@ -26,6 +26,8 @@ export interface AgentOptions {
   readonly convertToLlm?: ConvertToLlm;
   readonly transformContext?: TransformContext;
   readonly getApiKey?: () => string | undefined | Promise<string | undefined>;
+  /** See `AgentLoopConfig.getStandingContext`. */
+  readonly getStandingContext?: AgentLoopConfig['getStandingContext'];
   readonly beforeToolCall?: BeforeToolCallHook;
   readonly afterToolCall?: AfterToolCallHook;
   readonly toolExecution?: 'parallel' | 'sequential';
@@ -233,6 +235,7 @@ export class Agent {
       convertToLlm: options.convertToLlm ?? defaultConvertToLlm,
       transformContext: options.transformContext,
       getApiKey: options.getApiKey,
+      getStandingContext: options.getStandingContext,
       beforeToolCall: options.beforeToolCall,
       afterToolCall: options.afterToolCall,
       toolExecution: options.toolExecution,

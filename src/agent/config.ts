@@ -10,6 +10,7 @@ import type {
   AnyAgentTool,
   AssistantMessage,
   Message,
+  StandingContext,
   StreamFn,
   ThinkingLevel,
   ToolCall,
@@ -93,6 +94,8 @@ export interface AgentLoopConfig {
   readonly transformContext?: TransformContext;
   /** Resolved before every model call, so a key changed mid-run is used from the next call on. */
   readonly getApiKey?: () => string | undefined | Promise<string | undefined>;
+  /** Resolved before every model call: instructions and knowledge every request carries (a project's). */
+  readonly getStandingContext?: () => StandingContext | undefined | Promise<StandingContext | undefined>;
   /**
    * Polled at the start of the run, after each tool (sequential batches) or after the batch (parallel ones),
    * and after every assistant message without tool calls. Messages found are injected before the next model

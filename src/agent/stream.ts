@@ -61,8 +61,11 @@ async function prepareRequest(run: LoopRun): Promise<{ context: LlmContext; opti
   const messages = config.transformContext ? await config.transformContext(history, signal) : history;
   const llmMessages = await config.convertToLlm(messages);
   const apiKey = config.getApiKey ? await config.getApiKey() : undefined;
+  const standing = config.getStandingContext ? await config.getStandingContext() : undefined;
   const context: LlmContext = {
     ...(run.systemPrompt ? { systemPrompt: run.systemPrompt } : {}),
+    ...(standing?.instructions?.trim() ? { instructions: standing.instructions } : {}),
+    ...(standing?.knowledge?.length ? { knowledge: standing.knowledge } : {}),
     messages: llmMessages,
     tools: run.tools.map((tool) => ({
       name: tool.name,

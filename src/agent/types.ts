@@ -239,9 +239,22 @@ export type AnyAgentTool = AgentTool<never, unknown>;
 /** Effort / thinking level requested of the model; `off` disables thinking (the list: `THINKING_LEVELS`). */
 export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
+/**
+ * What every request of a conversation carries besides its messages (a project's, in the app): instructions that
+ * follow the system prompt, and knowledge the model reads before the conversation.
+ */
+export interface StandingContext {
+  readonly instructions?: string;
+  readonly knowledge?: readonly UserContent[];
+}
+
 /** What the loop asks the provider for. */
 export interface LlmContext {
   readonly systemPrompt?: string;
+  /** Instructions after the system prompt, from `AgentLoopConfig.getStandingContext`. */
+  readonly instructions?: string;
+  /** Blocks read before the conversation (after any compaction), from `AgentLoopConfig.getStandingContext`. */
+  readonly knowledge?: readonly UserContent[];
   readonly messages: readonly Message[];
   readonly tools?: readonly Pick<AgentTool, 'name' | 'description' | 'parameters'>[];
 }

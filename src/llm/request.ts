@@ -3,7 +3,9 @@
  */
 import type {
   MessageCreateParamsStreaming,
+  MessageParam,
   OutputConfig,
+  TextBlockParam,
   ThinkingConfigParam,
   Tool,
   ToolUnion,
@@ -102,8 +104,10 @@ export function thinkingParams(
 
 /**
  * The Messages API request for a conversation. Prompt-cache breakpoints go on the stable prefix (the last tool
- * and the system prompt) and on the latest user turn: three at most, under the API's limit of four. Sampling
- * parameters (`temperature`, `top_p`, `top_k`) are never sent: API version 2026-10-21 rejects them.
+ * and the system prompt, which ends with the standing instructions), on the standing knowledge, on a compaction
+ * summary and on the latest user turn. With knowledge the last tool has none (the system prompt's caches the
+ * tools too), so there are never more than the API's four. Sampling parameters (`temperature`, `top_p`,
+ * `top_k`) are never sent: API version 2026-10-21 rejects them.
  */
 export function buildRequest(context: LlmContext, settings: RequestSettings): RequestBody {
   const tools: ToolUnion[] = [
@@ -118,18 +122,21 @@ export function buildRequest(context: LlmContext, settings: RequestSettings): Re
     ...(settings.connectors ?? []).map(mcpToolset),
   ];
   const connectors = settings.connectors ?? [];
+  const system = systemBlocks(context);
   const lastTool = tools[tools.length - 1];
-  if (lastTool) tools[tools.length - 1] = { ...lastTool, cache_control: CACHE } as ToolUnion;
-  const system = context.systemPrompt
-    ? [{ type: 'text' as const, text: context.systemPrompt, cache_control: CACHE }]
-    : [];
+  if (lastTool && !(system.length > 0 && context.knowledge?.length))
+    tools[tools.length - 1] = { ...lastTool, cache_control: CACHE } as ToolUnion;
   const limit = settings.modelInfo?.maxOutput;
   const compacts = settings.modelInfo?.supportsCompaction === true;
   const edit = compacts && settings.compaction ? compactEdit(settings.compaction) : undefined;
   return {
     model: settings.model,
     max_tokens: settings.maxTokens ?? Math.min(limit ?? DEFAULT_MAX_TOKENS, DEFAULT_MAX_TOKENS),
-    messages: buildMessages(context.messages, { ...settings, compaction: compacts }),
+    messages: withKnowledge(
+      buildMessages(context.messages, { ...settings, compaction: compacts }),
+      context.knowledge,
+      settings.model,
+    ),
     ...(system.length > 0 ? { system } : {}),
     ...(tools.length > 0 ? { tools } : {}),
     ...(connectors.length > 0 ? { mcp_servers: connectors.map(mcpServer) } : {}),
@@ -137,6 +144,39 @@ export function buildRequest(context: LlmContext, settings: RequestSettings): Re
     ...thinkingParams(settings.thinkingLevel, settings.modelInfo),
     stream: true,
   };
+}
+
+/** The system prompt, then the standing instructions, the last of them a cache breakpoint. */
+function systemBlocks(context: LlmContext): TextBlockParam[] {
+  const texts = [context.systemPrompt, context.instructions].filter((t): t is string => Boolean(t?.trim()));
+  return texts.map((text, i) => ({
+    type: 'text' as const,
+    text,
+    ...(i === texts.length - 1 ? { cache_control: CACHE } : {}),
+  }));
+}
+
+/**
+ * The standing knowledge at the start of the first user turn the API reads (after a compaction block, since
+ * the API drops what comes before one), ending with a cache breakpoint: it stays the same from request to request.
+ */
+function withKnowledge(
+  messages: MessageParam[],
+  knowledge: LlmContext['knowledge'],
+  model: string,
+): MessageParam[] {
+  if (!knowledge?.length) return messages;
+  const [turn] = buildMessages([{ role: 'user', content: knowledge, timestamp: 0 }], { model });
+  const blocks = Array.isArray(turn?.content) ? turn.content : [];
+  const compacted = messages.findLastIndex(
+    (m) => Array.isArray(m.content) && m.content.some((b: { type: string }) => b.type === 'compaction'),
+  );
+  const at = messages.findIndex((m, i) => i > compacted && m.role === 'user');
+  const target = messages[at];
+  if (blocks.length === 0 || !target) return messages;
+  const content =
+    typeof target.content === 'string' ? [{ type: 'text' as const, text: target.content }] : target.content;
+  return messages.with(at, { ...target, content: [...blocks, ...content] } as MessageParam);
 }
 
 /**
