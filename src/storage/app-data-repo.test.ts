@@ -6,11 +6,11 @@ import {
   AppDataRepository,
   MAX_APP_ARTIFACT_BYTES,
   MAX_APP_VALUE_BYTES,
-  parseAppDataNotice,
   utf8Size,
 } from './app-data-repo';
 import { openEaselDb } from './db';
 import { importSessions } from './import';
+import { parseAppDataNotice } from './remote-write';
 import { SessionsRepository } from './sessions-repo';
 import { freshDb, uniqueDbName } from './test-support';
 import { exportSessions, serializeExport } from './transfer';

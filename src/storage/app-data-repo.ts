@@ -17,7 +17,7 @@ export interface AppDataOwner {
 /** The BroadcastChannel on which repositories say which keys of an artifact changed (sync listens there). */
 export const APP_DATA_CHANNEL = 'easel-app-data';
 /** Most keys one notice names (a `clear` of more says so in several notices). */
-const MAX_NOTICE_KEYS = 1000;
+export const MAX_NOTICE_KEYS = 1000;
 
 /** One stored value's place in its artifact. */
 export type AppDataRef = readonly [scope: AppDataScope, key: string];
@@ -44,21 +44,6 @@ export function broadcastAppData(): AppDataNotify {
     channel ??= new BroadcastChannel(APP_DATA_CHANNEL);
     channel.postMessage(notice);
   };
-}
-
-/** A notice from another tab, or `undefined` when the data is not one. */
-export function parseAppDataNotice(data: unknown): AppDataNotice | undefined {
-  if (!isObject(data) || data.type !== 'appData' || !isString(data.sessionId) || !isString(data.file))
-    return undefined;
-  const keys = data.keys;
-  if (!Array.isArray(keys) || keys.length > MAX_NOTICE_KEYS) return undefined;
-  const refs: AppDataRef[] = [];
-  for (const ref of keys as unknown[]) {
-    if (!Array.isArray(ref) || ref.length !== 2 || (ref[0] !== 0 && ref[0] !== 1) || !isString(ref[1]))
-      return undefined;
-    refs.push([ref[0], ref[1]]);
-  }
-  return { type: 'appData', sessionId: data.sessionId, file: data.file, keys: refs };
 }
 
 /** A value that cannot be stored, with the sentence the artifact is rejected with. */

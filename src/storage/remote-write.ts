@@ -9,7 +9,13 @@
  */
 
 import { isThinkingLevel, type ThinkingLevel } from '../agent';
-import { AppDataLimitError, type AppDataRef, AppDataRepository } from './app-data-repo';
+import {
+  AppDataLimitError,
+  type AppDataNotice,
+  type AppDataRef,
+  AppDataRepository,
+  MAX_NOTICE_KEYS,
+} from './app-data-repo';
 import type { EaselDatabase } from './db';
 import { isFiniteNumber, isObject, isString } from './guards';
 import { MAX_TITLE, previewOf, titleFrom } from './message-text';
@@ -20,12 +26,25 @@ import { addTokens, ZERO_TOKENS } from './session-write';
 import { parseSessionRecord } from './validate';
 import { parseImportedMessage } from './validate-message';
 
-export {
-  APP_DATA_CHANNEL,
-  type AppDataNotice,
-  type AppDataRef,
-  parseAppDataNotice,
-} from './app-data-repo';
+export { APP_DATA_CHANNEL, type AppDataNotice, type AppDataRef } from './app-data-repo';
+
+/**
+ * An `AppDataNotice` from another tab (or this one's repositories), or `undefined` when the data is not one. Here,
+ * not beside the repository: only sync reads these notices, and this module loads with it.
+ */
+export function parseAppDataNotice(data: unknown): AppDataNotice | undefined {
+  if (!isObject(data) || data.type !== 'appData' || !isString(data.sessionId) || !isString(data.file))
+    return undefined;
+  const keys = data.keys;
+  if (!Array.isArray(keys) || keys.length > MAX_NOTICE_KEYS) return undefined;
+  const refs: AppDataRef[] = [];
+  for (const ref of keys as unknown[]) {
+    if (!Array.isArray(ref) || ref.length !== 2 || (ref[0] !== 0 && ref[0] !== 1) || !isString(ref[1]))
+      return undefined;
+    refs.push([ref[0], ref[1]]);
+  }
+  return { type: 'appData', sessionId: data.sessionId, file: data.file, keys: refs };
+}
 
 /** A session as another device describes it: what it was created with (counts come from its messages). */
 export interface RemoteSession {

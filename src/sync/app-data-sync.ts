@@ -51,6 +51,8 @@ export interface AppDataSyncDeps {
   readonly now: () => number;
   /** Whether the session is stored on this device (deleted or not). */
   readonly sessionExists: (sessionId: string) => Promise<boolean>;
+  /** Told each revision this writes to the mirror (the change feed need not open it again). */
+  readonly wrote: (id: string, rev: string) => void;
 }
 
 export class AppDataSync {
@@ -95,6 +97,7 @@ export class AppDataSync {
         ...(revs.get(d._id) ? { _rev: revs.get(d._id) } : {}),
       })) as unknown as PouchDoc[],
     );
+    for (const r of results) if (r.ok && r.id && r.rev) this.deps.wrote(r.id, r.rev);
     const failed = results.find((r) => r.error);
     if (failed) throw new Error(`the local sync copy refused a stored value (${String(failed.error)})`);
     await this.setMeta({ ...meta, keys: entries });

@@ -58,6 +58,7 @@ import {
   sealBytes,
 } from './crypto';
 import { type Stamp, type TitleEdit, wins, withTitle } from './merge';
+import { pacer } from './pace';
 import { type Payload, parsePayload } from './payloads';
 import type { SyncStatus } from './status';
 import type { RenamedSession, SyncConfig } from './types';
@@ -87,6 +88,15 @@ interface SessionMeta {
 type ReplicationState = 'active' | 'idle' | { readonly offline: string } | { readonly error: string };
 
 const EMPTY_META: SessionMeta = { sent: false, sentUpdated: -1, titles: [] };
+/**
+ * Most changes from the feed applied before their notices go out. A first sync has thousands waiting; in one
+ * go, the sidebar would then draw hundreds of new sessions in one task (some 300 ms of layout for 500).
+ */
+const APPLY_BATCH = 500;
+/** Most revisions noted as this engine's own (`wrote`). */
+const MAX_OWN = 50_000;
+/** How often `Syncing n` may change while it counts down (each change re-renders the header and Settings). */
+const PENDING_STATUS_MS = 250;
 /** How many sessions renamed on more than one device are listed (the latest). */
 const KEPT_RENAMED = 200;
 
@@ -115,6 +125,14 @@ export class SyncEngine {
   /** Notices held while a batch from the server is written: one refresh of the views per batch, not per record. */
   private held: StorageNotice[] | undefined;
   private lastStatus = '';
+  /** A `syncing` status waiting for `PENDING_STATUS_MS` to pass since the last one was shown. */
+  private statusTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastShown: SyncStatus | undefined;
+  /**
+   * Revisions this engine wrote to the mirror and the change feed has not brought back yet: the feed skips
+   * them (they are what this device has), rather than opening and checking its own documents again.
+   */
+  private readonly own = new Set<string>();
   private readonly appData: AppDataSync;
   /** Where artifacts' repositories say which stored values changed (this tab's and the others'). */
   private appDataChannel: BroadcastChannel | undefined;
@@ -142,6 +160,7 @@ export class SyncEngine {
       device,
       now: this.now,
       sessionExists: (id) => this.sessions.exists(id),
+      wrote: (id, rev) => this.wrote(id, rev),
     });
   }
 
@@ -215,6 +234,7 @@ export class SyncEngine {
   /** Stops replicating and mirroring. Easel's stores keep everything; `forget` also deletes the mirror. */
   async stop(forget: boolean): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.statusTimer);
     this.unsubscribe?.();
     this.appDataChannel?.close();
     this.feed?.cancel();
@@ -329,6 +349,21 @@ export class SyncEngine {
     const text = JSON.stringify(status);
     if (text === this.lastStatus) return;
     this.lastStatus = text;
+    // While syncing, only the count changes: shown at most every PENDING_STATUS_MS, the latest one.
+    if (status.state === 'syncing' && this.lastShown?.state === 'syncing') {
+      this.statusTimer ??= setTimeout(() => {
+        this.statusTimer = undefined;
+        if (!this.stopped) this.show(JSON.parse(this.lastStatus) as SyncStatus);
+      }, PENDING_STATUS_MS);
+      return;
+    }
+    clearTimeout(this.statusTimer);
+    this.statusTimer = undefined;
+    this.show(status);
+  }
+
+  private show(status: SyncStatus): void {
+    this.lastShown = status;
     this.deps.onStatus(status);
   }
 
@@ -378,7 +413,9 @@ export class SyncEngine {
    * value artifacts store).
    */
   private async sendChanged(): Promise<void> {
+    const pace = pacer();
     for (const session of await allSessionRecords(this.deps.db)) {
+      await pace();
       if (this.stopped) return;
       const meta = await this.meta(session.id);
       if (!meta.sent || meta.sentUpdated < session.updated) await this.sendAll(session, meta);
@@ -457,8 +494,12 @@ export class SyncEngine {
     const finished = records.filter((r) => !r.partial);
     const ids = await Promise.all(finished.map((r) => opaqueId(this.keys, 'message', session.id, r.key)));
     const present = await this.present(ids);
-    for (const [i, r] of finished.entries())
-      if (!present.has(ids[i]!)) docs.push(await this.messageDoc(session.id, r));
+    const pace = pacer();
+    for (const [i, r] of finished.entries()) {
+      if (present.has(ids[i]!)) continue;
+      await pace();
+      docs.push(await this.messageDoc(session.id, r));
+    }
     docs.push(
       ...(await this.attachmentDocs(
         session.id,
@@ -620,8 +661,19 @@ export class SyncEngine {
       );
     if (fitting.length === 0) return;
     const results = await this.local.bulkDocs(fitting as unknown as PouchDoc[]);
+    for (const r of results) if (r.ok && r.id && r.rev) this.wrote(r.id, r.rev);
     const failed = results.find((r) => r.error && r.status !== 409);
     if (failed) throw new Error(`the local sync copy refused a document (${String(failed.error)})`);
+  }
+
+  /**
+   * Notes a revision this engine wrote, for the feed to skip. A revision the feed never brings back (a stored
+   * value changed again before the feed read it) would stay noted: past `MAX_OWN` the notes start over, which
+   * costs only opening some of this device's own documents again.
+   */
+  private wrote(id: string, rev: string): void {
+    if (this.own.size >= MAX_OWN) this.own.clear();
+    this.own.add(`${id}\n${rev}`);
   }
 
   private async present(ids: readonly string[]): Promise<Set<string>> {
@@ -632,10 +684,12 @@ export class SyncEngine {
 
   // In: sealed documents to Easel's stores.
 
-  /** Applies the changes gathered so far; their notices go out once, merged, when the batch is written. */
+  /**
+   * Applies the changes gathered so far, at most `APPLY_BATCH` of them; their notices go out once, merged, when
+   * they are written. Each change queued a job of its own, so what is left here is applied by the next ones.
+   */
   private async applyIncoming(): Promise<void> {
-    const changes = this.incoming;
-    this.incoming = [];
+    const changes = this.incoming.splice(0, APPLY_BATCH);
     if (changes.length === 0) return;
     this.held = [];
     try {
@@ -643,6 +697,7 @@ export class SyncEngine {
     } finally {
       const held = this.held;
       this.held = undefined;
+      // In one task: the views gather the notices of a task into one refresh.
       for (const notice of mergeNotices(held)) this.deps.channel.post(notice);
     }
   }
@@ -652,9 +707,13 @@ export class SyncEngine {
     const files: { docId: string; file: Extract<Payload, { kind: 'attachment' }> }[] = [];
     const values: { doc: PouchDoc; value: AppDataPayload }[] = [];
     let unreadable = 0;
+    const pace = pacer();
     for (const change of changes) {
       const doc = change.doc;
       if (!doc || change.deleted || doc._id === KEYS_DOC_ID || doc._id.startsWith('_')) continue;
+      // This device's own document, as it wrote it (a conflict aside, which only another device can make).
+      if (this.own.delete(`${doc._id}\n${doc._rev}`) && !doc._conflicts) continue;
+      await pace();
       try {
         const payload = parsePayload(await open(this.keys, doc));
         if (payload?.kind === 'attachment') files.push({ docId: doc._id, file: payload });
@@ -666,21 +725,33 @@ export class SyncEngine {
       }
     }
     const problems: string[] = [];
-    for (const p of payloads) if (p.kind === 'session') await this.receiveSession(p.session, p.device);
+    for (const p of payloads)
+      if (p.kind === 'session') {
+        await pace();
+        await this.receiveSession(p.session, p.device);
+      }
     // Files before the messages that show them.
     for (const { docId, file } of files) {
+      await pace();
       const problem = await this.receiveFile(docId, file);
       if (problem) problems.push(problem);
     }
     const bySession = new Map<string, { key: string; message: unknown; parent?: string | null }[]>();
     for (const p of payloads)
       if (p.kind === 'message') bySession.set(p.sessionId, [...(bySession.get(p.sessionId) ?? []), p]);
-    for (const [sessionId, items] of bySession)
+    for (const [sessionId, items] of bySession) {
+      await pace();
       problems.push(...(await this.receiveMessages(sessionId, items)));
-    for (const p of payloads) if (p.kind === 'title') await this.receiveTitle(p.sessionId, p);
-    for (const p of payloads) if (p.kind === 'state') await this.receiveState(p.sessionId, p);
+    }
+    for (const p of payloads)
+      if (p.kind === 'title' || p.kind === 'state') {
+        await pace();
+        if (p.kind === 'title') await this.receiveTitle(p.sessionId, p);
+        else await this.receiveState(p.sessionId, p);
+      }
     // Artifacts' stored values after the sessions and messages they belong to.
     for (const { doc, value } of values) {
+      await pace();
       const problem = await this.appData.receive(doc, value);
       if (problem) problems.push(problem);
     }

@@ -47,6 +47,7 @@ declare module 'pouchdb-browser' {
   }
   interface BulkResult {
     readonly id?: string;
+    readonly rev?: string;
     readonly ok?: boolean;
     readonly error?: boolean | string;
     readonly status?: number;
