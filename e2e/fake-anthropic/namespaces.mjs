@@ -8,6 +8,7 @@
 /** @import { StoredFile } from './files.mjs' */
 
 import { defaultModels, modelInfo } from './models.mjs';
+import { createPromptCache } from './prompt-cache.mjs';
 import { fixture, parseResponseSpec } from './responses.mjs';
 
 /**
@@ -18,6 +19,7 @@ import { fixture, parseResponseSpec } from './responses.mjs';
  * @property {Set<() => void>} waiters Streams paused at their hold point; calling one lets it go on.
  * @property {Set<ServerResponse>} open API responses not yet finished.
  * @property {Map<string, StoredFile>} files What `POST /v1/files` stored, by id.
+ * @property {import('./prompt-cache.mjs').PromptCache} promptCache The lane's prompt-cache entries.
  */
 
 /** @returns {NamespaceState} */
@@ -29,6 +31,7 @@ function freshState() {
     waiters: new Set(),
     open: new Set(),
     files: new Map(),
+    promptCache: createPromptCache(),
   };
 }
 

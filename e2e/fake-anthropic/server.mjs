@@ -28,6 +28,7 @@ import {
 import { manualReply } from './manual.mjs';
 import { modelPage } from './models.mjs';
 import { createNamespaces, hold, namespaceHandle, track } from './namespaces.mjs';
+import { withCacheUsage } from './prompt-cache.mjs';
 import { requestProblem } from './request-rules.mjs';
 import { play } from './respond.mjs';
 import { isRecord } from './transcript.mjs';
@@ -66,7 +67,13 @@ export async function startFakeAnthropic({ port = 0, host = '127.0.0.1', manual 
       return sendJson(res, 500, body, { ...headers, 'x-should-retry': 'false' });
     }
     const stream = isRecord(request.body) && request.body.stream === true;
-    return play(res, spec, { stream, headers, hold: (held) => hold(state, held) });
+    // What the request's prefix reads from and writes to the lane's prompt cache (a script may say otherwise).
+    const cache = isRecord(request.body) ? state.promptCache.usage(request.body) : undefined;
+    const played =
+      cache && (spec.kind === 'sse' || spec.kind === 'drop')
+        ? { ...spec, body: withCacheUsage(spec.body, cache) }
+        : spec;
+    return play(res, played, { stream, headers, hold: (held) => hold(state, held) });
   };
 
   /**
