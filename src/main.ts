@@ -5,7 +5,7 @@
 // First: the Trusted Types default policy must exist before any module can reach a sink.
 import './trusted-types';
 import './ui/styles/tokens.css';
-import { Agent } from './agent';
+import { Agent, type StandingContext } from './agent';
 import {
   ArtifactStore,
   createArtifactActions,
@@ -21,6 +21,7 @@ import {
   BroadcastNoticeChannel,
   EaselConnection,
   FolderBackup,
+  lazyProjectLibrary,
   SessionLibrary,
   SessionSaver,
   SettingsRepository,
@@ -105,10 +106,14 @@ async function main(): Promise<void> {
     fileStorage: settingsRepo,
   });
   let agentRef: Agent | undefined;
+  const resolveAttachment = createAttachmentResolver(loadBlob);
+  // A chat in a project sends the project's instructions and files with each request (known once the saver is).
+  let standingContext: () => Promise<StandingContext | undefined> = async () => undefined;
   const agent = new Agent({
     streamFn: provider.streamFn,
     getApiKey: () => settings.snapshot.apiKey,
-    convertToLlm: createConvertToLlm({ resolveAttachment: createAttachmentResolver(loadBlob) }),
+    getStandingContext: () => standingContext(),
+    convertToLlm: createConvertToLlm({ resolveAttachment }),
     initialState: { systemPrompt: SYSTEM_PROMPT },
   });
   const artifacts = new ArtifactStore();
@@ -169,6 +174,15 @@ async function main(): Promise<void> {
   openSession = () => saver.sessionId;
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
+  const projects = lazyProjectLibrary({ db });
+  // Its code loads with the first request (it is small, but the first screen does not need it).
+  let standing: Promise<() => Promise<StandingContext | undefined>> | undefined;
+  standingContext = async () => {
+    standing ??= import('./ui/app/standing-context').then((m) =>
+      m.createStandingContext({ projects, library, saver, resolve: resolveAttachment }),
+    );
+    return (await standing)();
+  };
   // The backup's engine loads now only when a folder was chosen before.
   const backup = new FolderBackup({ db, channel, writer: saver.writer });
   void backup.start().catch((error: unknown) => console.error(error));
@@ -185,6 +199,7 @@ async function main(): Promise<void> {
     settingsStore: settings,
     provider,
     library,
+    projects,
     saver,
     backup,
     attachments,

@@ -119,7 +119,8 @@ describe('standing instructions and knowledge in the request', () => {
   it('sends the same knowledge blocks on every request of the conversation, so the cache prefix holds', () => {
     const one = build([ask('Plan my beds')], { knowledge: KNOWLEDGE });
     const two = build([ask('Plan my beds'), answer('Sure.'), ask('And the soil?')], { knowledge: KNOWLEDGE });
-    const prefix = (b: typeof one.body) => JSON.stringify((b.messages[0]?.content as unknown[]).slice(0, 3));
+    const prefix = (b: typeof one.body) =>
+      JSON.stringify(((b.messages[0]?.content ?? []) as unknown[]).slice(0, 3));
     expect(prefix(two.body)).toBe(prefix(one.body));
   });
 });

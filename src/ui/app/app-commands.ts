@@ -3,8 +3,9 @@ import type { ThinkingLevel } from '../../agent';
 import type { EaselArtifactsLayout } from '../artifacts';
 import type { EaselComposer } from '../chat/composer';
 import { LEVEL_LABELS } from '../header/app-header';
-import type { EaselSettingsDialog } from '../settings/settings-dialog';
+import { newChatInProjectHref } from '../sessions';
 import type { ModelCatalogController } from './model-catalog-controller';
+import type { ProjectsController } from './projects-controller';
 import type { EaselServices } from './services';
 import type { SessionsController } from './sessions-controller';
 
@@ -15,10 +16,12 @@ const EXPORT_FORMATS = { 'export-json': 'json', 'export-markdown': 'markdown', '
 export interface CommandTargets {
   readonly services: () => EaselServices | undefined;
   readonly sessions: SessionsController;
+  readonly projects: ProjectsController;
   readonly catalog: ModelCatalogController;
   readonly composer: () => EaselComposer | null;
   readonly layout: () => EaselArtifactsLayout | null;
-  readonly settings: () => EaselSettingsDialog | null;
+  /** Opens Settings (its dialog loads on first use). */
+  readonly showSettings: () => Promise<void>;
   readonly sidebarOpen: () => boolean;
   readonly toggleSidebar: () => void;
   readonly showShortcuts: () => void;
@@ -47,6 +50,12 @@ export class AppCommands {
       t.catalog.choose({ model: id.slice('model:'.length) });
       return;
     }
+    if (id.startsWith('new-chat-in:')) {
+      services.agent.clearQueues();
+      location.hash = newChatInProjectHref(id.slice('new-chat-in:'.length));
+      t.composer()?.focus();
+      return;
+    }
     if (id.startsWith('thinking:')) {
       this.setThinking(id.slice('thinking:'.length) as ThinkingLevel);
       return;
@@ -63,12 +72,20 @@ export class AppCommands {
       case 'sessions':
         t.toggleSidebar();
         break;
+      case 'new-project':
+        void t.projects.edit(undefined);
+        break;
+      case 'edit-project': {
+        const project = t.projects.current;
+        if (project) void t.projects.edit(project.id);
+        break;
+      }
       case 'artifacts':
         this.toggleArtifacts();
         break;
       case 'settings':
         void t.sessions.storage.loadHealth();
-        void t.settings()?.show();
+        void t.showSettings();
         break;
       case 'toggle-thinking': {
         const level = services.agent.state.thinkingLevel;

@@ -1,24 +1,42 @@
 /** Parts of the app shell's render: the header, the sessions sidebar and the Settings dialog. */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentMessage, AgentState, Usage } from '../../agent';
 import type { AppSettings } from '../../storage';
 import type { HeaderCommandEvent, ModelChoiceEvent, SettingsSaveEvent } from '../events';
 import type { CompactRequestEvent } from '../header/app-header';
 import type {
   ImportSessionsEvent,
+  ProjectEditEvent,
   SessionDeleteEvent,
   SessionExportEvent,
+  SessionMoveEvent,
+  SessionPinEvent,
   SessionPurgeEvent,
   SessionRenameEvent,
   SessionSearchEvent,
   SessionUndoDeleteEvent,
 } from '../sessions';
 import type { ModelCatalogController } from './model-catalog-controller';
+import type { ProjectsController } from './projects-controller';
 import type { EaselServices } from './services';
 import type { SessionsController } from './sessions-controller';
 import '../header/app-header';
 import '../sessions/sessions-sidebar';
-import '../settings/settings-dialog';
+
+let settingsDialog: Promise<unknown> | undefined;
+
+/**
+ * Loads `<easel-settings-dialog>` (with its sections: platform tools, sync, storage, backup): the first screen
+ * does not need it, so it loads when the page is idle, or when Settings is first opened. A failed load is tried
+ * again next time.
+ */
+export function loadSettingsDialog(): Promise<unknown> {
+  settingsDialog ??= import('../settings/settings-dialog').catch((error: unknown) => {
+    settingsDialog = undefined;
+    throw error;
+  });
+  return settingsDialog;
+}
 
 export interface HeaderPartHandlers {
   readonly command: (e: HeaderCommandEvent) => void;
@@ -57,13 +75,22 @@ export function headerPart(
   ></easel-app-header>`;
 }
 
-/** `<easel-sessions-sidebar>` showing `s` and handing what the person does back to it. */
-export function sidebarPart(s: SessionsController, onClick: (e: Event) => void): TemplateResult {
+/** `<easel-sessions-sidebar>` showing `s` and the projects of `p`, handing what the person does back to them. */
+export function sidebarPart(
+  s: SessionsController,
+  p: ProjectsController,
+  onClick: (e: Event) => void,
+): TemplateResult {
   return html`<easel-sessions-sidebar
     .sessions=${s.sessions}
     .currentId=${s.currentId}
     .searchResults=${s.searchResults}
-    .problems=${s.problems}
+    .problems=${p.problems.length > 0 ? [...s.problems, ...p.problems] : s.problems}
+    .projects=${p.projects}
+    .currentProjectId=${p.current?.id}
+    @session-pin=${(e: SessionPinEvent) => s.pin(e.id, e.pinned)}
+    @session-move=${(e: SessionMoveEvent) => s.move(e.id, e.projectId)}
+    @project-edit=${(e: ProjectEditEvent) => p.edit(e.id)}
     @session-search=${(e: SessionSearchEvent) => s.search(e.query)}
     @session-search-prepare=${() => s.prepareSearch()}
     @session-rename=${(e: SessionRenameEvent) => s.rename(e.id, e.title)}
@@ -73,6 +100,25 @@ export function sidebarPart(s: SessionsController, onClick: (e: Event) => void):
     @session-export=${(e: SessionExportEvent) => s.exportSession(e.id, e.format)}
     @click=${onClick}
   ></easel-sessions-sidebar>`;
+}
+
+/** A line over the chat of a project: its name, what goes with each message, and `Edit project`. */
+export function projectBar(p: ProjectsController): TemplateResult | typeof nothing {
+  const project = p.current;
+  if (!project) return nothing;
+  const files = project.files.length;
+  const parts = [
+    project.instructions.trim() ? 'its instructions' : '',
+    files > 0 ? `${files} file${files === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  const carried =
+    parts.length > 0 ? `${parts.join(' and ')} go with every message` : 'no instructions or files yet';
+  return html`<div class="project-bar" role="group" aria-label="Project">
+    <span>In <strong>${project.name}</strong> · ${carried}</span>
+    <button type="button" aria-label=${`Edit project ${project.name}`} @click=${() => p.edit(project.id)}>
+      Edit project
+    </button>
+  </div>`;
 }
 
 export interface SettingsPartHandlers {

@@ -47,6 +47,31 @@ export const appStyles = css`
     background: var(--easel-danger-bg);
     border-left: 3px solid var(--easel-danger);
   }
+  .project-bar {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--easel-space-2);
+    margin: var(--easel-space-2) auto 0;
+    width: min(780px, calc(100% - 2 * var(--easel-space-3)));
+    box-sizing: border-box;
+    padding: var(--easel-space-1) var(--easel-space-3);
+    border-radius: var(--easel-radius-sm);
+    background: var(--easel-surface-2);
+    color: var(--easel-text-muted);
+    font-size: 0.88rem;
+  }
+  .project-bar strong {
+    color: var(--easel-text);
+  }
+  .project-bar button {
+    ${buttonLook}
+    padding: 2px var(--easel-space-2);
+    font-size: 0.8rem;
+  }
+  .project-bar button:focus-visible {
+    ${focusRing}
+  }
   /* Under 800 px the sidebar covers the chat instead of sharing the width. */
   @media (max-width: 799px) {
     easel-sessions-sidebar {

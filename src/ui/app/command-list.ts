@@ -47,7 +47,22 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
       shortcut: SHORTCUTS.artifacts,
     },
     { id: 'settings', label: 'Open settings', keywords: 'key api base url theme preferences' },
+    { id: 'new-project', label: 'New project', keywords: 'folder instructions knowledge files' },
   ];
+  const project = t.projects.current;
+  if (project)
+    commands.push({
+      id: 'edit-project',
+      label: `Edit project ${project.name}`,
+      keywords: 'instructions files',
+    });
+  for (const p of t.projects.projects) {
+    commands.push({
+      id: `new-chat-in:${p.id}`,
+      label: `New chat in ${p.name}`,
+      keywords: 'project start conversation',
+    });
+  }
   if (levels.some((l) => l !== 'off')) {
     commands.push({
       id: 'toggle-thinking',

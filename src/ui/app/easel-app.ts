@@ -32,12 +32,20 @@ import type { SessionRecoverEvent } from '../sessions';
 import { backupContext } from '../sessions/backup-context';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
 import { AppCommands } from './app-commands';
-import { compactPart, headerPart, settingsPart, sidebarPart } from './app-parts';
+import {
+  compactPart,
+  headerPart,
+  loadSettingsDialog,
+  projectBar,
+  settingsPart,
+  sidebarPart,
+} from './app-parts';
 import { appStyles } from './app-styles';
 import { ChatActions } from './chat-actions';
 import { KeyboardController } from './keyboard-controller';
 import { ModelCatalogController } from './model-catalog-controller';
 import { OfflineController } from './offline-controller';
+import { ProjectsController } from './projects-controller';
 import { type EaselServices, servicesContext } from './services';
 import { SessionsController } from './sessions-controller';
 import '../artifacts';
@@ -82,9 +90,10 @@ export class EaselApp extends LitElement {
     this,
     () => this.agentController.state?.isStreaming ?? false,
   );
+  private readonly projects = new ProjectsController(this, this.sessions);
   private readonly actions = new ChatActions({
     services: () => this.services,
-    askForKey: (notice) => void this.settingsDialog.show(notice),
+    askForKey: (notice) => void this.showSettings(notice),
     restore: (text, attachments) => this.composer.restore(text, attachments),
     follow: () => this.conversation.follow(),
     report: (text) => {
@@ -100,10 +109,11 @@ export class EaselApp extends LitElement {
   private readonly commands = new AppCommands({
     services: () => this.services,
     sessions: this.sessions,
+    projects: this.projects,
     catalog: this.catalog,
     composer: () => this.composer,
     layout: () => this.layout,
-    settings: () => this.settingsDialog,
+    showSettings: () => this.showSettings(),
     sidebarOpen: () => this.sidebarOpen,
     toggleSidebar: () => {
       this.sidebarOpen = !this.sidebarOpen;
@@ -151,8 +161,12 @@ export class EaselApp extends LitElement {
     this.agentController.agent = services.agent;
     this.catalog.connect(services.provider, services.settingsStore, services.agent);
     this.sessions.connect(services.library, services.saver);
+    this.projects.connect(services.projects);
     this.subscriptions.refresh();
     this.offline.start();
+    // Settings is one click away: its dialog loads while the page is idle.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
+    idle(() => void loadSettingsDialog().catch(() => undefined));
   }
 
   override render() {
@@ -167,7 +181,7 @@ export class EaselApp extends LitElement {
       compact: (e) => compactPart(e, services),
     })}
       <div class="body">
-        ${this.sidebarOpen ? sidebarPart(this.sessions, (e) => this.handleSidebarClick(e)) : nothing}
+        ${this.sidebarOpen ? sidebarPart(this.sessions, this.projects, (e) => this.handleSidebarClick(e)) : nothing}
         <easel-artifacts-layout
           .store=${services.artifacts}
           .previewHost=${services.previewHost}
@@ -184,7 +198,7 @@ export class EaselApp extends LitElement {
         save: (e) => void this.handleSettingsSave(e),
         close: () => this.actions.settingsClosed(),
       })}
-      ${this.keyboard.render()}`;
+      ${this.keyboard.render()} ${this.projects.render()}`;
   }
 
   private renderChat(services: EaselServices) {
@@ -199,6 +213,7 @@ export class EaselApp extends LitElement {
         @session-recover=${(e: SessionRecoverEvent) => s.recovery.recover(e.action)}
       ></easel-recovery-notice>
       ${s.notice ? html`<p class="notice" role="alert">${s.notice}</p>` : nothing}
+      ${projectBar(this.projects)}
       <easel-conversation
         .messages=${state.messages}
         .streamMessage=${state.streamMessage}
@@ -225,6 +240,19 @@ export class EaselApp extends LitElement {
       ></easel-composer>`;
   }
 
+  /** Opens Settings, loading its dialog first if needed; a failed load says so in the status line. */
+  async showSettings(notice?: string): Promise<void> {
+    try {
+      await loadSettingsDialog();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.status = `Settings could not be loaded (${reason}). Check the connection and try again.`;
+      return;
+    }
+    await this.updateComplete;
+    await this.settingsDialog.show(notice);
+  }
+
   private handleAgentEvent(e: AgentEvent) {
     if (e.type === 'message_update' && e.assistantMessageEvent.type === 'retry') {
       const { delayMs, attempt, reason } = e.assistantMessageEvent;
@@ -235,7 +263,7 @@ export class EaselApp extends LitElement {
     if (e.type === 'agent_end') {
       const last = e.messages.at(-1);
       if (last?.role === 'assistant' && last.errorKind === 'auth') {
-        void this.settingsDialog.show(last.errorMessage ?? 'The API did not accept the key. Enter it again.');
+        void this.showSettings(last.errorMessage ?? 'The API did not accept the key. Enter it again.');
       }
     }
   }
@@ -269,7 +297,7 @@ export class EaselApp extends LitElement {
     } catch (error) {
       // The dialog closed as if saved: open it again, saying what went wrong, so nothing typed is lost.
       const reason = error instanceof Error ? error.message : String(error);
-      await this.settingsDialog.show(`The settings could not be saved (${reason}). Try again.`);
+      await this.showSettings(`The settings could not be saved (${reason}). Try again.`);
       return;
     }
     await this.actions.keySaved();

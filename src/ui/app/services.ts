@@ -7,6 +7,7 @@ import type { AnthropicProvider } from '../../llm';
 import type {
   AttachmentsRepository,
   FolderBackup,
+  LazyProjectLibrary,
   SessionLibrary,
   SessionSaver,
   SettingsStore,
@@ -28,6 +29,8 @@ export interface EaselServices {
   readonly provider: AnthropicProvider;
   /** Saved sessions: list, search, export, import, health. */
   readonly library: SessionLibrary;
+  /** Projects: their names, instructions and knowledge files. */
+  readonly projects: LazyProjectLibrary;
   /** Saves the open session and opens others into the agent. */
   readonly saver: SessionSaver;
   /** Writes each changed session to the folder the person chose (its engine loads only once there is one). */

@@ -38,9 +38,11 @@ export class SessionRouter {
       // A notice about the session left behind goes with it; one about unsaved writes stays until they save.
       if (!shared.notice.startsWith('Not saved')) shared.notice = '';
       const open = saver.sessionId;
-      // The chat shown is a new one unless it is saved (listed) or was deleted in another tab meanwhile.
-      if (open === undefined || saver.deletedElsewhere || this.isListed(open)) {
-        await this.startNew();
+      // The chat shown is a new one (in the project named) unless it is saved (listed), was deleted in another
+      // tab meanwhile, or is a new chat in another project.
+      const elsewhere = saver.newChatProject !== route.projectId;
+      if (open === undefined || saver.deletedElsewhere || this.isListed(open) || elsewhere) {
+        await this.startNew(route.projectId);
       }
       return;
     }
@@ -54,8 +56,8 @@ export class SessionRouter {
     }
   }
 
-  private async startNew(): Promise<void> {
-    await this.shared.saver?.startNew();
+  private async startNew(projectId?: string): Promise<void> {
+    await this.shared.saver?.startNew(undefined, projectId);
     this.shared.requestUpdate();
   }
 }

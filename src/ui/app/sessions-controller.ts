@@ -147,6 +147,20 @@ export class SessionsController implements SessionsShared {
     await this.refresh();
   }
 
+  async move(id: string, projectId: string | undefined): Promise<void> {
+    await attempt(this, 'Moving the session', async (library) => {
+      await library.moveToProject(id, projectId);
+    });
+    await this.refresh();
+  }
+
+  async pin(id: string, pinned: boolean): Promise<void> {
+    await attempt(this, pinned ? 'Pinning' : 'Unpinning', async (library) => {
+      await library.pin(id, pinned);
+    });
+    await this.refresh();
+  }
+
   async delete(id: string): Promise<void> {
     await attempt(this, 'Deleting', async (library) => {
       await library.delete(id);

@@ -15,6 +15,36 @@ export class SessionRenameEvent extends ComposedEvent {
   }
 }
 
+/** The person pinned a session (listed first) or unpinned it. */
+export class SessionPinEvent extends ComposedEvent {
+  static readonly type = 'session-pin';
+  constructor(
+    readonly id: string,
+    readonly pinned: boolean,
+  ) {
+    super(SessionPinEvent.type);
+  }
+}
+
+/** The person moved a session to a project, or (`projectId` undefined) out of any. */
+export class SessionMoveEvent extends ComposedEvent {
+  static readonly type = 'session-move';
+  constructor(
+    readonly id: string,
+    readonly projectId: string | undefined,
+  ) {
+    super(SessionMoveEvent.type);
+  }
+}
+
+/** The person asked to create a project (`id` undefined) or to edit one: open the project editor. */
+export class ProjectEditEvent extends ComposedEvent {
+  static readonly type = 'project-edit';
+  constructor(readonly id: string | undefined) {
+    super(ProjectEditEvent.type);
+  }
+}
+
 /** The person deleted a session. Hide it now; it can still be undone until `SessionPurgeEvent`. */
 export class SessionDeleteEvent extends ComposedEvent {
   static readonly type = 'session-delete';
@@ -113,6 +143,9 @@ declare global {
   interface HTMLElementEventMap {
     'session-recover': SessionRecoverEvent;
     'session-rename': SessionRenameEvent;
+    'session-pin': SessionPinEvent;
+    'session-move': SessionMoveEvent;
+    'project-edit': ProjectEditEvent;
     'session-delete': SessionDeleteEvent;
     'session-undo-delete': SessionUndoDeleteEvent;
     'session-purge': SessionPurgeEvent;

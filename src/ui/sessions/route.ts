@@ -1,14 +1,21 @@
 /**
- * The URL names the open session as a hash route, `#/s/<id>`: it works on any static host and sub-path
- * (no server rewrites), survives reload, and back/forward move between sessions (`hashchange`).
+ * The URL names the open session as a hash route, `#/s/<id>`, or a new chat in a project, `#/p/<id>`: it works on
+ * any static host and sub-path (no server rewrites), survives reload, and back/forward move between sessions
+ * (`hashchange`).
  */
 
 export type SessionRoute =
   | { readonly kind: 'session'; readonly id: string }
-  /** No session named: a new chat. */
-  | { readonly kind: 'new' };
+  /** No session named: a new chat, in the project `projectId` when given. */
+  | { readonly kind: 'new'; readonly projectId?: string };
 
 const PREFIX = '#/s/';
+const PROJECT_PREFIX = '#/p/';
+
+/** The link to a new chat in a project. */
+export function newChatInProjectHref(projectId: string): string {
+  return `${PROJECT_PREFIX}${encodeURIComponent(projectId)}`;
+}
 
 /** The link to a session. */
 export function sessionHref(id: string): string {
@@ -17,12 +24,20 @@ export function sessionHref(id: string): string {
 
 /** What a `location.hash` names. Anything that is not a session link means a new chat. */
 export function parseSessionRoute(hash: string): SessionRoute {
-  if (!hash.startsWith(PREFIX)) return { kind: 'new' };
-  const raw = hash.slice(PREFIX.length).split(/[/?#]/)[0] ?? '';
+  if (hash.startsWith(PROJECT_PREFIX)) {
+    const projectId = idAfter(hash, PROJECT_PREFIX);
+    return projectId ? { kind: 'new', projectId } : { kind: 'new' };
+  }
+  const id = hash.startsWith(PREFIX) ? idAfter(hash, PREFIX) : undefined;
+  return id ? { kind: 'session', id } : { kind: 'new' };
+}
+
+/** The id after `prefix`, up to the next `/`, `?` or `#`; `undefined` when empty or badly encoded. */
+function idAfter(hash: string, prefix: string): string | undefined {
+  const raw = hash.slice(prefix.length).split(/[/?#]/)[0] ?? '';
   try {
-    const id = decodeURIComponent(raw);
-    return id ? { kind: 'session', id } : { kind: 'new' };
+    return decodeURIComponent(raw) || undefined;
   } catch {
-    return { kind: 'new' };
+    return undefined;
   }
 }

@@ -26,7 +26,7 @@ describe('<easel-sessions-sidebar>', () => {
       .getByRole('heading')
       .elements()
       .map((h) => h.textContent);
-    expect(headings).toEqual(['Today', 'Yesterday', 'Previous 7 days', 'Older']);
+    expect(headings).toEqual(['Projects', 'Today', 'Yesterday', 'Previous 7 days', 'Older']);
     const today = nav.getByRole('list', { name: 'Today' });
     expect(
       today

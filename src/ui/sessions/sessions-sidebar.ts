@@ -2,28 +2,32 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import {
+  ProjectEditEvent,
   SessionDeleteEvent,
   SessionExportEvent,
+  SessionMoveEvent,
+  SessionPinEvent,
   SessionPurgeEvent,
   SessionRenameEvent,
   SessionSearchEvent,
   SessionSearchPrepareEvent,
   SessionUndoDeleteEvent,
 } from './events';
-import { groupByDate } from './groups';
-import { sessionHref } from './route';
+import { arrangeSessions, type DateGroup, type ProjectGroup } from './groups';
+import { newChatInProjectHref, sessionHref } from './route';
 import { sidebarStyles } from './sidebar-styles';
-import { displayTitle, type SessionSearchHit, type SessionSummary } from './types';
+import { displayTitle, type ProjectSummary, type SessionSearchHit, type SessionSummary } from './types';
 
 /** How long `Undo` is offered after a delete. */
 const UNDO_MS = 10_000;
 const SEARCH_DEBOUNCE_MS = 150;
 
 /**
- * The sessions sidebar: `New chat`, a `Search sessions` searchbox, and the sessions grouped by date (or the
- * search results), each a link named by its title to `#/s/<id>`. Rename happens in place; delete shows an
- * `Undo` notice for ten seconds, then asks for the session to be purged. It shows what it is given and
- * reports what the person does through events (`events.ts`); it never touches storage.
+ * The sessions sidebar: a `Search sessions` searchbox, then the pinned sessions, the projects (each a disclosure
+ * button with its sessions, `New chat in <name>` and `Edit project <name>`) and the other sessions by date (or
+ * the search results), each a link named by its title to `#/s/<id>`. Rename and move to a project happen in
+ * place; delete shows an `Undo` notice for ten seconds, then asks for the session to be purged. It shows what it
+ * is given and reports what the person does through events (`events.ts`); it never touches storage.
  */
 @customElement('easel-sessions-sidebar')
 export class EaselSessionsSidebar extends LitElement {
@@ -39,20 +43,37 @@ export class EaselSessionsSidebar extends LitElement {
   @property({ attribute: false }) problems: readonly string[] = [];
   /** The time date groups are computed against (tests may pin it). */
   @property({ attribute: false }) now: number | undefined;
+  /** The projects, in the order to list them. */
+  @property({ attribute: false }) projects: readonly ProjectSummary[] = [];
+  /** The project of the open chat (a new chat in a project has one before it is saved). */
+  @property({ attribute: false }) currentProjectId: string | undefined;
 
   @state() private query = '';
   @state() private editingId: string | undefined;
+  @state() private movingId: string | undefined;
+  /** Projects the person opened or closed; the others are open when they hold the open chat. */
+  @state() private expanded: ReadonlyMap<string, boolean> = new Map();
   @state() private deleted: { readonly id: string; readonly title: string } | undefined;
 
   @query('input.rename') private renameInput: HTMLInputElement | undefined;
+  @query('.move button') private moveButton: HTMLButtonElement | undefined;
   @query('.notice button') private undoButton: HTMLButtonElement | undefined;
 
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private undoTimer: ReturnType<typeof setTimeout> | undefined;
   private focusUndo = false;
   private searchPrepared = false;
-  /** After renaming (or cancelling), focus goes back to this session's `Rename` button. */
-  private focusRenameOf: string | undefined;
+  /**
+   * After renaming, moving or pinning (or cancelling), focus goes back to this button of the session's row — once
+   * the list shows the session where it went (`ready`), since its row is then a new one in another group.
+   */
+  private focusAfterEdit:
+    | {
+        readonly id: string;
+        readonly button: 'rename' | 'move' | 'pin';
+        readonly ready?: (session: SessionSummary) => boolean;
+      }
+    | undefined;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -65,13 +86,16 @@ export class EaselSessionsSidebar extends LitElement {
       this.renameInput.focus();
       this.renameInput.select();
     }
-    if (this.focusRenameOf !== undefined) {
-      const id = this.focusRenameOf;
-      this.focusRenameOf = undefined;
-      const button = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button[data-rename]')].find(
-        (b) => b.dataset.rename === id,
+    if (changed.has('movingId') && this.movingId) this.moveButton?.focus();
+    if (this.focusAfterEdit !== undefined) {
+      const { id, button, ready } = this.focusAfterEdit;
+      const session = this.sessions.find((s) => s.id === id);
+      if (session && ready && !ready(session)) return;
+      this.focusAfterEdit = undefined;
+      const found = [...this.renderRoot.querySelectorAll<HTMLButtonElement>(`button[data-${button}]`)].find(
+        (b) => b.dataset[button] === id,
       );
-      button?.focus();
+      found?.focus();
     }
     if (this.focusUndo && this.undoButton) {
       this.focusUndo = false;
@@ -103,17 +127,82 @@ export class EaselSessionsSidebar extends LitElement {
 
   private renderGroups() {
     const visible = this.sessions.filter((s) => s.id !== this.deleted?.id);
-    if (visible.length === 0) return html`<p class="empty">No sessions yet.</p>`;
-    return groupByDate(visible, this.now ?? Date.now()).map(
-      (group, i) => html`<h2 id=${`group-${i}`}>${group.label}</h2>
-        <ul aria-labelledby=${`group-${i}`}>
-          ${repeat(
-            group.sessions,
-            (s) => s.id,
-            (s) => this.renderRow(s, s.preview ?? ''),
-          )}
-        </ul>`,
-    );
+    const { pinned, projects, dated } = arrangeSessions(visible, this.projects, this.now ?? Date.now());
+    return html`${pinned.length > 0 ? this.renderList('pinned', 'Pinned', pinned) : nothing}
+      ${this.renderProjects(projects)}
+      ${dated.map((group, i) => this.renderList(`group-${i}`, group.label, group.sessions))}
+      ${visible.length === 0 ? html`<p class="empty">No sessions yet.</p>` : nothing}`;
+  }
+
+  private renderList(id: string, label: DateGroup['label'] | 'Pinned', sessions: readonly SessionSummary[]) {
+    return html`<h2 id=${id}>${label}</h2>
+      <ul aria-labelledby=${id}>
+        ${repeat(
+          sessions,
+          (s) => s.id,
+          (s) => this.renderRow(s, s.preview ?? ''),
+        )}
+      </ul>`;
+  }
+
+  private renderProjects(groups: readonly ProjectGroup[]) {
+    return html`<section class="projects" aria-labelledby="projects">
+      <div class="projects-head">
+        <h2 id="projects">Projects</h2>
+        <button type="button" class="new-project" @click=${() => this.dispatchEvent(new ProjectEditEvent(undefined))}>
+          New project
+        </button>
+      </div>
+      ${
+        groups.length === 0
+          ? html`<p class="hint">A project keeps instructions and files for all its chats.</p>`
+          : groups.map((group) => this.renderProject(group))
+      }
+    </section>`;
+  }
+
+  private renderProject({ project, sessions }: ProjectGroup) {
+    const current = project.id === this.currentProjectId;
+    const open = this.expanded.get(project.id) ?? current;
+    const listId = `project-${project.id}`;
+    const count = sessions.length;
+    return html`<div class=${current ? 'project current' : 'project'}>
+      <div class="project-head">
+        <button
+          type="button"
+          class="toggle"
+          aria-expanded=${open ? 'true' : 'false'}
+          aria-controls=${listId}
+          @click=${() => this.toggleProject(project.id, !open)}
+        >
+          <span class="name">${project.name}</span>
+          <span class="count" aria-label=${`${count} chat${count === 1 ? '' : 's'}`}>${count}</span>
+        </button>
+        <a class="new-chat" href=${newChatInProjectHref(project.id)} aria-label=${`New chat in ${project.name}`} title="New chat in this project">New chat</a>
+        <button type="button" class="edit" aria-label=${`Edit project ${project.name}`} title="Name, instructions and files" @click=${() => this.dispatchEvent(new ProjectEditEvent(project.id))}>
+          Edit
+        </button>
+      </div>
+      ${
+        open
+          ? html`<ul id=${listId} aria-label=${`Chats in ${project.name}`}>
+              ${
+                count === 0
+                  ? html`<li class="hint">No chats yet.</li>`
+                  : repeat(
+                      sessions,
+                      (s) => s.id,
+                      (s) => this.renderRow(s, s.preview ?? ''),
+                    )
+              }
+            </ul>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  private toggleProject(id: string, open: boolean) {
+    this.expanded = new Map([...this.expanded, [id, open]]);
   }
 
   private renderResults(hits: readonly SessionSearchHit[]) {
@@ -132,6 +221,7 @@ export class EaselSessionsSidebar extends LitElement {
   private renderRow(session: SessionSummary, sub: string) {
     const title = displayTitle(session);
     const current = session.id === this.currentId;
+    if (session.id === this.movingId) return this.renderMove(session, title, current);
     if (session.id === this.editingId) {
       return html`<li class=${current ? 'current' : ''}>
         <input
@@ -156,20 +246,90 @@ export class EaselSessionsSidebar extends LitElement {
         >
           Rename
         </button>
+        <button
+          type="button"
+          aria-label=${`${session.pinnedAt === undefined ? 'Pin' : 'Unpin'} ${title}`}
+          title=${session.pinnedAt === undefined ? 'Pin to the top' : 'Unpin'}
+          data-pin=${session.id}
+          @click=${() => this.handlePin(session)}
+        >
+          ${session.pinnedAt === undefined ? 'Pin' : 'Unpin'}
+        </button>
+        <button type="button" data-move=${session.id} aria-label=${`Move ${title} to a project`} title="Move to a project" @click=${() => {
+          this.movingId = session.id;
+        }}>
+          Move
+        </button>
         <button type="button" aria-label=${`Export ${title}`} title="Download as an Easel file" @click=${() => this.handleExport(session.id, 'json')}>
           Export
         </button>
         <button type="button" aria-label=${`Export ${title} as Markdown`} title="Download as Markdown" @click=${() => this.handleExport(session.id, 'markdown')}>
-          Markdown
+          MD
         </button>
         <button type="button" aria-label=${`Export ${title} with files`} title="Download as a zip with its files" @click=${() => this.handleExport(session.id, 'zip')}>
-          Files
+          Zip
         </button>
         <button type="button" class="danger" aria-label=${`Delete ${title}`} title="Delete" @click=${() => this.handleDelete(session)}>
           Delete
         </button>
       </div>
     </li>`;
+  }
+
+  /** The row while its session is being moved: a button per place it can go, and `Cancel`. */
+  private renderMove(session: SessionSummary, title: string, current: boolean) {
+    const inProject = this.projects.some((p) => p.id === session.projectId) ? session.projectId : undefined;
+    const places = [{ id: undefined, name: 'No project' }, ...this.projects];
+    return html`<li class=${current ? 'current' : ''}>
+      <div class="move" role="group" aria-label=${`Move ${title} to`} @keydown=${(e: KeyboardEvent) => this.handleMoveKeydown(e, session)}>
+        ${places.map(
+          (place) => html`<button
+            type="button"
+            aria-pressed=${place.id === inProject ? 'true' : 'false'}
+            @click=${() => this.commitMove(session, place.id, inProject)}
+          >
+            ${place.name}
+          </button>`,
+        )}
+        <button type="button" class="cancel" @click=${() => this.endMove(session)}>Cancel</button>
+      </div>
+    </li>`;
+  }
+
+  private handleMoveKeydown(e: KeyboardEvent, session: SessionSummary) {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.endMove(session);
+  }
+
+  private commitMove(session: SessionSummary, to: string | undefined, from: string | undefined) {
+    if (this.movingId !== session.id) return;
+    this.movingId = undefined;
+    if (to === from) {
+      this.focusAfterEdit = { id: session.id, button: 'move' };
+      return;
+    }
+    // Its row goes with it: the project it went to opens, and focus follows once the list shows it there.
+    if (to !== undefined) this.toggleProject(to, true);
+    this.focusAfterEdit = { id: session.id, button: 'move', ready: (s) => s.projectId === to };
+    this.dispatchEvent(new SessionMoveEvent(session.id, to));
+  }
+
+  /** Ends moving without a change; focus goes back to the row's `Move` button. */
+  private endMove(session: SessionSummary) {
+    if (this.movingId !== session.id) return;
+    this.movingId = undefined;
+    this.focusAfterEdit = { id: session.id, button: 'move' };
+  }
+
+  private handlePin(session: SessionSummary) {
+    const pin = session.pinnedAt === undefined;
+    // Unpinned, it goes back to its project: that opens, so focus can follow.
+    if (!pin && session.projectId && this.projects.some((p) => p.id === session.projectId))
+      this.toggleProject(session.projectId, true);
+    this.focusAfterEdit = { id: session.id, button: 'pin', ready: (s) => (s.pinnedAt !== undefined) === pin };
+    this.dispatchEvent(new SessionPinEvent(session.id, pin));
   }
 
   private renderUndo(title: string) {
@@ -212,7 +372,7 @@ export class EaselSessionsSidebar extends LitElement {
       e.preventDefault();
       e.stopPropagation();
       this.editingId = undefined;
-      this.focusRenameOf = session.id;
+      this.focusAfterEdit = { id: session.id, button: 'rename' };
     }
   }
 
@@ -220,7 +380,7 @@ export class EaselSessionsSidebar extends LitElement {
   private commitRename(session: SessionSummary, input: HTMLInputElement, refocus = false) {
     if (this.editingId !== session.id) return;
     this.editingId = undefined;
-    if (refocus) this.focusRenameOf = session.id;
+    if (refocus) this.focusAfterEdit = { id: session.id, button: 'rename' };
     const title = input.value.trim();
     if (title && title !== session.title) this.dispatchEvent(new SessionRenameEvent(session.id, title));
   }

@@ -118,7 +118,7 @@ export const sidebarStyles = css`
   .actions button {
     border: 1px solid transparent;
     background: transparent;
-    padding: 0 6px;
+    padding: 0 4px;
     font-size: 0.75rem;
     color: var(--easel-text-muted);
   }
@@ -128,6 +128,88 @@ export const sidebarStyles = css`
   }
   .actions button.danger:hover {
     color: var(--easel-danger);
+  }
+  .projects-head {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--easel-space-2);
+    margin-right: var(--easel-space-2);
+  }
+  .projects-head h2 {
+    margin-right: 0;
+  }
+  .new-project,
+  .project-head .new-chat,
+  .project-head .edit,
+  .move button {
+    border: 1px solid var(--easel-border);
+    background: var(--easel-surface);
+    padding: 0 6px;
+    font-size: 0.75rem;
+    line-height: 1.6;
+    color: var(--easel-text);
+    border-radius: var(--easel-radius-sm);
+    text-decoration: none;
+    white-space: nowrap;
+  }
+  .project-head {
+    display: flex;
+    align-items: center;
+    gap: 2px;
+    padding: var(--easel-space-1) var(--easel-space-2);
+    border-radius: var(--easel-radius-sm);
+  }
+  .project.current > .project-head {
+    background: var(--easel-surface-2);
+  }
+  .toggle {
+    flex: 1;
+    min-width: 0;
+    display: flex;
+    align-items: center;
+    gap: var(--easel-space-1);
+    border: none;
+    background: transparent;
+    padding: 2px 0;
+    text-align: left;
+    font-weight: 600;
+  }
+  /* A mark only: the empty alternative keeps it out of the button's name. */
+  .toggle::before {
+    content: '▸' / '';
+    color: var(--easel-text-muted);
+  }
+  .toggle[aria-expanded='true']::before {
+    content: '▾' / '';
+  }
+  .toggle .name {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .toggle .count {
+    color: var(--easel-text-muted);
+    font-weight: 400;
+    font-size: 0.8rem;
+  }
+  .project > ul {
+    margin-left: var(--easel-space-3);
+  }
+  .hint {
+    margin: var(--easel-space-1) var(--easel-space-2);
+    color: var(--easel-text-muted);
+    font-size: 0.8rem;
+  }
+  .move {
+    grid-column: 1 / -1;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px;
+  }
+  .move button[aria-pressed='true'] {
+    background: var(--easel-user-bg);
+    font-weight: 600;
   }
   .rename {
     grid-column: 1 / -1;

@@ -10,6 +10,16 @@ export interface SessionSummary {
   readonly updated: number;
   readonly preview?: string;
   readonly messageCount?: number;
+  /** The project it is in (ignored when no listed project has this id). */
+  readonly projectId?: string;
+  /** When it was pinned: pinned sessions are listed first, latest pin first. */
+  readonly pinnedAt?: number;
+}
+
+/** What the sidebar shows of a project. */
+export interface ProjectSummary {
+  readonly id: string;
+  readonly name: string;
 }
 
 /** A search result: the session and, when a message matched, a stretch of its text. */

@@ -1,0 +1,141 @@
+/**
+ * `ProjectsController`: the app shell's projects — the list the sidebar shows, the project of the open chat, and
+ * the project dialog (loaded with the first `New project` or `Edit project`).
+ */
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { type LazyProjectLibrary, newId, type ProjectLibrary, type ProjectRecord } from '../../storage';
+import { SubscriptionController } from '../controllers/subscriptions';
+import { newChatInProjectHref, parseSessionRoute } from '../sessions';
+import type { EaselProjectDialog, ProjectDeleteEvent, ProjectSaveEvent } from '../sessions/project-dialog';
+import type { SessionsController } from './sessions-controller';
+import { failure, messageOf } from './sessions-shared';
+
+let dialogModule: Promise<unknown> | undefined;
+
+export class ProjectsController {
+  projects: readonly ProjectRecord[] = [];
+  /** Records that could not be read (shown with the sessions' problems). */
+  problems: readonly string[] = [];
+
+  private loader: LazyProjectLibrary | undefined;
+  private libraryRef: ProjectLibrary | undefined;
+  /** The dialog is rendered from its first use on. */
+  private dialogLoaded = false;
+  private editing: string | undefined;
+
+  private readonly subscriptions = new SubscriptionController(this.host, () => [
+    this.libraryRef?.subscribe(() => void this.refresh()),
+  ]);
+
+  constructor(
+    private readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode },
+    private readonly sessions: SessionsController,
+  ) {}
+
+  get library(): ProjectLibrary | undefined {
+    return this.libraryRef;
+  }
+
+  /** Follows the project library (it loads now: the sidebar lists the projects). */
+  connect(load: LazyProjectLibrary): void {
+    if (load === this.loader) return;
+    this.loader = load;
+    load().then(
+      (library) => {
+        if (this.loader !== load) return;
+        this.libraryRef = library;
+        this.subscriptions.refresh();
+        void this.refresh();
+      },
+      (error: unknown) => this.sessions.report(failure('Loading the projects', error)),
+    );
+  }
+
+  async refresh(): Promise<void> {
+    const library = this.libraryRef;
+    if (!library) return;
+    try {
+      const { projects, problems } = await library.list();
+      this.projects = projects;
+      this.problems = problems;
+    } catch (error) {
+      this.sessions.report(failure('Reading the projects', error));
+    }
+    this.host.requestUpdate();
+  }
+
+  /** The project of the open chat: its record's, or the one a new chat was started in; only a listed one. */
+  get current(): ProjectRecord | undefined {
+    const saver = this.sessions.saver;
+    const id = saver?.sessionId;
+    const listed = id === undefined ? undefined : this.sessions.sessions.find((s) => s.id === id);
+    const projectId = listed ? listed.projectId : saver?.newChatProject;
+    return projectId === undefined ? undefined : this.projects.find((p) => p.id === projectId);
+  }
+
+  /** Opens the project dialog on a project, or (`undefined`) on a new one. */
+  async edit(id: string | undefined): Promise<void> {
+    try {
+      dialogModule ??= import('../sessions/project-dialog');
+      await dialogModule;
+    } catch (error) {
+      dialogModule = undefined;
+      this.sessions.report(
+        `The project editor could not be loaded (${messageOf(error)}). Check the connection and try again.`,
+      );
+      return;
+    }
+    this.dialogLoaded = true;
+    this.editing = id;
+    this.host.requestUpdate();
+    await this.host.updateComplete;
+    const project = id === undefined ? undefined : this.projects.find((p) => p.id === id);
+    await this.dialog?.show(project, newId());
+  }
+
+  render(): TemplateResult | typeof nothing {
+    if (!this.dialogLoaded) return nothing;
+    const chats = this.sessions.sessions.filter(
+      (s) => s.projectId !== undefined && s.projectId === this.editing,
+    );
+    return html`<easel-project-dialog
+      .chatCount=${chats.length}
+      @project-save=${(e: ProjectSaveEvent) => e.respondWith(this.save(e))}
+      @project-delete=${(e: ProjectDeleteEvent) => e.respondWith(this.remove(e.id))}
+    ></easel-project-dialog>`;
+  }
+
+  private get dialog(): EaselProjectDialog | null {
+    return this.host.renderRoot.querySelector('easel-project-dialog');
+  }
+
+  private async save(e: ProjectSaveEvent): Promise<string | undefined> {
+    const library = this.libraryRef;
+    if (!library) return 'Projects are not available yet. Try again in a moment.';
+    const isNew = !this.projects.some((p) => p.id === e.draft.id);
+    try {
+      await library.save(e.draft, e.added);
+    } catch (error) {
+      return failure('Saving the project', error);
+    }
+    await this.refresh();
+    // A new project opens on a new chat in it: where the person goes next.
+    if (isNew) location.hash = newChatInProjectHref(e.draft.id);
+    return undefined;
+  }
+
+  private async remove(id: string): Promise<string | undefined> {
+    const library = this.libraryRef;
+    if (!library) return 'Projects are not available yet. Try again in a moment.';
+    try {
+      await library.delete(id);
+    } catch (error) {
+      return failure('Deleting the project', error);
+    }
+    await Promise.all([this.refresh(), this.sessions.refresh()]);
+    // A new chat in the project that is gone goes on as a plain new chat.
+    const route = parseSessionRoute(location.hash);
+    if (route.kind === 'new' && route.projectId === id) this.sessions.router.newChat();
+    return undefined;
+  }
+}

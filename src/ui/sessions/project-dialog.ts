@@ -1,0 +1,526 @@
+/**
+ * `<easel-project-dialog>`: creates or edits a project — its name, its instructions and its knowledge files —
+ * and deletes one. Loaded with the first `New project` or `Edit project`.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { formatBytes } from '../../agent';
+import { estimateTokens, isRefusal, loadPreparer } from '../../attachments';
+import type { AttachmentRecord } from '../../messages';
+import { buttonLook, focusRing } from '../styles/controls';
+
+/** Bytes to store for a file (its record's `id`, or `sourceId` for the file as attached). */
+export interface KnowledgeBytes {
+  readonly id: string;
+  readonly blob: Blob;
+  readonly mimeType: string;
+  readonly size: number;
+}
+
+/** A file read for a project: what the model is sent, and the bytes to store when the project is saved. */
+export interface KnowledgeFile {
+  readonly record: AttachmentRecord;
+  readonly bytes: readonly KnowledgeBytes[];
+}
+
+/** What reading chosen files gave: the files that can go, and a sentence for each that cannot. */
+export interface KnowledgeRead {
+  readonly files: readonly KnowledgeFile[];
+  readonly refusals: readonly string[];
+}
+
+/** The project as the dialog edits it. */
+export interface ProjectDraftView {
+  readonly id: string;
+  readonly name: string;
+  readonly instructions: string;
+  readonly files: readonly AttachmentRecord[];
+}
+
+/**
+ * `Save` pressed: the app saves `draft` with the bytes of the files it adds and answers with `respondWith` — a
+ * sentence saying why it failed (the dialog stays open, nothing typed is lost), or `undefined` once saved.
+ */
+export class ProjectSaveEvent extends Event {
+  static readonly type = 'project-save';
+  private answer: Promise<string | undefined> | undefined;
+  constructor(
+    readonly draft: ProjectDraftView,
+    readonly added: readonly KnowledgeBytes[],
+  ) {
+    super(ProjectSaveEvent.type, { bubbles: true, composed: true });
+  }
+  respondWith(outcome: Promise<string | undefined>): void {
+    this.answer = outcome;
+  }
+  get outcome(): Promise<string | undefined> {
+    return this.answer ?? Promise.resolve('Nothing saved the project.');
+  }
+}
+
+/** `Delete project` confirmed; answered like `ProjectSaveEvent`. */
+export class ProjectDeleteEvent extends Event {
+  static readonly type = 'project-delete';
+  private answer: Promise<string | undefined> | undefined;
+  constructor(readonly id: string) {
+    super(ProjectDeleteEvent.type, { bubbles: true, composed: true });
+  }
+  respondWith(outcome: Promise<string | undefined>): void {
+    this.answer = outcome;
+  }
+  get outcome(): Promise<string | undefined> {
+    return this.answer ?? Promise.resolve('Nothing deleted the project.');
+  }
+}
+
+/** Most tokens of knowledge a project takes: what is left of a 200,000-token window is for the chats. */
+export const MAX_KNOWLEDGE_TOKENS = 150_000;
+
+/**
+ * A modal dialog named `New project` or `Edit project`: `Name`, `Instructions` and `Files` (`Add files`, or drop
+ * them on the dialog; `Remove <name>` for each), the estimated tokens the files add to every request, `Save` and
+ * `Cancel` (Esc), and for a saved project `Delete project`, which asks first. Files are read with `readFiles`
+ * (the attachment pipeline: refusals say why), and stored only when the project is saved. Focus goes back to
+ * where it was when the dialog closes.
+ */
+@customElement('easel-project-dialog')
+export class EaselProjectDialog extends LitElement {
+  static override styles = css`
+    :host {
+      display: contents;
+    }
+    dialog {
+      width: min(560px, calc(100vw - 2 * var(--easel-space-4)));
+      max-height: calc(100vh - 2 * var(--easel-space-4));
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius);
+      background: var(--easel-surface);
+      color: var(--easel-text);
+      padding: var(--easel-space-4);
+    }
+    dialog::backdrop {
+      background: rgb(0 0 0 / 0.3);
+    }
+    dialog.dropping {
+      outline: 2px dashed var(--easel-focus);
+    }
+    h2 {
+      margin: 0 0 var(--easel-space-3);
+      font-size: 1.1rem;
+    }
+    label {
+      display: block;
+      font-weight: 600;
+      margin: var(--easel-space-3) 0 var(--easel-space-1);
+    }
+    input,
+    textarea {
+      font: inherit;
+      width: 100%;
+      box-sizing: border-box;
+      padding: var(--easel-space-2);
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius-sm);
+      background: var(--easel-bg);
+      color: inherit;
+    }
+    textarea {
+      min-height: 8rem;
+      resize: vertical;
+    }
+    .help,
+    .estimate {
+      font-size: 0.85rem;
+      color: var(--easel-text-muted);
+      margin: var(--easel-space-1) 0;
+    }
+    h3 {
+      font-size: 1rem;
+      margin: var(--easel-space-4) 0 var(--easel-space-1);
+    }
+    ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    li {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      gap: var(--easel-space-2);
+      padding: var(--easel-space-1) 0;
+      border-bottom: 1px solid var(--easel-border);
+    }
+    li .what {
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    li .size {
+      color: var(--easel-text-muted);
+      font-size: 0.85rem;
+    }
+    .problem {
+      color: var(--easel-danger);
+    }
+    .row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--easel-space-2);
+      margin-top: var(--easel-space-4);
+    }
+    .row .end {
+      margin-left: auto;
+    }
+    .confirm {
+      margin-top: var(--easel-space-4);
+      padding: var(--easel-space-3);
+      border: 1px solid var(--easel-danger);
+      border-radius: var(--easel-radius-sm);
+    }
+    .confirm p {
+      margin: 0 0 var(--easel-space-2);
+    }
+    button {
+      ${buttonLook}
+      padding: var(--easel-space-1) var(--easel-space-3);
+    }
+    button.primary {
+      background: var(--easel-accent);
+      border-color: var(--easel-accent);
+      color: var(--easel-accent-text, #fff);
+    }
+    button.danger {
+      color: var(--easel-danger);
+    }
+    button:disabled {
+      opacity: 0.6;
+      cursor: default;
+    }
+    button:focus-visible,
+    input:focus-visible,
+    textarea:focus-visible {
+      ${focusRing}
+    }
+    input[type='file'] {
+      display: none;
+    }
+  `;
+
+  /** Reads chosen files into knowledge; default the attachment pipeline (`readKnowledge`). Tests may replace it. */
+  @property({ attribute: false }) readFiles: (files: readonly File[]) => Promise<KnowledgeRead> =
+    readKnowledge;
+  /** How many chats the project holds, for the delete question. */
+  @property({ attribute: false }) chatCount = 0;
+
+  @state() private draft: ProjectDraftView | undefined;
+  @state() private existing = false;
+  @state() private reading = 0;
+  @state() private problems: readonly string[] = [];
+  @state() private busy = false;
+  @state() private confirming = false;
+  @state() private dropping = false;
+
+  @query('dialog') private dialog!: HTMLDialogElement;
+  @query('input[type=file]') private picker!: HTMLInputElement;
+
+  /** Bytes of files added since the dialog opened, by id: stored with `Save`, dropped with `Cancel`. */
+  private added = new Map<string, readonly KnowledgeBytes[]>();
+  private returnTo: HTMLElement | undefined;
+
+  get open(): boolean {
+    return this.dialog?.open ?? false;
+  }
+
+  /** Opens the dialog on `project` (editing it) or on a new, empty one with the id `newId`. */
+  async show(project: ProjectDraftView | undefined, newId: string): Promise<void> {
+    this.draft = project ?? { id: newId, name: '', instructions: '', files: [] };
+    this.existing = project !== undefined;
+    this.added = new Map();
+    this.problems = [];
+    this.confirming = false;
+    this.busy = false;
+    await this.updateComplete;
+    if (this.dialog.open) return;
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    this.returnTo = active instanceof HTMLElement && active !== document.body ? active : undefined;
+    this.dialog.showModal();
+    this.renderRoot.querySelector<HTMLInputElement>('#name')?.focus();
+  }
+
+  close(): void {
+    this.dialog?.close();
+  }
+
+  override render() {
+    const draft = this.draft;
+    return html`<dialog
+      aria-labelledby="title"
+      class=${this.dropping ? 'dropping' : ''}
+      @close=${this.handleClose}
+      @dragover=${this.handleDragOver}
+      @dragleave=${() => {
+        this.dropping = false;
+      }}
+      @drop=${this.handleDrop}
+    >
+      ${draft ? this.renderForm(draft) : nothing}
+    </dialog>`;
+  }
+
+  private renderForm(draft: ProjectDraftView) {
+    return html`<h2 id="title">${this.existing ? 'Edit project' : 'New project'}</h2>
+      <form @submit=${this.handleSubmit}>
+        <label for="name">Name</label>
+        <input id="name" autocomplete="off" maxlength="120" .value=${draft.name} @input=${this.handleName} />
+        <label for="instructions">Instructions</label>
+        <textarea
+          id="instructions"
+          aria-describedby="instructions-help"
+          .value=${draft.instructions}
+          @input=${this.handleInstructions}
+        ></textarea>
+        <p class="help" id="instructions-help">
+          Claude reads these in every chat of the project, after Easel's own instructions.
+        </p>
+        <h3 id="files-title">Files</h3>
+        <p class="help">
+          Sent with every message of the project's chats, before the conversation, and read from the prompt cache
+          after the first (cache reads cost a tenth of input). Drop files here or add them.
+        </p>
+        ${this.renderFiles(draft.files)}
+        <p class="estimate" aria-live="polite">${this.estimateText(draft.files)}</p>
+        ${
+          this.problems.length > 0
+            ? html`<ul class="problem" role="alert">${this.problems.map((p) => html`<li>${p}</li>`)}</ul>`
+            : nothing
+        }
+        <input type="file" multiple aria-hidden="true" tabindex="-1" @change=${this.handlePicked} />
+        <div class="row">
+          <button type="button" ?disabled=${this.reading > 0} @click=${() => this.picker.click()}>
+            ${this.reading > 0 ? `Reading ${this.reading} file${this.reading === 1 ? '' : 's'}…` : 'Add files'}
+          </button>
+          ${
+            this.existing && !this.confirming
+              ? html`<button type="button" class="danger" @click=${this.askDelete}>Delete project</button>`
+              : nothing
+          }
+          <button type="button" class="end" @click=${() => this.close()}>Cancel</button>
+          <button type="submit" class="primary" ?disabled=${this.busy || this.reading > 0}>Save</button>
+        </div>
+        ${this.confirming ? this.renderConfirm(draft) : nothing}
+      </form>`;
+  }
+
+  private renderFiles(files: readonly AttachmentRecord[]) {
+    if (files.length === 0) return html`<p class="help">No files yet.</p>`;
+    return html`<ul aria-labelledby="files-title">
+      ${files.map(
+        (file) => html`<li>
+          <span class="what">${file.name}</span>
+          <span class="size">${file.summary ?? formatBytes(file.size)}</span>
+          <button type="button" aria-label=${`Remove ${file.name}`} @click=${() => this.removeFile(file)}>
+            Remove
+          </button>
+        </li>`,
+      )}
+    </ul>`;
+  }
+
+  private renderConfirm(draft: ProjectDraftView) {
+    const n = this.chatCount;
+    const chats =
+      n === 0
+        ? 'It holds no chats'
+        : `Its ${n} chat${n === 1 ? '' : 's'} stay${n === 1 ? 's' : ''}, outside any project`;
+    return html`<div class="confirm" role="alertdialog" aria-labelledby="confirm-text">
+      <p id="confirm-text">Delete “${draft.name || 'Untitled project'}”? ${chats}; its instructions and files are deleted.</p>
+      <button type="button" class="danger" ?disabled=${this.busy} @click=${this.confirmDelete}>Delete project</button>
+      <button type="button" @click=${this.cancelDelete}>Keep it</button>
+    </div>`;
+  }
+
+  private estimateText(files: readonly AttachmentRecord[]): string {
+    if (files.length === 0) return '';
+    const tokens = knowledgeTokens(files);
+    return `${files.length} file${files.length === 1 ? '' : 's'}, about ${tokens.toLocaleString('en-US')} tokens with every message.`;
+  }
+
+  private handleName(e: InputEvent) {
+    if (this.draft) this.draft = { ...this.draft, name: (e.target as HTMLInputElement).value };
+  }
+
+  private handleInstructions(e: InputEvent) {
+    if (this.draft) this.draft = { ...this.draft, instructions: (e.target as HTMLTextAreaElement).value };
+  }
+
+  private handlePicked() {
+    const files = [...(this.picker.files ?? [])];
+    this.picker.value = '';
+    void this.addFiles(files);
+  }
+
+  private handleDragOver(e: DragEvent) {
+    if (!e.dataTransfer?.types.includes('Files')) return;
+    e.preventDefault();
+    this.dropping = true;
+  }
+
+  private handleDrop(e: DragEvent) {
+    e.preventDefault();
+    this.dropping = false;
+    void this.addFiles([...(e.dataTransfer?.files ?? [])]);
+  }
+
+  /** Reads files into the draft; what cannot go, or would take the project over its budget, is said. */
+  async addFiles(files: readonly File[]): Promise<void> {
+    const read = this.readFiles;
+    if (files.length === 0 || !read || !this.draft) return;
+    this.reading += files.length;
+    let result: KnowledgeRead;
+    try {
+      result = await read(files);
+    } catch (error) {
+      result = { files: [], refusals: [`The files could not be read: ${messageOf(error)}`] };
+    } finally {
+      this.reading -= files.length;
+    }
+    const draft = this.draft;
+    if (!draft) return;
+    const problems = [...result.refusals];
+    const kept: AttachmentRecord[] = [...draft.files];
+    for (const file of result.files) {
+      if (knowledgeTokens([...kept, file.record]) > MAX_KNOWLEDGE_TOKENS) {
+        problems.push(
+          `${file.record.name} was not added: the project's files would pass about ${MAX_KNOWLEDGE_TOKENS.toLocaleString('en-US')} tokens, which every message would carry. Remove a file or attach this one to a chat instead.`,
+        );
+        continue;
+      }
+      kept.push(file.record);
+      this.added.set(file.record.id, file.bytes);
+    }
+    this.problems = problems;
+    this.draft = { ...draft, files: kept };
+  }
+
+  private removeFile(file: AttachmentRecord) {
+    if (!this.draft) return;
+    this.added.delete(file.id);
+    this.draft = { ...this.draft, files: this.draft.files.filter((f) => f.id !== file.id) };
+    // The button went with its row: focus stays in the dialog.
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLButtonElement>('li button, .row button')?.focus(),
+    );
+  }
+
+  private async handleSubmit(e: SubmitEvent) {
+    e.preventDefault();
+    const draft = this.draft;
+    if (!draft || this.busy) return;
+    this.busy = true;
+    const added = draft.files.flatMap((f) => this.added.get(f.id) ?? []);
+    const event = new ProjectSaveEvent({ ...draft, name: draft.name.trim() }, added);
+    this.dispatchEvent(event);
+    const problem = await event.outcome.catch(messageOf);
+    this.busy = false;
+    if (problem) this.problems = [problem];
+    else this.close();
+  }
+
+  private async askDelete() {
+    this.confirming = true;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLButtonElement>('.confirm button')?.focus();
+  }
+
+  private async cancelDelete() {
+    this.confirming = false;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLButtonElement>('button.danger')?.focus();
+  }
+
+  private async confirmDelete() {
+    const draft = this.draft;
+    if (!draft || this.busy) return;
+    this.busy = true;
+    const event = new ProjectDeleteEvent(draft.id);
+    this.dispatchEvent(event);
+    const problem = await event.outcome.catch(messageOf);
+    this.busy = false;
+    if (problem) this.problems = [problem];
+    else this.close();
+  }
+
+  private handleClose() {
+    this.draft = undefined;
+    this.added = new Map();
+    const back = this.returnTo;
+    this.returnTo = undefined;
+    if (back?.isConnected) back.focus();
+  }
+}
+
+/** The tokens a project's files add to each request (the high estimate: a budget should not be passed). */
+export function knowledgeTokens(files: readonly AttachmentRecord[]): number {
+  return files.reduce((sum, file) => sum + estimateTokens(file).high, 0);
+}
+
+/** Reads files for a project with the attachment pipeline: each kept file's record and bytes, or why not. */
+export async function readKnowledge(files: readonly File[]): Promise<KnowledgeRead> {
+  let prepare: Awaited<ReturnType<typeof loadPreparer>>['prepareAttachment'];
+  try {
+    prepare = (await loadPreparer()).prepareAttachment;
+  } catch (error) {
+    return {
+      files: [],
+      refusals: [
+        `Easel could not load its file checks (${messageOf(error)}). Reload the page and add them again.`,
+      ],
+    };
+  }
+  const kept: KnowledgeFile[] = [];
+  const refusals: string[] = [];
+  for (const file of files) {
+    try {
+      const outcome = await prepare(file);
+      if (isRefusal(outcome)) {
+        refusals.push(`${outcome.file}: ${outcome.reason}`);
+        continue;
+      }
+      const { also, ...first } = outcome;
+      for (const prepared of [first, ...(also ?? [])])
+        kept.push(knowledgeFile(prepared.record, prepared.blob, prepared.original));
+    } catch (error) {
+      refusals.push(`${file.name}: it could not be read (${messageOf(error)}). Try adding it again.`);
+    }
+  }
+  return { files: kept, refusals };
+}
+
+function knowledgeFile(record: AttachmentRecord, blob: Blob, original: Blob | undefined): KnowledgeFile {
+  return {
+    record,
+    bytes: [
+      { id: record.id, blob, mimeType: record.mimeType, size: record.size },
+      ...(original && record.sourceId
+        ? [{ id: record.sourceId, blob: original, mimeType: original.type, size: original.size }]
+        : []),
+    ],
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-project-dialog': EaselProjectDialog;
+  }
+  interface HTMLElementEventMap {
+    'project-save': ProjectSaveEvent;
+    'project-delete': ProjectDeleteEvent;
+  }
+}
