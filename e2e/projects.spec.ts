@@ -223,6 +223,32 @@ test('a file the project editor refuses says why, and Cancel stores nothing', as
   expect(stored).toEqual({ projects: 0, attachments: 0 });
 });
 
+test('a link to a project that is not there opens a plain new chat', async ({ app, anthropic }) => {
+  await app.evaluate(() => {
+    location.hash = '#/p/no-such-project';
+  });
+  await expect(app).toHaveURL(/#\/$/);
+  await anthropic.reply(sse.text('Hello.'));
+  await send(app, 'A plain chat');
+  await expect(claude(app)).toContainText('Hello.');
+  await expect(app.getByRole('group', { name: 'Project' })).toHaveCount(0);
+  await expect(sidebar(app).getByRole('list', { name: 'Today' })).toContainText('A plain chat');
+  const stored = await app.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('easel');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = await new Promise<{ projectId?: string }[]>((resolve) => {
+      const request = db.transaction('sessions').objectStore('sessions').getAll();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return all.map((s) => s.projectId ?? null);
+  });
+  expect(stored).toEqual([null]);
+});
+
 test('the project views have no axe violations', async ({ app, anthropic }) => {
   await createProject(app, 'Garden', 'Use metric units.');
   await anthropic.reply(sse.text('Noted.'));

@@ -43,6 +43,7 @@ import {
   provideUploads,
   webOn,
 } from './ui';
+import type { StandingContextSource } from './ui/app/standing-context';
 
 const SYSTEM_PROMPT = [
   'You are Claude, talking with a person through Easel, a chat app in their browser with a side panel for files.',
@@ -109,11 +110,12 @@ async function main(): Promise<void> {
   const resolveAttachment = createAttachmentResolver(loadBlob);
   // A chat in a project sends the project's instructions and files with each request (known once the saver is).
   let standingContext: () => Promise<StandingContext | undefined> = async () => undefined;
+  let reservedPdf = () => ({ pages: 0, bytes: 0 });
   const agent = new Agent({
     streamFn: provider.streamFn,
     getApiKey: () => settings.snapshot.apiKey,
     getStandingContext: () => standingContext(),
-    convertToLlm: createConvertToLlm({ resolveAttachment }),
+    convertToLlm: createConvertToLlm({ resolveAttachment, reservedPdf: () => reservedPdf() }),
     initialState: { systemPrompt: SYSTEM_PROMPT },
   });
   const artifacts = new ArtifactStore();
@@ -175,14 +177,27 @@ async function main(): Promise<void> {
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
   const projects = lazyProjectLibrary({ db });
-  // Its code loads with the first request (it is small, but the first screen does not need it).
-  let standing: Promise<() => Promise<StandingContext | undefined>> | undefined;
-  standingContext = async () => {
-    standing ??= import('./ui/app/standing-context').then((m) =>
-      m.createStandingContext({ projects, library, saver, resolve: resolveAttachment }),
+  // Its code loads while the page is idle or with the first request (the first screen does not need it); a
+  // failed load is tried again with the next request, and the answer says why it could not be sent.
+  let standing: Promise<StandingContextSource> | undefined;
+  const loadStanding = () => {
+    standing ??= import('./ui/app/standing-context').then(
+      (m) => {
+        const source = m.createStandingContext({ projects, library, saver, resolve: resolveAttachment });
+        reservedPdf = source.reservedPdf;
+        return source;
+      },
+      (error: unknown) => {
+        standing = undefined;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `Easel could not load what this chat sends with each message (${reason}). Check the connection and send again.`,
+        );
+      },
     );
-    return (await standing)();
+    return standing;
   };
+  standingContext = async () => (await loadStanding()).get();
   // The backup's engine loads now only when a folder was chosen before.
   const backup = new FolderBackup({ db, channel, writer: saver.writer });
   void backup.start().catch((error: unknown) => console.error(error));
@@ -214,7 +229,13 @@ async function main(): Promise<void> {
   // What the first answer needs, loaded while the page is idle rather than while that answer streams.
   prepareMarkdown();
   if (typeof requestIdleCallback === 'function')
-    requestIdleCallback(() => provider.prepare(), { timeout: 5000 });
+    requestIdleCallback(
+      () => {
+        provider.prepare();
+        void loadStanding().catch(() => undefined);
+      },
+      { timeout: 5000 },
+    );
 }
 
 main().catch((error: unknown) => {

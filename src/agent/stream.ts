@@ -59,9 +59,10 @@ async function prepareRequest(run: LoopRun): Promise<{ context: LlmContext; opti
   run.syncAppended();
   const history = [...run.messages];
   const messages = config.transformContext ? await config.transformContext(history, signal) : history;
+  // The standing context first: what it carries can decide what of the conversation fits (PDF pages).
+  const standing = config.getStandingContext ? await config.getStandingContext() : undefined;
   const llmMessages = await config.convertToLlm(messages);
   const apiKey = config.getApiKey ? await config.getApiKey() : undefined;
-  const standing = config.getStandingContext ? await config.getStandingContext() : undefined;
   const context: LlmContext = {
     ...(run.systemPrompt ? { systemPrompt: run.systemPrompt } : {}),
     ...(standing?.instructions?.trim() ? { instructions: standing.instructions } : {}),

@@ -1,5 +1,5 @@
 /** Runs image jobs in a worker, one short-lived worker per image, falling back to the main thread. */
-import { type ImageJob, type ImageJobResult, type ImageProcessor, processImage } from './image-process';
+import type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 import { isControl, isImageJobResult, WORKER_READY, WORKER_UNSUPPORTED } from './image-protocol';
 
 export interface ImageProcessorOptions {
@@ -10,6 +10,19 @@ export interface ImageProcessorOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The main-thread fallback, loaded only when a worker cannot do the job (the first screen does not need it). */
+async function processImage(job: ImageJob): Promise<ImageJobResult> {
+  try {
+    return await (await import('./image-process')).processImage(job);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      reason: `The image could not be processed (${reason}). Reload the page and attach it again.`,
+    };
+  }
+}
 
 function startImageWorker(): Worker {
   if (typeof Worker !== 'function') throw new Error('No workers');

@@ -63,6 +63,8 @@ export interface WireOptions {
   readonly connectors?: readonly { readonly name: string }[];
   /** The model takes `compaction` blocks (and the request then carries compaction's beta header). */
   readonly compaction?: boolean;
+  /** Images the request carries besides these messages (a project's files): the messages get what is left. */
+  readonly reservedImages?: number;
 }
 
 /** How a compaction summary reads to a model that does not take compaction blocks. */
@@ -79,7 +81,7 @@ const MCP_NOTE_CHARS = 2000;
 export function buildMessages(messages: readonly Message[], options: WireOptions): MessageParam[] {
   const unanswered = new Map<string, string>();
   const turns: Turn[] = [];
-  const images = imageBudget(messages);
+  const images = imageBudget(messages, options.reservedImages ?? 0);
   const mcp = new Set((options.connectors ?? []).map((c) => c.name));
   const wire: AssistantWire = { mcp, compaction: options.compaction === true, summaries: new Set() };
   for (const message of messages) {
@@ -312,7 +314,7 @@ interface ImageBudget {
   take(data: string): boolean;
 }
 
-function imageBudget(messages: readonly Message[]): ImageBudget {
+function imageBudget(messages: readonly Message[], reserved: number): ImageBudget {
   let total = 0;
   for (const message of messages) {
     if (message.role === 'assistant' || typeof message.content === 'string') continue;
@@ -320,7 +322,7 @@ function imageBudget(messages: readonly Message[]): ImageBudget {
       if (part.type === 'image' && part.data.length <= MAX_IMAGE_BASE64) total += 1;
     }
   }
-  let skip = Math.max(0, total - MAX_IMAGES);
+  let skip = Math.max(0, total - Math.max(0, MAX_IMAGES - reserved));
   return {
     take(data) {
       if (data.length > MAX_IMAGE_BASE64) return false;

@@ -111,6 +111,29 @@ describe('standing instructions and knowledge in the request', () => {
     expect(withKnowledge).toBeGreaterThan(compactedAt);
   });
 
+  it('puts the knowledge after the tool results of a turn that answers tool calls, after a compaction', () => {
+    const history: Message[] = [
+      ask('Chart my beds'),
+      assistant([
+        { type: 'opaque', provider: 'anthropic', value: { type: 'compaction', content: 'A summary.' } },
+        { type: 'toolCall', id: 'toolu_01', name: 'artifacts', arguments: {} },
+      ]),
+      {
+        role: 'toolResult',
+        toolCallId: 'toolu_01',
+        toolName: 'artifacts',
+        content: [{ type: 'text', text: 'Created beds.html' }],
+        isError: false,
+        timestamp: 3,
+      },
+    ];
+    const { body, problem } = build(history, { knowledge: KNOWLEDGE });
+    expect(problem).toBeUndefined();
+    const turn = body.messages.findLast((m) => m.role === 'user')?.content as { type: string }[];
+    expect(turn[0]?.type).toBe('tool_result');
+    expect(turn.some((b) => b.type === 'document')).toBe(true);
+  });
+
   it('keeps the request the same without knowledge (the tools keep their breakpoint)', () => {
     const { body } = build([ask('Hi')]);
     expect(breakpoints(body)).toEqual(['tools:tool', 'system:text', 'messages[0]:text']);

@@ -133,7 +133,11 @@ export function buildRequest(context: LlmContext, settings: RequestSettings): Re
     model: settings.model,
     max_tokens: settings.maxTokens ?? Math.min(limit ?? DEFAULT_MAX_TOKENS, DEFAULT_MAX_TOKENS),
     messages: withKnowledge(
-      buildMessages(context.messages, { ...settings, compaction: compacts }),
+      buildMessages(context.messages, {
+        ...settings,
+        compaction: compacts,
+        reservedImages: context.knowledge?.filter((b) => b.type === 'image').length ?? 0,
+      }),
       context.knowledge,
       settings.model,
     ),
@@ -159,6 +163,7 @@ function systemBlocks(context: LlmContext): TextBlockParam[] {
 /**
  * The standing knowledge at the start of the first user turn the API reads (after a compaction block, since
  * the API drops what comes before one), ending with a cache breakpoint: it stays the same from request to request.
+ * In a turn that answers tool calls it follows the `tool_result` blocks, which the API wants first.
  */
 function withKnowledge(
   messages: MessageParam[],
@@ -176,7 +181,12 @@ function withKnowledge(
   if (blocks.length === 0 || !target) return messages;
   const content =
     typeof target.content === 'string' ? [{ type: 'text' as const, text: target.content }] : target.content;
-  return messages.with(at, { ...target, content: [...blocks, ...content] } as MessageParam);
+  const results = content.findIndex((b) => b.type !== 'tool_result');
+  const split = results < 0 ? content.length : results;
+  return messages.with(at, {
+    ...target,
+    content: [...content.slice(0, split), ...blocks, ...content.slice(split)],
+  } as MessageParam);
 }
 
 /**

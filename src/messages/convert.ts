@@ -25,7 +25,7 @@ import type {
 } from '../agent';
 import { assertNever } from '../agent';
 import { personChangeNote } from './notes';
-import { leftOutNote, pdfsLeftOut } from './pdf-budget';
+import { leftOutNote, MAX_REQUEST_PDF_BYTES, MAX_REQUEST_PDF_PAGES, pdfsLeftOut } from './pdf-budget';
 import type {
   ArtifactMessage,
   AttachmentRecord,
@@ -37,10 +37,18 @@ import type {
 export interface ConvertToLlmOptions {
   /** Loads an attachment's blocks; called for every attachment on every model call (cache in the resolver). */
   readonly resolveAttachment: AttachmentResolver;
+  /**
+   * PDF pages and base64 bytes each request carries besides the conversation (a project's files): the
+   * conversation's PDFs fit in what the API's limits leave. Read at every call.
+   */
+  readonly reservedPdf?: () => { readonly pages: number; readonly bytes: number };
 }
 
 export function createConvertToLlm(options: ConvertToLlmOptions): ConvertToLlm {
-  return (messages) => convertMessages(messages, options.resolveAttachment);
+  return (messages) => {
+    const reserved = options.reservedPdf?.() ?? { pages: 0, bytes: 0 };
+    return convertMessages(messages, options.resolveAttachment, reserved);
+  };
 }
 
 /** Notes waiting for a place, one per file, in the order their files were last changed. */
@@ -49,9 +57,15 @@ type PendingNotes = Map<string, ArtifactMessage>;
 async function convertMessages(
   messages: readonly AgentMessage[],
   resolve: AttachmentResolver,
+  reserved: { readonly pages: number; readonly bytes: number },
 ): Promise<Message[]> {
   const live = messages.slice(latestCompaction(messages));
-  const attachments = await resolveAll(live, resolve, pdfsLeftOut(live));
+  const leftOut = pdfsLeftOut(
+    live,
+    Math.max(0, MAX_REQUEST_PDF_PAGES - reserved.pages),
+    Math.max(0, MAX_REQUEST_PDF_BYTES - reserved.bytes),
+  );
+  const attachments = await resolveAll(live, resolve, leftOut);
   const out: Message[] = [];
   const pending: PendingNotes = new Map();
   for (const message of live) {

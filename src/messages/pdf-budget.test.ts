@@ -67,3 +67,26 @@ describe('convertToLlm with PDFs sent in parts', () => {
     expect(last[0]).toMatchObject({ type: 'document', title: 'book.pdf (part 2 of 2, pages 101–200)' });
   });
 });
+
+/** The first content block of the converted message at `index`. */
+function firstBlock(messages: readonly { readonly content: unknown }[], index: number): unknown {
+  const content = messages[index]?.content;
+  return Array.isArray(content) ? content[0] : undefined;
+}
+
+describe('convertToLlm with a project’s PDFs in the request', () => {
+  it('leaves room for the pages the project’s files take: an older PDF becomes a note sooner', async () => {
+    const resolveAttachment = async (record: AttachmentRecord): Promise<UserContent[]> => [
+      { type: 'document', mimeType: 'application/pdf', data: 'JVBERi0=', title: record.name },
+    ];
+    const history = [withFiles('Read', pdf('old.pdf', 40)), answer, withFiles('And', pdf('new.pdf', 40))];
+    const alone = await createConvertToLlm({ resolveAttachment })(history);
+    expect(firstBlock(alone, 0)).toMatchObject({ type: 'document' });
+    const reserved = await createConvertToLlm({
+      resolveAttachment,
+      reservedPdf: () => ({ pages: 30, bytes: 0 }),
+    })(history);
+    expect(firstBlock(reserved, 0)).toMatchObject({ type: 'text' });
+    expect(firstBlock(reserved, 2)).toMatchObject({ type: 'document', title: 'new.pdf' });
+  });
+});

@@ -39,7 +39,8 @@ export {
   type StorageManagerLike,
   storageHealth,
 } from './health';
-export { checkExportFile, type ImportedSession, type ImportReport, importSessions } from './import';
+// Import loads with its first use (`SessionLibrary.import`): only its types are here.
+export type { ImportedSession, ImportReport } from './import';
 export {
   type ExportDownload,
   SessionLibrary,

@@ -11,7 +11,7 @@ import {
   type StorageManagerLike,
   storageHealth,
 } from './health';
-import { type ImportReport, importChecked, importSessions } from './import';
+import type { ImportReport } from './import';
 import { type LoadedSession, loadSession } from './load';
 import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
 import type { SessionRecord } from './schema';
@@ -112,6 +112,11 @@ export class SessionLibrary {
     return this.announce(await this.sessions.moveToProject(id, projectId), 'placed');
   }
 
+  /** Tells every tab that these sessions changed project (a deleted project took them out of it). */
+  announcePlaced(ids: readonly string[]): void {
+    for (const id of ids) this.post(id, 'placed');
+  }
+
   /** Pins a session (listed first) or unpins it. */
   async pin(id: string, pinned: boolean): Promise<SessionRecord | undefined> {
     return this.announce(await this.sessions.pin(id, pinned ? this.now() : undefined), 'placed');
@@ -202,10 +207,12 @@ export class SessionLibrary {
    * parses on the page), or an export file's text; never overwrites a session here (see `ImportReport`).
    */
   async import(file: Blob | string): Promise<ImportReport> {
+    // The import's checks and writes load with the first import; the file reader (and the zip reader it may
+    // load) with the first import of a file.
+    const { importChecked, importSessions } = await import('./import');
     let report: ImportReport;
     if (typeof file === 'string') report = await importSessions(this.options.db, file);
     else {
-      // The file reader (and the zip reader it may load) loads with the first import of a file.
       const { readExportFile } = await import('./import-read');
       report = await importChecked(this.options.db, await readExportFile(file));
     }

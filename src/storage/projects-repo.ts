@@ -69,13 +69,20 @@ export class ProjectsRepository {
     const tx = this.db.transaction(['projects', 'attachments'], 'readwrite');
     const owner = projectFilesOwner(draft.id);
     const before = parseProjectRecord(await tx.objectStore('projects').get(draft.id));
-    const kept = new Set(draft.files.flatMap(fileIds));
+    // A file whose bytes are gone (another tab removed it while this draft was open) is not listed again.
+    const adding = new Set(added.map((b) => b.id));
+    const present: AttachmentRecord[] = [];
+    for (const file of draft.files) {
+      if (adding.has(file.id) || (await tx.objectStore('attachments').getKey(file.id)) !== undefined)
+        present.push(file);
+    }
+    const kept = new Set(present.flatMap(fileIds));
     const dropped = before.ok ? before.value.files.flatMap(fileIds).filter((id) => !kept.has(id)) : [];
     const record: ProjectRecord = {
       id: draft.id,
       name: draft.name.trim().slice(0, MAX_PROJECT_NAME) || 'Untitled project',
       instructions: draft.instructions,
-      files: draft.files,
+      files: present,
       created: before.ok ? before.value.created : at,
       updated: at,
     };

@@ -208,4 +208,48 @@ describe('projects in storage', () => {
     const after = await new SessionsRepository(db).get(id);
     expect(after.kind === 'found' && after.session.projectId).toBeUndefined();
   });
+
+  it('keeps a chat in its project when it is written anew (saved as a new chat, or opened then moved)', async () => {
+    const db = await freshDb();
+    const agent = testAgent(
+      createScriptedStream([
+        { content: [{ type: 'text', text: 'Hi!' }] },
+        { content: [{ type: 'text', text: 'Again!' }] },
+      ]).streamFn,
+    );
+    const saver = new SessionSaver({ db, agent, clock: new FakeClock() });
+    await saver.startNew('s1', 'p1');
+    await agent.prompt('Hello');
+    await saver.flush();
+    // Opened afresh (as after a reload), then saved as a new chat: the copy is in the project too.
+    await saver.startNew('s2');
+    expect((await saver.open('s1')).kind).toBe('opened');
+    expect(saver.newChatProject).toBe('p1');
+    const copy = await saver.saveAsNew('s1-copy');
+    await saver.flush();
+    const found = await new SessionsRepository(db).get(copy ?? '');
+    expect(found.kind === 'found' && found.session.projectId).toBe('p1');
+    // Moved here: a copy made after that goes where it was moved.
+    saver.placeIn('p2');
+    const second = await saver.saveAsNew('s1-copy-2');
+    await saver.flush();
+    const moved = await new SessionsRepository(db).get(second ?? '');
+    expect(moved.kind === 'found' && moved.session.projectId).toBe('p2');
+  });
+
+  it('does not list again a file whose bytes another tab removed while this draft was open', async () => {
+    const db = await freshDb();
+    const projects = new ProjectsRepository(db);
+    const first = await projects.save(
+      { id: 'p1', name: 'Garden', instructions: '', files: [file('f1'), file('f2')] },
+      1,
+      [bytes('f1'), bytes('f2')],
+    );
+    // Another tab drops f1 (its bytes go); this tab's stale draft still lists both, and adds f3.
+    await projects.save({ ...first, files: [file('f2')] }, 2);
+    const saved = await projects.save({ ...first, files: [file('f1'), file('f2'), file('f3')] }, 3, [
+      bytes('f3'),
+    ]);
+    expect(saved.files.map((f) => f.id)).toEqual(['f2', 'f3']);
+  });
 });

@@ -196,9 +196,18 @@ export class SessionSaver {
     return this.gone ? undefined : this.mirror?.sessionId;
   }
 
-  /** The project the open chat was started in (`startNew`); `undefined` for a session that was opened. */
+  /**
+   * The project of the open chat as this tab knows it: the one a new chat was started in (`startNew`), the one
+   * an opened session was in, or the one it was moved to here (`placeIn`). The stored record is the truth for
+   * a saved session (another tab may move it); this is what a new chat, or a session written anew, goes in.
+   */
   get newChatProject(): string | undefined {
     return this.mirror?.projectId;
+  }
+
+  /** The open chat was moved to a project (or out of any): a record written anew goes there. */
+  placeIn(projectId: string | undefined): void {
+    if (this.mirror) this.mirror.projectId = projectId;
   }
 
   subscribe(listener: (status: SaveStatus) => void): () => void {
@@ -222,15 +231,15 @@ export class SessionSaver {
     if (generation !== this.generation) return { kind: 'superseded', id };
     this.queue.markStored(id);
     this.title = loaded.session.title;
-    this.attach(
-      new SessionMirror(id, this.keys, loaded.entries, loaded.session.title !== '', loaded.tree),
-      () => {
-        const { agent } = this.options;
-        agent.replaceMessages(loaded.messages);
-        if (loaded.session.model) agent.setModel(loaded.session.model);
-        agent.setThinkingLevel(loaded.session.thinkingLevel);
-      },
-    );
+    const opened = new SessionMirror(id, this.keys, loaded.entries, loaded.session.title !== '', loaded.tree);
+    // Written anew (restored after a purge, saved as a new chat) it stays in its project.
+    opened.projectId = loaded.session.projectId;
+    this.attach(opened, () => {
+      const { agent } = this.options;
+      agent.replaceMessages(loaded.messages);
+      if (loaded.session.model) agent.setModel(loaded.session.model);
+      agent.setThinkingLevel(loaded.session.thinkingLevel);
+    });
     this.options.onHistoryLoaded?.(loaded.messages);
     return { kind: 'opened', session: loaded.session, messages: loaded.messages, problems: loaded.problems };
   }

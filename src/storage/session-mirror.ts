@@ -171,6 +171,7 @@ export class SessionMirror {
    */
   movedTo(sessionId: string): SessionMirror {
     const moved = new SessionMirror(sessionId, this.keys, this.entries, this.titled, this.tree.clone());
+    moved.projectId = this.projectId;
     if (this.stream) moved.stream = { ...this.stream, flushed: false };
     return moved;
   }
@@ -182,6 +183,7 @@ export class SessionMirror {
    */
   writeAll(batch: PendingBatch, state: AgentState, title = ''): void {
     const all = this.tree.records();
+    if (this.projectId) batch.place(this.projectId);
     for (const entry of all) {
       const { key, message, parent, partial } = entry;
       batch.put({

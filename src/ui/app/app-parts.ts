@@ -85,7 +85,7 @@ export function sidebarPart(
     .sessions=${s.sessions}
     .currentId=${s.currentId}
     .searchResults=${s.searchResults}
-    .problems=${p.problems.length > 0 ? [...s.problems, ...p.problems] : s.problems}
+    .problems=${p.problemsWith(s.problems)}
     .projects=${p.projects}
     .currentProjectId=${p.current?.id}
     @session-pin=${(e: SessionPinEvent) => s.pin(e.id, e.pinned)}

@@ -4,7 +4,7 @@
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { type LazyProjectLibrary, newId, type ProjectLibrary, type ProjectRecord } from '../../storage';
-import { SubscriptionController } from '../controllers/subscriptions';
+import { listen, SubscriptionController } from '../controllers/subscriptions';
 import { newChatInProjectHref, parseSessionRoute } from '../sessions';
 import type { EaselProjectDialog, ProjectDeleteEvent, ProjectSaveEvent } from '../sessions/project-dialog';
 import type { SessionsController } from './sessions-controller';
@@ -19,13 +19,26 @@ export class ProjectsController {
 
   private loader: LazyProjectLibrary | undefined;
   private libraryRef: ProjectLibrary | undefined;
+  private problemsMemo:
+    | {
+        readonly sessions: readonly string[];
+        readonly projects: readonly string[];
+        readonly all: readonly string[];
+      }
+    | undefined;
   /** The dialog is rendered from its first use on. */
   private dialogLoaded = false;
   private editing: string | undefined;
 
-  private readonly subscriptions = new SubscriptionController(this.host, () => [
-    this.libraryRef?.subscribe(() => void this.refresh()),
-  ]);
+  private readonly subscriptions = new SubscriptionController(this.host, () =>
+    this.libraryRef
+      ? [
+          this.libraryRef.subscribe(() => void this.refresh()),
+          // A link to a new chat in a project that is not there (any more) leads to a plain new chat.
+          listen(window, 'hashchange', () => this.leaveMissingProject()),
+        ]
+      : [],
+  );
 
   constructor(
     private readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode },
@@ -61,7 +74,31 @@ export class ProjectsController {
     } catch (error) {
       this.sessions.report(failure('Reading the projects', error));
     }
+    this.leaveMissingProject();
     this.host.requestUpdate();
+  }
+
+  /** The sidebar's problems with the projects' own, as one list (the same array while neither changes). */
+  problemsWith(sessionProblems: readonly string[]): readonly string[] {
+    if (this.problems.length === 0) return sessionProblems;
+    const memo = this.problemsMemo;
+    if (memo?.sessions === sessionProblems && memo.projects === this.problems) return memo.all;
+    const all = [...sessionProblems, ...this.problems];
+    this.problemsMemo = { sessions: sessionProblems, projects: this.problems, all };
+    return all;
+  }
+
+  /**
+   * A new chat, not saved yet, in a project that is not there (deleted, here or in another tab, or a link to
+   * one that never was) goes on as a plain new chat, so nothing is saved into a project that does not exist.
+   */
+  private leaveMissingProject(): void {
+    const saver = this.sessions.saver;
+    const route = parseSessionRoute(location.hash);
+    const open = saver?.sessionId;
+    const saved = open !== undefined && this.sessions.sessions.some((s) => s.id === open);
+    const wanted = route.kind === 'new' ? route.projectId : saved ? undefined : saver?.newChatProject;
+    if (wanted !== undefined && !this.projects.some((p) => p.id === wanted)) this.sessions.router.newChat();
   }
 
   /** The project of the open chat: its record's, or the one a new chat was started in; only a listed one. */
@@ -128,14 +165,15 @@ export class ProjectsController {
     const library = this.libraryRef;
     if (!library) return 'Projects are not available yet. Try again in a moment.';
     try {
-      await library.delete(id);
+      const { sessions } = await library.delete(id);
+      // Other tabs list those sessions outside the project too.
+      this.sessions.library?.announcePlaced(sessions);
     } catch (error) {
       return failure('Deleting the project', error);
     }
-    await Promise.all([this.refresh(), this.sessions.refresh()]);
-    // A new chat in the project that is gone goes on as a plain new chat.
-    const route = parseSessionRoute(location.hash);
-    if (route.kind === 'new' && route.projectId === id) this.sessions.router.newChat();
+    await Promise.all([this.sessions.refresh(), this.refresh()]);
+    // The dialog's opener went with the project: focus goes to `New project`.
+    this.host.renderRoot.querySelector('easel-sessions-sidebar')?.focusNewProject();
     return undefined;
   }
 }

@@ -150,6 +150,7 @@ export class SessionsController implements SessionsShared {
   async move(id: string, projectId: string | undefined): Promise<void> {
     await attempt(this, 'Moving the session', async (library) => {
       await library.moveToProject(id, projectId);
+      if (id === this.currentId) this.saverRef?.placeIn(projectId);
     });
     await this.refresh();
   }

@@ -14,16 +14,34 @@ export interface StandingContextOptions {
   readonly resolve: AttachmentResolver;
 }
 
-/**
- * The hook: reads the open chat's project at each request (a move, or an edit in another tab, counts from the
- * next request on) and resolves its files like a message's attachments. No project: nothing is added.
- */
-export function createStandingContext(
-  options: StandingContextOptions,
-): () => Promise<StandingContext | undefined> {
-  return async () => {
-    const project = await openProject(options);
-    return project ? await projectContext(project, options.resolve) : undefined;
+/** The hook, and what its last answer holds of the API's per-request PDF limits. */
+export interface StandingContextSource {
+  /**
+   * Reads the open chat's project at each request (a move, or an edit in another tab, counts from the next
+   * request on) and resolves its files like a message's attachments. No project: nothing is added.
+   */
+  readonly get: () => Promise<StandingContext | undefined>;
+  /** PDF pages and base64 bytes of the last answer's files (`convertToLlm` leaves them room). */
+  readonly reservedPdf: () => { readonly pages: number; readonly bytes: number };
+}
+
+export function createStandingContext(options: StandingContextOptions): StandingContextSource {
+  let reserved = { pages: 0, bytes: 0 };
+  return {
+    get: async () => {
+      const project = await openProject(options);
+      reserved = project ? pdfReserve(project) : { pages: 0, bytes: 0 };
+      return project ? await projectContext(project, options.resolve) : undefined;
+    },
+    reservedPdf: () => reserved,
+  };
+}
+
+function pdfReserve(project: ProjectRecord): { pages: number; bytes: number } {
+  const pdfs = project.files.filter((f) => f.kind === 'pdf');
+  return {
+    pages: pdfs.reduce((sum, f) => sum + (f.pages ?? 0), 0),
+    bytes: pdfs.reduce((sum, f) => sum + Math.ceil(f.size / 3) * 4, 0),
   };
 }
 

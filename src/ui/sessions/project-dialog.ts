@@ -73,8 +73,14 @@ export class ProjectDeleteEvent extends Event {
   }
 }
 
-/** Most tokens of knowledge a project takes: what is left of a 200,000-token window is for the chats. */
-export const MAX_KNOWLEDGE_TOKENS = 150_000;
+/**
+ * Most tokens of knowledge a project takes: half a 200,000-token window, well under the 150,000 at which the API
+ * compacts a conversation by itself (the files come after any compaction, so they must leave room for the chat).
+ */
+export const MAX_KNOWLEDGE_TOKENS = 100_000;
+
+/** Most PDF pages a project's files hold: half of the 100 a request may carry, the rest for the chat's own. */
+export const MAX_KNOWLEDGE_PDF_PAGES = 50;
 
 /**
  * A modal dialog named `New project` or `Edit project`: `Name`, `Instructions` and `Files` (`Add files`, or drop
@@ -392,6 +398,12 @@ export class EaselProjectDialog extends LitElement {
     const problems = [...result.refusals];
     const kept: AttachmentRecord[] = [...draft.files];
     for (const file of result.files) {
+      if (pdfPages([...kept, file.record]) > MAX_KNOWLEDGE_PDF_PAGES) {
+        problems.push(
+          `${file.record.name} was not added: a project's PDFs may have ${MAX_KNOWLEDGE_PDF_PAGES} pages in all (a request holds 100, and the chat needs room for its own). Attach it to a chat instead.`,
+        );
+        continue;
+      }
       if (knowledgeTokens([...kept, file.record]) > MAX_KNOWLEDGE_TOKENS) {
         problems.push(
           `${file.record.name} was not added: the project's files would pass about ${MAX_KNOWLEDGE_TOKENS.toLocaleString('en-US')} tokens, which every message would carry. Remove a file or attach this one to a chat instead.`,
@@ -407,12 +419,17 @@ export class EaselProjectDialog extends LitElement {
 
   private removeFile(file: AttachmentRecord) {
     if (!this.draft) return;
+    const at = this.draft.files.indexOf(file);
     this.added.delete(file.id);
     this.draft = { ...this.draft, files: this.draft.files.filter((f) => f.id !== file.id) };
-    // The button went with its row: focus stays in the dialog.
-    void this.updateComplete.then(() =>
-      this.renderRoot.querySelector<HTMLButtonElement>('li button, .row button')?.focus(),
-    );
+    // The button went with its row: focus goes to the next file's (else the one before, else `Add files`).
+    void this.updateComplete.then(() => {
+      const removes = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('li button')];
+      const next =
+        removes[Math.min(at, removes.length - 1)] ??
+        this.renderRoot.querySelector<HTMLButtonElement>('.row button');
+      next?.focus();
+    });
   }
 
   private async handleSubmit(e: SubmitEvent) {
@@ -460,6 +477,10 @@ export class EaselProjectDialog extends LitElement {
     this.returnTo = undefined;
     if (back?.isConnected) back.focus();
   }
+}
+
+function pdfPages(files: readonly AttachmentRecord[]): number {
+  return files.reduce((sum, f) => sum + (f.kind === 'pdf' ? (f.pages ?? 0) : 0), 0);
 }
 
 /** The tokens a project's files add to each request (the high estimate: a budget should not be passed). */

@@ -18,6 +18,8 @@ import { newChatInProjectHref, sessionHref } from './route';
 import { sidebarStyles } from './sidebar-styles';
 import { displayTitle, type ProjectSummary, type SessionSearchHit, type SessionSummary } from './types';
 
+/** How long focus waits for a moved or pinned row to show in its new place. */
+const FOCUS_WAIT_MS = 3000;
 /** How long `Undo` is offered after a delete. */
 const UNDO_MS = 10_000;
 const SEARCH_DEBOUNCE_MS = 150;
@@ -65,13 +67,15 @@ export class EaselSessionsSidebar extends LitElement {
   private searchPrepared = false;
   /**
    * After renaming, moving or pinning (or cancelling), focus goes back to this button of the session's row — once
-   * the list shows the session where it went (`ready`), since its row is then a new one in another group.
+   * the list shows the session where it went (`ready`), since its row is then a new one in another group; if that
+   * does not happen within `FOCUS_WAIT_MS` (the change failed), to the row where it is.
    */
   private focusAfterEdit:
     | {
         readonly id: string;
         readonly button: 'rename' | 'move' | 'pin';
         readonly ready?: (session: SessionSummary) => boolean;
+        readonly since?: number;
       }
     | undefined;
 
@@ -87,20 +91,38 @@ export class EaselSessionsSidebar extends LitElement {
       this.renameInput.select();
     }
     if (changed.has('movingId') && this.movingId) this.moveButton?.focus();
-    if (this.focusAfterEdit !== undefined) {
-      const { id, button, ready } = this.focusAfterEdit;
-      const session = this.sessions.find((s) => s.id === id);
-      if (session && ready && !ready(session)) return;
-      this.focusAfterEdit = undefined;
+    if (this.focusAfterEdit !== undefined) this.refocusRow();
+    if (this.focusUndo && this.undoButton) {
+      this.focusUndo = false;
+      this.undoButton.focus();
+    }
+  }
+
+  /** Focuses `New project` (the project it was next to is gone). */
+  focusNewProject(): void {
+    this.renderRoot.querySelector<HTMLButtonElement>('button.new-project')?.focus();
+  }
+
+  /**
+   * Puts focus on the pending row button: now, where the row is, and again once the list shows the row in its new
+   * place (its old row, and the focus in it, are then gone) — unless the person has moved focus on meanwhile.
+   */
+  private refocusRow(): void {
+    const pending = this.focusAfterEdit;
+    if (!pending) return;
+    const { id, button, ready, since } = pending;
+    const session = this.sessions.find((s) => s.id === id);
+    const waiting = session !== undefined && ready !== undefined && !ready(session);
+    const expired = since !== undefined && Date.now() - since > FOCUS_WAIT_MS;
+    const inside = this.shadowRoot?.activeElement;
+    const lost = document.activeElement === document.body || (document.activeElement === this && !inside);
+    if (since === undefined || lost) {
       const found = [...this.renderRoot.querySelectorAll<HTMLButtonElement>(`button[data-${button}]`)].find(
         (b) => b.dataset[button] === id,
       );
       found?.focus();
     }
-    if (this.focusUndo && this.undoButton) {
-      this.focusUndo = false;
-      this.undoButton.focus();
-    }
+    this.focusAfterEdit = waiting && !expired ? { ...pending, since: since ?? Date.now() } : undefined;
   }
 
   override render() {
@@ -156,7 +178,11 @@ export class EaselSessionsSidebar extends LitElement {
       ${
         groups.length === 0
           ? html`<p class="hint">A project keeps instructions and files for all its chats.</p>`
-          : groups.map((group) => this.renderProject(group))
+          : repeat(
+              groups,
+              (group) => group.project.id,
+              (group) => this.renderProject(group),
+            )
       }
     </section>`;
   }
@@ -176,28 +202,27 @@ export class EaselSessionsSidebar extends LitElement {
           @click=${() => this.toggleProject(project.id, !open)}
         >
           <span class="name">${project.name}</span>
-          <span class="count" aria-label=${`${count} chat${count === 1 ? '' : 's'}`}>${count}</span>
+          <span class="count" aria-hidden="true">${count}</span>
+          <span class="visually-hidden">${count} chat${count === 1 ? '' : 's'}</span>
         </button>
         <a class="new-chat" href=${newChatInProjectHref(project.id)} aria-label=${`New chat in ${project.name}`} title="New chat in this project">New chat</a>
         <button type="button" class="edit" aria-label=${`Edit project ${project.name}`} title="Name, instructions and files" @click=${() => this.dispatchEvent(new ProjectEditEvent(project.id))}>
           Edit
         </button>
       </div>
-      ${
-        open
-          ? html`<ul id=${listId} aria-label=${`Chats in ${project.name}`}>
-              ${
-                count === 0
-                  ? html`<li class="hint">No chats yet.</li>`
-                  : repeat(
-                      sessions,
-                      (s) => s.id,
-                      (s) => this.renderRow(s, s.preview ?? ''),
-                    )
-              }
-            </ul>`
-          : nothing
-      }
+      <ul id=${listId} aria-label=${`Chats in ${project.name}`} ?hidden=${!open}>
+        ${
+          !open
+            ? nothing
+            : count === 0
+              ? html`<li class="hint">No chats yet.</li>`
+              : repeat(
+                  sessions,
+                  (s) => s.id,
+                  (s) => this.renderRow(s, s.preview ?? ''),
+                )
+        }
+      </ul>
     </div>`;
   }
 

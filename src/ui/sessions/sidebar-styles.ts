@@ -193,6 +193,14 @@ export const sidebarStyles = css`
     font-weight: 400;
     font-size: 0.8rem;
   }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
   .project > ul {
     margin-left: var(--easel-space-3);
   }
