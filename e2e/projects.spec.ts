@@ -172,7 +172,9 @@ test('the command palette starts a chat in a project and opens its editor, by ke
   await createProject(app, 'Garden', 'Use metric units.');
   await app.getByRole('button', { name: 'New chat' }).first().click();
   const palette = app.getByRole('dialog', { name: 'Command palette' });
+  const search = app.getByRole('combobox', { name: 'Search commands and sessions' });
   await app.keyboard.press('Control+K');
+  await expect(search).toBeFocused();
   await app.keyboard.type('new chat in garden');
   await expect(palette.getByRole('option', { name: 'New chat in Garden', exact: true })).toHaveAttribute(
     'aria-selected',
@@ -183,7 +185,12 @@ test('the command palette starts a chat in a project and opens its editor, by ke
   await expect(app.getByRole('textbox', { name: 'Message' })).toBeFocused();
   await expect(app.getByRole('group', { name: 'Project' })).toContainText('In Garden');
   await app.keyboard.press('Control+K');
+  await expect(search).toBeFocused();
   await app.keyboard.type('edit project');
+  await expect(palette.getByRole('option', { name: 'Edit project Garden', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await app.keyboard.press('Enter');
   await expect(projectDialog(app)).toBeVisible();
   await expect(projectDialog(app).getByRole('textbox', { name: 'Name' })).toHaveValue('Garden');

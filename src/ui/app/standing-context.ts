@@ -27,9 +27,19 @@ export interface StandingContextSource {
 
 export function createStandingContext(options: StandingContextOptions): StandingContextSource {
   let reserved = { pages: 0, bytes: 0 };
+  // The last project read: when storage cannot be read (its data cleared, or another tab upgrading it) the chat
+  // goes on from memory, and so does its project.
+  let known: ProjectRecord | undefined;
   return {
     get: async () => {
-      const project = await openProject(options);
+      let project: ProjectRecord | undefined;
+      try {
+        project = await openProject(options);
+        known = project;
+      } catch {
+        const id = options.saver.newChatProject;
+        project = id !== undefined && known?.id === id ? known : undefined;
+      }
       reserved = project ? pdfReserve(project) : { pages: 0, bytes: 0 };
       return project ? await projectContext(project, options.resolve) : undefined;
     },
