@@ -28,7 +28,7 @@ describe('planImage', () => {
       plan: {
         width: 1568,
         height: 1098,
-        decodeHint: { width: 1568, height: 1098 },
+        decodeHint: { width: 2500, height: 1750 },
         decodePixels: 2500 * 1750,
       },
     });
@@ -71,7 +71,7 @@ describe('planImage', () => {
     const portrait = header({ format: 'jpeg', width: 8000, height: 6000, orientation: 6 });
     expect(planImage(portrait, DEFAULT_LIMITS, SCALED)).toMatchObject({
       ok: true,
-      plan: { width: 1176, height: 1568, decodeHint: { width: 1568, height: 1176 } },
+      plan: { width: 1176, height: 1568, decodeHint: { width: 2000, height: 1500 } },
     });
   });
 

@@ -21,7 +21,10 @@ export interface ImagePlan {
   /** Size of the result, as displayed (EXIF orientation applied): the long edge fits the configured limit. */
   readonly width: number;
   readonly height: number;
-  /** When set, ask the decoder for this stored-orientation size: it decodes at the nearest scale above it. */
+  /**
+   * When set, ask the decoder for this stored-orientation size: the image at the JPEG scale (1/2, 1/4 or 1/8) just
+   * above the result. Exactly that size, since some decoders (Chromium 150's `ImageDecoder`) fail on any other.
+   */
   readonly decodeHint?: { readonly width: number; readonly height: number };
   /** Pixels the decoder will hold at once (an estimate for the scaled path). */
   readonly decodePixels: number;
@@ -72,13 +75,12 @@ export function planImage(
         `${formatMegapixels(limits.maxDecodePixels)} megapixels (${Math.round((limits.maxDecodePixels * 4) / 1e6)} MB of memory).`,
     };
   }
-  const swap = header.orientation >= 5;
   const plan: ImagePlan = {
     width: outWidth,
     height: outHeight,
     decodePixels,
     ...(scaled
-      ? { decodeHint: { width: swap ? outHeight : outWidth, height: swap ? outWidth : outHeight } }
+      ? { decodeHint: { width: Math.ceil(width * decodeScale), height: Math.ceil(height * decodeScale) } }
       : {}),
   };
   return { ok: true, plan };

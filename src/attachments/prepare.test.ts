@@ -234,7 +234,7 @@ describe('prepareAttachment', () => {
     expect(jobs[0]?.plan).toEqual({
       width: 1568,
       height: 1098,
-      decodeHint: { width: 1568, height: 1098 },
+      decodeHint: { width: 2500, height: 1750 },
       decodePixels: 2500 * 1750,
     });
     expect(outcome.record).toMatchObject({ width: 1568, height: 1098 });
