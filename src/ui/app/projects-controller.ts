@@ -6,7 +6,8 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import { type LazyProjectLibrary, newId, type ProjectLibrary, type ProjectRecord } from '../../storage';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
 import { newChatInProjectHref, parseSessionRoute } from '../sessions';
-import type { EaselProjectDialog, ProjectDeleteEvent, ProjectSaveEvent } from '../sessions/project-dialog';
+import type { EaselProjectDialog } from '../sessions/project-dialog';
+import type { ProjectDeleteEvent, ProjectSaveEvent } from '../sessions/project-knowledge';
 import type { SessionsController } from './sessions-controller';
 import { failure, messageOf } from './sessions-shared';
 

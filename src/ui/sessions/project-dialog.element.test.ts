@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { AttachmentRecord } from '../../messages';
 import { focusedElement, mount, recordEvents } from '../test-support';
-import { type KnowledgeRead, MAX_KNOWLEDGE_TOKENS, type ProjectSaveEvent } from './project-dialog';
+import './project-dialog';
+import { type KnowledgeRead, MAX_KNOWLEDGE_TOKENS, type ProjectSaveEvent } from './project-knowledge';
 
 const note = (id: string, size = 4000): AttachmentRecord => ({
   id,

@@ -5,82 +5,19 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { formatBytes } from '../../agent';
-import { estimateTokens, isRefusal, loadPreparer } from '../../attachments';
 import type { AttachmentRecord } from '../../messages';
+import type { ProjectDraft, ProjectFileBytes } from '../../storage';
 import { buttonLook, focusRing } from '../styles/controls';
-
-/** Bytes to store for a file (its record's `id`, or `sourceId` for the file as attached). */
-export interface KnowledgeBytes {
-  readonly id: string;
-  readonly blob: Blob;
-  readonly mimeType: string;
-  readonly size: number;
-}
-
-/** A file read for a project: what the model is sent, and the bytes to store when the project is saved. */
-export interface KnowledgeFile {
-  readonly record: AttachmentRecord;
-  readonly bytes: readonly KnowledgeBytes[];
-}
-
-/** What reading chosen files gave: the files that can go, and a sentence for each that cannot. */
-export interface KnowledgeRead {
-  readonly files: readonly KnowledgeFile[];
-  readonly refusals: readonly string[];
-}
-
-/** The project as the dialog edits it. */
-export interface ProjectDraftView {
-  readonly id: string;
-  readonly name: string;
-  readonly instructions: string;
-  readonly files: readonly AttachmentRecord[];
-}
-
-/**
- * `Save` pressed: the app saves `draft` with the bytes of the files it adds and answers with `respondWith` — a
- * sentence saying why it failed (the dialog stays open, nothing typed is lost), or `undefined` once saved.
- */
-export class ProjectSaveEvent extends Event {
-  static readonly type = 'project-save';
-  private answer: Promise<string | undefined> | undefined;
-  constructor(
-    readonly draft: ProjectDraftView,
-    readonly added: readonly KnowledgeBytes[],
-  ) {
-    super(ProjectSaveEvent.type, { bubbles: true, composed: true });
-  }
-  respondWith(outcome: Promise<string | undefined>): void {
-    this.answer = outcome;
-  }
-  get outcome(): Promise<string | undefined> {
-    return this.answer ?? Promise.resolve('Nothing saved the project.');
-  }
-}
-
-/** `Delete project` confirmed; answered like `ProjectSaveEvent`. */
-export class ProjectDeleteEvent extends Event {
-  static readonly type = 'project-delete';
-  private answer: Promise<string | undefined> | undefined;
-  constructor(readonly id: string) {
-    super(ProjectDeleteEvent.type, { bubbles: true, composed: true });
-  }
-  respondWith(outcome: Promise<string | undefined>): void {
-    this.answer = outcome;
-  }
-  get outcome(): Promise<string | undefined> {
-    return this.answer ?? Promise.resolve('Nothing deleted the project.');
-  }
-}
-
-/**
- * Most tokens of knowledge a project takes: half a 200,000-token window, well under the 150,000 at which the API
- * compacts a conversation by itself (the files come after any compaction, so they must leave room for the chat).
- */
-export const MAX_KNOWLEDGE_TOKENS = 100_000;
-
-/** Most PDF pages a project's files hold: half of the 100 a request may carry, the rest for the chat's own. */
-export const MAX_KNOWLEDGE_PDF_PAGES = 50;
+import {
+  type KnowledgeRead,
+  knowledgeTokens,
+  MAX_KNOWLEDGE_PDF_PAGES,
+  MAX_KNOWLEDGE_TOKENS,
+  ProjectDeleteEvent,
+  ProjectSaveEvent,
+  pdfPages,
+  readKnowledge,
+} from './project-knowledge';
 
 /**
  * A modal dialog named `New project` or `Edit project`: `Name`, `Instructions` and `Files` (`Add files`, or drop
@@ -220,7 +157,7 @@ export class EaselProjectDialog extends LitElement {
   /** How many chats the project holds, for the delete question. */
   @property({ attribute: false }) chatCount = 0;
 
-  @state() private draft: ProjectDraftView | undefined;
+  @state() private draft: ProjectDraft | undefined;
   @state() private existing = false;
   @state() private reading = 0;
   @state() private problems: readonly string[] = [];
@@ -232,7 +169,7 @@ export class EaselProjectDialog extends LitElement {
   @query('input[type=file]') private picker!: HTMLInputElement;
 
   /** Bytes of files added since the dialog opened, by id: stored with `Save`, dropped with `Cancel`. */
-  private added = new Map<string, readonly KnowledgeBytes[]>();
+  private added = new Map<string, readonly ProjectFileBytes[]>();
   private returnTo: HTMLElement | undefined;
 
   get open(): boolean {
@@ -240,7 +177,7 @@ export class EaselProjectDialog extends LitElement {
   }
 
   /** Opens the dialog on `project` (editing it) or on a new, empty one with the id `newId`. */
-  async show(project: ProjectDraftView | undefined, newId: string): Promise<void> {
+  async show(project: ProjectDraft | undefined, newId: string): Promise<void> {
     this.draft = project ?? { id: newId, name: '', instructions: '', files: [] };
     this.existing = project !== undefined;
     this.added = new Map();
@@ -276,7 +213,7 @@ export class EaselProjectDialog extends LitElement {
     </dialog>`;
   }
 
-  private renderForm(draft: ProjectDraftView) {
+  private renderForm(draft: ProjectDraft) {
     return html`<h2 id="title">${this.existing ? 'Edit project' : 'New project'}</h2>
       <form @submit=${this.handleSubmit}>
         <label for="name">Name</label>
@@ -335,7 +272,7 @@ export class EaselProjectDialog extends LitElement {
     </ul>`;
   }
 
-  private renderConfirm(draft: ProjectDraftView) {
+  private renderConfirm(draft: ProjectDraft) {
     const n = this.chatCount;
     const chats =
       n === 0
@@ -479,59 +416,6 @@ export class EaselProjectDialog extends LitElement {
   }
 }
 
-function pdfPages(files: readonly AttachmentRecord[]): number {
-  return files.reduce((sum, f) => sum + (f.kind === 'pdf' ? (f.pages ?? 0) : 0), 0);
-}
-
-/** The tokens a project's files add to each request (the high estimate: a budget should not be passed). */
-export function knowledgeTokens(files: readonly AttachmentRecord[]): number {
-  return files.reduce((sum, file) => sum + estimateTokens(file).high, 0);
-}
-
-/** Reads files for a project with the attachment pipeline: each kept file's record and bytes, or why not. */
-export async function readKnowledge(files: readonly File[]): Promise<KnowledgeRead> {
-  let prepare: Awaited<ReturnType<typeof loadPreparer>>['prepareAttachment'];
-  try {
-    prepare = (await loadPreparer()).prepareAttachment;
-  } catch (error) {
-    return {
-      files: [],
-      refusals: [
-        `Easel could not load its file checks (${messageOf(error)}). Reload the page and add them again.`,
-      ],
-    };
-  }
-  const kept: KnowledgeFile[] = [];
-  const refusals: string[] = [];
-  for (const file of files) {
-    try {
-      const outcome = await prepare(file);
-      if (isRefusal(outcome)) {
-        refusals.push(`${outcome.file}: ${outcome.reason}`);
-        continue;
-      }
-      const { also, ...first } = outcome;
-      for (const prepared of [first, ...(also ?? [])])
-        kept.push(knowledgeFile(prepared.record, prepared.blob, prepared.original));
-    } catch (error) {
-      refusals.push(`${file.name}: it could not be read (${messageOf(error)}). Try adding it again.`);
-    }
-  }
-  return { files: kept, refusals };
-}
-
-function knowledgeFile(record: AttachmentRecord, blob: Blob, original: Blob | undefined): KnowledgeFile {
-  return {
-    record,
-    bytes: [
-      { id: record.id, blob, mimeType: record.mimeType, size: record.size },
-      ...(original && record.sourceId
-        ? [{ id: record.sourceId, blob: original, mimeType: original.type, size: original.size }]
-        : []),
-    ],
-  };
-}
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -539,9 +423,5 @@ function messageOf(error: unknown): string {
 declare global {
   interface HTMLElementTagNameMap {
     'easel-project-dialog': EaselProjectDialog;
-  }
-  interface HTMLElementEventMap {
-    'project-save': ProjectSaveEvent;
-    'project-delete': ProjectDeleteEvent;
   }
 }
