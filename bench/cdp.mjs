@@ -4,7 +4,7 @@
 // worker's fetch): about 10 % of the main thread for a fast stream, more than Easel's own work. This driver
 // measures what a person's browser does.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,21 +156,33 @@ function rawPage(send, once, sessionId) {
 /**
  * Notes when the bytes of each `POST …/v1/messages` answer leave this process (any server in it), on the clock
  * Chrome's trace uses (the monotonic clock, in µs): `take()` returns the first and last write since the last
- * call. No browser instrumentation needed to know when a stream began and ended.
+ * call, and the first and last write that carried answer text (a `text_delta`): the stretch in which a person
+ * watches text arrive. No browser instrumentation needed to know when a stream began and ended.
  */
 export function watchMessageWrites() {
   const original = ServerResponse.prototype.write;
   const originalEnd = ServerResponse.prototype.end;
   let first;
   let last;
+  let firstText;
+  let lastText;
   let ended = false;
   let onEnd = () => {};
   const now = () => Number(process.hrtime.bigint() / 1000n);
   const isMessages = (res) => res.req?.method === 'POST' && res.req.url?.endsWith('/v1/messages');
+  const carriesText = (chunk) => {
+    if (typeof chunk === 'string') return chunk.includes('"text_delta"');
+    if (!(chunk instanceof Uint8Array)) return false;
+    return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).includes('"text_delta"');
+  };
   ServerResponse.prototype.write = function write(...args) {
     if (isMessages(this)) {
       first ??= now();
       last = now();
+      if (carriesText(args[0])) {
+        firstText ??= last;
+        lastText = last;
+      }
     }
     return original.apply(this, args);
   };
@@ -178,6 +190,10 @@ export function watchMessageWrites() {
     const result = originalEnd.apply(this, args);
     if (isMessages(this)) {
       if (typeof args[0] === 'string' || args[0] instanceof Uint8Array) last = now();
+      if (carriesText(args[0])) {
+        firstText ??= last;
+        lastText = last;
+      }
       ended = true;
       onEnd();
     }
@@ -192,9 +208,11 @@ export function watchMessageWrites() {
             onEnd = resolve;
           }),
     take() {
-      const span = { firstByteUs: first, lastByteUs: last };
+      const span = { firstByteUs: first, lastByteUs: last, firstTextUs: firstText, lastTextUs: lastText };
       first = undefined;
       last = undefined;
+      firstText = undefined;
+      lastText = undefined;
       ended = false;
       onEnd = () => {};
       return span;
@@ -240,7 +258,24 @@ export function mainThreadIn(events, fromUs, toUs) {
   let worstGapUs = frames.length > 0 ? frames[0] - fromUs : toUs - fromUs;
   for (let i = 1; i < frames.length; i++) worstGapUs = Math.max(worstGapUs, frames[i] - frames[i - 1]);
   if (frames.length > 0) worstGapUs = Math.max(worstGapUs, toUs - (frames.at(-1) ?? toUs));
-  if (process.env.BENCH_DEBUG) printLongest(onMain, tasks, 3);
+  if (process.env.BENCH_SAVE_TRACE && !events.saved) {
+    // BENCH_SAVE_TRACE=file: the trace and its window, to look into by hand (the last case run wins).
+    events.saved = true;
+    writeFileSync(process.env.BENCH_SAVE_TRACE, JSON.stringify({ fromUs, toUs, main, events }));
+  }
+  if (process.env.BENCH_DEBUG) {
+    printLongest(onMain, tasks, 3);
+    const gaps = frames
+      .slice(1)
+      .map((ts, i) => [ts - frames[i], frames[i] - fromUs])
+      .filter(([gap]) => gap > 120_000);
+    for (const [gap, at] of gaps)
+      console.log(`  frame gap ${(gap / 1000).toFixed(0)} ms at +${(at / 1000).toFixed(0)} ms`);
+    if (frames.length)
+      console.log(
+        `  first frame at +${((frames[0] - fromUs) / 1000).toFixed(0)} ms, last ${((toUs - frames.at(-1)) / 1000).toFixed(0)} ms before the end`,
+      );
+  }
   if (process.env.BENCH_PROFILE && main && !events.profiled) {
     events.profiled = true;
     printProfile(events, main);
@@ -260,7 +295,7 @@ export function mainThreadIn(events, fromUs, toUs) {
     worstFrameGapMs: round(worstGapUs / 1000),
     breakdownMs: [...byName.entries()]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 8)
+      .slice(0, Number(process.env.BENCH_BREAKDOWN ?? 8))
       .map(([name, ms]) => `${name} ${Math.round(ms)}`)
       .join(', '),
   };
@@ -342,4 +377,65 @@ export function mainThreadOf(events) {
       counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * The `count` longest main-thread tasks of a trace between `fromUs` and `toUs` (trace clock), each with what ran
+ * in it: its outermost script calls by where they are in the source (through the build's source maps), its
+ * style, layout and paint, and its garbage collection (with the heap's size before it). For a bench's record: which work made the long task, not
+ * only how long it was.
+ */
+export function longestTasks(events, fromUs, toUs, count = 5) {
+  const main = mainThreadOf(events);
+  const onMain = events
+    .filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const tasks = onMain
+    .filter((e) => e.name === 'RunTask' && e.ts + (e.dur ?? 0) > fromUs && e.ts < toUs)
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, count);
+  const rendering = new Set(['Layout', 'UpdateLayoutTree', 'PrePaint', 'Paint', 'Layerize', 'HitTest']);
+  const gc = new Set(['MinorGC', 'MajorGC']);
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
+    const parts = new Map();
+    const add = (key, ms) => parts.set(key, (parts.get(key) ?? 0) + ms);
+    let gcMs = 0;
+    let directEnd = task.ts;
+    for (const e of inside) {
+      const ms = (e.dur ?? 0) / 1000;
+      const direct = e.ts >= directEnd;
+      // What runs inside a direct step (a collection's phases, a call's callees) is part of it.
+      if (direct) directEnd = e.ts + (e.dur ?? 0);
+      if (gc.has(e.name)) {
+        gcMs += ms;
+        // How much the heap held: a major collection's pause grows with what survives it.
+        const heap = e.args?.usedHeapSizeBefore;
+        add(`${e.name}${heap ? ` (heap ${Math.round(heap / 2 ** 20)} MB)` : ''}`, ms);
+      } else if (rendering.has(e.name)) add(e.name, ms);
+      else if (direct) {
+        // The task's own steps: a call by where it is in the source.
+        const data = e.args?.data ?? {};
+        const at = data.url
+          ? original({
+              url: data.url,
+              lineNumber: (data.lineNumber ?? 1) - 1,
+              columnNumber: (data.columnNumber ?? 1) - 1,
+            })
+          : data.functionName || data.type || '';
+        add(`${e.name === 'FunctionCall' ? 'script' : e.name} ${at}`.trim(), ms);
+      }
+    }
+    const top = [...parts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([key, ms]) => `${key} ${Math.round(ms)}`);
+    return {
+      ms: Math.round((task.dur ?? 0) / 100) / 10,
+      atMs: Math.round((task.ts - fromUs) / 1000),
+      in: top.join('; '),
+      gcMs: Math.round(gcMs),
+    };
+  });
 }

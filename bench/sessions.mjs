@@ -20,6 +20,7 @@
 // Sessions are seeded from the page straight into IndexedDB, in the exact shape the repositories write: a
 // session record, one record per message under writer-style sort keys, and the search texts in chunks of at
 // most 64 messages or 64,000 characters (src/storage/schema.ts, text-chunks.ts).
+import { loadavg } from 'node:os';
 import { sse } from '../e2e/fake-anthropic/responses.mjs';
 import { assistantMessage } from '../e2e/support/records.mjs';
 import { startLightRecording, startRecording, withSourcePage } from './harness.mjs';
@@ -457,6 +458,8 @@ async function saveAndOpen(bench) {
 }
 
 async function search(bench) {
+  // The machine's load when the run began (1, 5 and 15 minutes): numbers from a loaded machine read differently.
+  const loadAtStart = loadavg().map((l) => Math.round(l * 100) / 100);
   const { page, context } = await bench.newPage();
   const now = Date.now();
   const specs = Array.from({ length: SEARCH_SESSIONS }, (_, i) => {
@@ -491,6 +494,7 @@ async function search(bench) {
   }
   await context.close();
   record('sessions-search-500x200', {
+    loadAverage: { start: loadAtStart, end: loadavg().map((l) => Math.round(l * 100) / 100) },
     sessions: SEARCH_SESSIONS,
     messages: SEARCH_SESSIONS * SEARCH_MESSAGES,
     seedMs,

@@ -737,8 +737,12 @@ export class SyncEngine {
       if (problem) problems.push(problem);
     }
     const bySession = new Map<string, { key: string; message: unknown; parent?: string | null }[]>();
-    for (const p of payloads)
-      if (p.kind === 'message') bySession.set(p.sessionId, [...(bySession.get(p.sessionId) ?? []), p]);
+    for (const p of payloads) {
+      if (p.kind !== 'message') continue;
+      const items = bySession.get(p.sessionId);
+      if (items) items.push(p);
+      else bySession.set(p.sessionId, [p]);
+    }
     for (const [sessionId, items] of bySession) {
       await pace();
       problems.push(...(await this.receiveMessages(sessionId, items)));

@@ -5,6 +5,7 @@ import type { SaveStatus, SessionLibrary, SessionRecord, SessionSaver, StorageLo
 import { listen, SubscriptionController } from '../controllers/subscriptions';
 import { type SessionSearchHit, sessionHref } from '../sessions';
 import { RecoveryActions } from './recovery-actions';
+import { refreshThrottle } from './refresh-throttle';
 import { SessionRouter } from './session-router';
 import {
   attempt,
@@ -19,6 +20,8 @@ import { StorageActions } from './storage-actions';
 
 /** How long a deleted session can be brought back with Undo before it is purged. */
 const UNDO_WINDOW = 60_000;
+/** Least time between two reads of the list for other writers' changes. */
+const REFRESH_GAP_MS = 250;
 
 /**
  * Sessions for the app shell: the sidebar's list and search, the URL (`#/s/<id>`) naming the open session
@@ -43,7 +46,11 @@ export class SessionsController implements SessionsShared {
   private libraryRef: SessionLibrary | undefined;
   private saverRef: SessionSaver | undefined;
   private searchSeq = 0;
-  private refreshQueued = false;
+  /**
+   * One refresh for a burst of changes (an import posts one notice per session), and while other writers keep
+   * posting (a sync landing batches), at most one every `REFRESH_GAP_MS`.
+   */
+  private readonly refreshSoon = refreshThrottle(() => void this.refresh(), REFRESH_GAP_MS);
 
   /** Subscribed while the host is connected; a host put back into the page follows again. */
   private readonly subscriptions = new SubscriptionController(this.host, () => {
@@ -210,16 +217,6 @@ export class SessionsController implements SessionsShared {
 
   requestUpdate(): void {
     this.host.requestUpdate();
-  }
-
-  /** One refresh for a burst of changes (an import posts one notice per session). */
-  private refreshSoon(): void {
-    if (this.refreshQueued) return;
-    this.refreshQueued = true;
-    queueMicrotask(() => {
-      this.refreshQueued = false;
-      void this.refresh();
-    });
   }
 
   private handleStatus(status: SaveStatus): void {

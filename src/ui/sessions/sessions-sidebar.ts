@@ -126,6 +126,9 @@ export class EaselSessionsSidebar extends LitElement {
   }
 
   override render() {
+    // The groups stay drawn (hidden) while results show: clearing a search then shows them again at once,
+    // instead of building hundreds of rows anew.
+    const results = this.query.trim() ? this.searchResults : undefined;
     return html`<nav aria-label="Sessions">
       <div class="top">
         <input
@@ -141,7 +144,8 @@ export class EaselSessionsSidebar extends LitElement {
       </div>
       <div class="list">
         ${this.problems.length > 0 ? html`<p class="problems" role="status">${this.problemText()}</p>` : nothing}
-        ${this.searchResults !== undefined && this.query.trim() ? this.renderResults(this.searchResults) : this.renderGroups()}
+        ${results ? this.renderResults(results) : nothing}
+        <div class="groups" ?hidden=${results !== undefined}>${this.renderGroups()}</div>
       </div>
       <div class="notice" role="status">${this.deleted ? this.renderUndo(this.deleted.title) : nothing}</div>
     </nav>`;

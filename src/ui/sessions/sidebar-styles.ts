@@ -57,8 +57,15 @@ export const sidebarStyles = css`
     margin: 0;
     padding: 0;
   }
-  /* Two lines: the title link, then the preview, with the actions over its right end when shown. */
+  /*
+   * Two lines: the title link, then the preview, with the actions over its right end when shown. A row out of
+   * view costs no layout or paint ('content-visibility: auto', its last drawn height kept meanwhile): with
+   * hundreds of sessions, a sync or a search landing would otherwise lay out every row. The rows stay in the
+   * document, so the keyboard, screen readers and find in page reach every session.
+   */
   li {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 44px;
     display: grid;
     grid-template-columns: minmax(0, 1fr);
     grid-template-areas: 'title' 'sub';
