@@ -261,7 +261,11 @@ export function mainThreadIn(events, fromUs, toUs) {
   if (process.env.BENCH_SAVE_TRACE && !events.saved) {
     // BENCH_SAVE_TRACE=file: the trace and its window, to look into by hand (the last case run wins).
     events.saved = true;
-    writeFileSync(process.env.BENCH_SAVE_TRACE, JSON.stringify({ fromUs, toUs, main, events }));
+    const mainEvents = new Set(onMain);
+    const kept = events.filter(
+      (e) => mainEvents.has(e) || e.name === 'DrawFrame' || e.name.startsWith('Profile'),
+    );
+    writeFileSync(process.env.BENCH_SAVE_TRACE, JSON.stringify({ fromUs, toUs, main, events: kept }));
   }
   if (process.env.BENCH_DEBUG) {
     printLongest(onMain, tasks, 3);

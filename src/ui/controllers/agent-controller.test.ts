@@ -8,13 +8,19 @@ describe('streamingInterval', () => {
   });
 
   it('spaces costly updates so that rendering takes at most a twelfth of the main thread', () => {
+    expect(streamingInterval(4)).toBe(48);
     expect(streamingInterval(5)).toBe(60);
-    expect(streamingInterval(7)).toBe(84);
   });
 
-  it('never waits more than 90 ms, however costly an update was, so a frame comes at least every 100 ms', () => {
-    expect(streamingInterval(10)).toBe(90);
-    expect(streamingInterval(40)).toBe(90);
-    expect(streamingInterval(Number.POSITIVE_INFINITY)).toBe(90);
+  it('keeps frames 100 ms apart however costly an update was: the wait, a frame and the update fit', () => {
+    expect(streamingInterval(6)).toBe(72);
+    expect(streamingInterval(8)).toBe(75);
+    expect(streamingInterval(13)).toBe(70);
+    expect(streamingInterval(40)).toBe(43);
+  });
+
+  it('never updates more often than every 40 ms, even when an update takes longer than a frame gap allows', () => {
+    expect(streamingInterval(50)).toBe(40);
+    expect(streamingInterval(Number.POSITIVE_INFINITY)).toBe(40);
   });
 });

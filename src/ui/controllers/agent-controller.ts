@@ -9,10 +9,12 @@ import { SubscriptionController, type Unsubscribe } from './subscriptions';
  */
 const STREAMING_INTERVAL = 40;
 /**
- * …and at least this often, however costly its updates: with the update's own frame, a new frame is presented at
- * least every 100 ms while text arrives (at 200 ms a fast answer visibly stuttered, in gaps of 210–250 ms).
+ * …and a new frame at least this often while text arrives (ms). The next update waits for an animation frame
+ * (up to `FRAME` ms) and then takes about as long as the last one before its frame is presented, so the interval
+ * leaves room for both: a fixed 90 ms gave gaps of 105–110 ms, and 200 ms visibly stuttered (gaps of 210–250 ms).
  */
-const SLOWEST_INTERVAL = 90;
+const FRAME_GAP = 100;
+const FRAME = 17;
 /**
  * Rendering while streaming may take at most 1/`RENDER_BUDGET` of the main thread: an update that took 8 ms
  * (script, style, layout and paint) is followed by one no sooner than 8 × `RENDER_BUDGET` ms later. At the pace
@@ -21,9 +23,12 @@ const SLOWEST_INTERVAL = 90;
  */
 const RENDER_BUDGET = 12;
 
-/** How long to wait before the next update of a stream, after one that cost `cost` ms (see `RENDER_BUDGET`). */
+/**
+ * How long to wait before the next update of a stream, after one that cost `cost` ms: `RENDER_BUDGET` times
+ * the cost, but no longer than keeps frames `FRAME_GAP` apart, and never less than `STREAMING_INTERVAL`.
+ */
 export function streamingInterval(cost: number): number {
-  return Math.min(SLOWEST_INTERVAL, Math.max(STREAMING_INTERVAL, cost * RENDER_BUDGET));
+  return Math.max(STREAMING_INTERVAL, Math.min(FRAME_GAP - FRAME - cost, cost * RENDER_BUDGET));
 }
 
 /**

@@ -213,6 +213,27 @@ describe('IncrementalMarkdown', () => {
     expect(blocks).toHaveLength(10);
   });
 
+  it('hands a renderer that renders blocks together batches of at most 8 blocks and 2,000 characters, in order', () => {
+    const batches: string[][] = [];
+    const renderer: BlockRenderer<string> = {
+      ...quiet,
+      renderBlocks(sources) {
+        batches.push([...sources]);
+        return sources.map(parse);
+      },
+    };
+    const paragraphs = Array.from({ length: 30 }, (_, i) => `Paragraph ${i}. ${'word '.repeat(i * 10)}`);
+    const text = paragraphs.join('\n\n');
+    const machine = new IncrementalMarkdown<string>(() => 0);
+    expect(shown(machine.update(renderer, text, false))).toEqual(oneShot(text));
+    expect(batches.flat()).toEqual(paragraphs.slice(0, -1).map((p) => `${p}\n\n`));
+    for (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(8);
+      if (batch.length > 1) expect(batch.join('').length).toBeLessThanOrEqual(2000);
+    }
+    expect(batches.some((batch) => batch.length > 1)).toBe(true);
+  });
+
   it('renders a short text shown whole at once, however slow its blocks', () => {
     const { renderer } = recordingRenderer();
     let time = 0;

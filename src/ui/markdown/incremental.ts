@@ -18,14 +18,42 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/m;
 const REFERENCE_DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
 
 /**
+ * Finished blocks are rendered up to this many at a time, and together no longer than `BATCH_CHARS` (unless
+ * one block is): one call costs less than as many calls for one block each, and a batch stays well within a
+ * slice.
+ */
+const BATCH_BLOCKS = 8;
+const BATCH_CHARS = 2000;
+
+/** The blocks from `start` to render in one call (at least one). */
+function nextBatch(blocks: readonly string[], start: number): readonly string[] {
+  let end = start + 1;
+  let chars = blocks[start]?.length ?? 0;
+  while (end < blocks.length && end - start < BATCH_BLOCKS) {
+    chars += blocks[end]?.length ?? 0;
+    if (chars > BATCH_CHARS) break;
+    end++;
+  }
+  return blocks.slice(start, end);
+}
+
+/**
  * What turns Markdown into something to show (`T`: nodes in the page, strings in tests). Both calls render
  * the source as it is, each time they are called; `renderBlock` may answer from a cache.
  */
 export interface BlockRenderer<T> {
   /** A finished block. */
   renderBlock(source: string): T;
+  /** Finished blocks, in order: what `renderBlock` returns for each, perhaps rendered together (cheaper). */
+  renderBlocks?(sources: readonly string[]): T[];
   /** A stream's open tail, or a text parsed whole. */
   renderTail(source: string): T;
+  /**
+   * Shows `source`, which extends `rendered`, in `nodes` (what `renderTail(rendered)` returned, perhaps already
+   * in the page) when what was added changes nothing but the text at the end, as Markdown would render it; says
+   * whether it did. When it did not, the tail is rendered again.
+   */
+  extendTail?(nodes: T, rendered: string, source: string): boolean;
   /** Whether code is coloured yet; code rendered before it is rendered again by `rehighlight`. */
   isHighlighterReady(): boolean;
 }
@@ -55,6 +83,8 @@ export class IncrementalMarkdown<T> {
   private readonly blockNodes: T[] = [];
   /** The finished text's last block (the stream's tail), kept so updates leave it alone. */
   private lastBlock: { readonly source: string; readonly nodes: T } | undefined;
+  /** The stream's open tail as last shown, and what it was rendered from (see `renderOpenTail`). */
+  private openTail: { source: string; readonly nodes: T } | undefined;
   private whole: { readonly source: string; readonly nodes: T } | undefined;
   /** The source the block state was built from, and whether it was streaming then. */
   private rendered = { source: '', streaming: false };
@@ -108,20 +138,21 @@ export class IncrementalMarkdown<T> {
     if (streaming || source.length > MARKDOWN_LIMITS.atOnceChars) this.live = true;
     const deadline = this.now() + SLICE_MS;
     while (this.blockNodes.length < finished.length) {
-      const block = finished[this.blockNodes.length] ?? '';
-      this.blockNodes.push(renderer.renderBlock(block));
-      this.notePlainCode(renderer, block);
+      const start = this.blockNodes.length;
+      const batch = renderer.renderBlocks ? nextBatch(finished, start) : finished.slice(start, start + 1);
+      const nodes = renderer.renderBlocks?.(batch) ?? batch.map((block) => renderer.renderBlock(block));
+      this.blockNodes.push(...nodes);
+      for (const block of batch) this.notePlainCode(renderer, block);
       if (this.live && this.now() >= deadline) break;
     }
     this.waiting = this.blockNodes.length < finished.length;
     const tail = this.splitter.tail;
+    // A tail not shown is taken out of the page: its nodes cannot be shown again.
+    if (this.waiting || !streaming) this.openTail = undefined;
     if (this.waiting) return { kind: 'blocks', blocks: this.blockNodes, tail: undefined };
-    if (streaming) {
-      // The open tail shows once the blocks before it are all there.
-      const nodes = renderer.renderTail(tail);
-      this.notePlainCode(renderer, tail);
-      return { kind: 'blocks', blocks: this.blockNodes, tail: nodes };
-    }
+    // The open tail shows once the blocks before it are all there.
+    if (streaming)
+      return { kind: 'blocks', blocks: this.blockNodes, tail: this.renderOpenTail(renderer, tail) };
     if (!tail) return { kind: 'blocks', blocks: this.blockNodes, tail: undefined };
     // The stream has ended: its tail becomes the last block, rendered once (it costs one block).
     if (this.lastBlock?.source !== tail) {
@@ -129,6 +160,26 @@ export class IncrementalMarkdown<T> {
       this.notePlainCode(renderer, tail);
     }
     return { kind: 'blocks', blocks: [...this.blockNodes, this.lastBlock.nodes], tail: undefined };
+  }
+
+  /**
+   * The stream's open tail: the nodes shown already when only plain text was added to it (`extendTail`, the
+   * same object, so whoever shows it has nothing to do), else rendered again. Most updates of a real answer add
+   * a few words to a paragraph; rendering its whole open block again for them cost more than anything else an
+   * update did.
+   */
+  private renderOpenTail(renderer: BlockRenderer<T>, tail: string): T {
+    const open = this.openTail;
+    if (open !== undefined && tail.startsWith(open.source)) {
+      if (tail === open.source || renderer.extendTail?.(open.nodes, open.source, tail)) {
+        open.source = tail;
+        return open.nodes;
+      }
+    }
+    const nodes = renderer.renderTail(tail);
+    this.notePlainCode(renderer, tail);
+    this.openTail = { source: tail, nodes };
+    return nodes;
   }
 
   /** Forgets everything (another text is shown, or none): the next `update` renders its text from the start. */
@@ -153,6 +204,7 @@ export class IncrementalMarkdown<T> {
     if (last && FENCE.test(last.source))
       this.lastBlock = { source: last.source, nodes: renderer.renderBlock(last.source) };
     this.whole = undefined;
+    this.openTail = undefined;
     this.replaced++;
     return true;
   }
@@ -161,6 +213,7 @@ export class IncrementalMarkdown<T> {
     this.splitter.reset();
     this.blockNodes.length = 0;
     this.lastBlock = undefined;
+    this.openTail = undefined;
     this.rendered = { source: '', streaming: false };
     this.waiting = false;
     this.live = false;

@@ -117,6 +117,12 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    * instead of parsing and sanitising everything again.
    */
   private readonly blockCache = new Map<string, DocumentFragment>();
+  /** Marks this renderer's wrappers in a batch (`renderBlocks`): random, so no text can make one. */
+  private readonly batchToken = Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) =>
+    n.toString(36),
+  ).join('');
+  /** Where a rendered tail's text ends, for `extendTail` to add to (see `textEnd`). */
+  private readonly tailEnds = new WeakMap<DocumentFragment, TextEnd>();
   private readonly listeners = new Set<() => void>();
   private readonly marked: Marked;
 
@@ -157,17 +163,99 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
       return cached.cloneNode(true) as DocumentFragment;
     }
     const nodes = this.renderTail(source);
+    this.remember(source, nodes);
+    return nodes;
+  }
+
+  /** Keeps a copy of a block's nodes in the cache, the oldest going past `BLOCK_CACHE_SIZE`. */
+  private remember(source: string, nodes: DocumentFragment): void {
     this.blockCache.set(source, nodes.cloneNode(true) as DocumentFragment);
     if (this.blockCache.size > BLOCK_CACHE_SIZE) {
       const oldest = this.blockCache.keys().next().value;
       if (oldest !== undefined) this.blockCache.delete(oldest);
     }
-    return nodes;
+  }
+
+  /**
+   * The sanitised batch (`renderBlocks`) as one fragment per block: its children must be exactly `count`
+   * wrappers bearing this renderer's token, else `undefined`.
+   */
+  private splitBatch(batch: DocumentFragment | null, count: number): DocumentFragment[] | undefined {
+    if (!(batch instanceof DocumentFragment) || batch.childNodes.length !== count) return undefined;
+    const wrappers = Array.from(batch.childNodes);
+    const ours = (node: Node): node is HTMLElement =>
+      node instanceof HTMLElement &&
+      node.localName === 'div' &&
+      node.getAttribute(BATCH_MARK) === this.batchToken;
+    if (!wrappers.every(ours)) return undefined;
+    return wrappers.map((wrapper) => {
+      const nodes = batch.ownerDocument.createDocumentFragment();
+      nodes.append(...wrapper.childNodes);
+      return nodes;
+    });
+  }
+
+  /**
+   * Renders finished blocks as `renderBlock` does each, those not in the cache together: their HTML from
+   * marked goes through DOMPurify in one call (a call's fixed cost, a parsed document of its own, was most of
+   * sanitising a small block), each block's in a wrapper marked with this renderer's own token, and the result
+   * is split at the wrappers. Only blocks without `<` go together, whose HTML marked makes whole (balanced, the
+   * text escaped), so no block's markup can reach into the next; should the result still not be exactly one
+   * wrapper per block, each block is rendered alone.
+   */
+  renderBlocks(sources: readonly string[]): DocumentFragment[] {
+    const rendered = new Map<string, DocumentFragment>();
+    const together = sources.filter(
+      (source) => !this.blockCache.has(source) && !source.includes('<') && !isTooComplexToFormat(source),
+    );
+    if (together.length > 1) {
+      const html = together
+        .map((source) => `<div ${BATCH_MARK}="${this.batchToken}">${this.parseMarkdown(source)}</div>`)
+        .join('');
+      const parts = this.splitBatch(
+        this.toNodes.sanitize(html) as unknown as DocumentFragment,
+        together.length,
+      );
+      parts?.forEach((nodes, i) => {
+        const source = together[i];
+        if (source !== undefined) rendered.set(source, nodes);
+      });
+    }
+    return sources.map((source) => {
+      const nodes = rendered.get(source);
+      if (nodes === undefined) return this.renderBlock(source);
+      rendered.delete(source);
+      this.remember(source, nodes);
+      return nodes;
+    });
   }
 
   /** Renders a block, or a stream's open tail, to nodes: as Markdown, or as plain text past the limits. */
   renderTail(source: string): DocumentFragment {
-    return isTooComplexToFormat(source) ? renderPlainNodes(source) : this.renderMarkdownNodes(source);
+    if (isTooComplexToFormat(source)) return renderPlainNodes(source);
+    const nodes = this.renderMarkdownNodes(source);
+    // DOMPurify answers null where the parser made no body (some hostile inputs): nothing to add text to.
+    const end = nodes instanceof DocumentFragment ? textEnd(nodes) : undefined;
+    if (end !== undefined) this.tailEnds.set(nodes, end);
+    return nodes;
+  }
+
+  /**
+   * Adds to a rendered tail (`renderTail(rendered)`'s nodes, in the page or not) the text `source` has past
+   * `rendered`, when Markdown would render `source` as those same nodes with that text at the end
+   * (`continuesAsText`). The text goes into the last text node as text: no markup is made, so nothing bypasses
+   * the sanitiser. Returns whether it did; if not, the tail must be rendered again.
+   */
+  extendTail(nodes: DocumentFragment, rendered: string, source: string): boolean {
+    const end = this.tailEnds.get(nodes);
+    // Past `blockChars` a block is shown plain (`isTooComplexToFormat`), which a longer paragraph may reach.
+    if (end === undefined || source.length > MARKDOWN_LIMITS.blockChars || !source.startsWith(rendered))
+      return false;
+    const added = source.slice(rendered.length);
+    if (!continuesAsText(rendered, added, end.text.data)) return false;
+    if (/\s$/.test(added) && !end.keepsSpaces) return false;
+    end.text.appendData(added);
+    return true;
   }
 
   /** Markdown → HTML, not yet sanitised: never insert this; it is public for the benchmark of each step. */
@@ -238,6 +326,72 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     if (lang && hljs.getLanguage(lang)) return hljs.highlight(code, { language: lang }).value;
     return escapeHtml(code);
   }
+}
+
+/** The attribute that marks a block's wrapper in a batch (`renderBlocks`). */
+const BATCH_MARK = 'data-easel-batch';
+
+/** Elements whose last text node is where a paragraph, list item or heading being written goes on. */
+const TEXT_ENDS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Elements `textEnd` looks into for the last one of those. */
+const TEXT_CONTAINERS = new Set(['ul', 'ol', 'blockquote', 'li']);
+
+/** The text node rendered Markdown ends in, and whether Markdown keeps the spaces that text ends with. */
+interface TextEnd {
+  readonly text: Text;
+  /** A paragraph keeps them; headings, list items and paragraphs inside list items trim them. */
+  readonly keepsSpaces: boolean;
+}
+
+/**
+ * Where rendered Markdown's text ends: its last text node, when that is the last child of a paragraph, list
+ * item or heading that is itself last (inside lists and quotes only); else `undefined`. Line breaks between
+ * elements are skipped.
+ */
+function textEnd(root: DocumentFragment): TextEnd | undefined {
+  let parent: ParentNode = root;
+  let inItem = false;
+  for (;;) {
+    let child = parent.lastChild;
+    const holder = parent instanceof Element ? parent.localName : '';
+    const inText = TEXT_ENDS.has(holder);
+    const keepsSpaces = holder === 'p' && !inItem;
+    if (child instanceof Text && inText && child.data.trim() !== '') return { text: child, keepsSpaces };
+    while (child instanceof Text && child.data.trim() === '') child = child.previousSibling;
+    if (child === null)
+      return inText && parent.lastChild instanceof Text ? { text: parent.lastChild, keepsSpaces } : undefined;
+    if (!(child instanceof Element)) return undefined;
+    const name = child.localName;
+    if (!TEXT_ENDS.has(name) && !TEXT_CONTAINERS.has(name)) return undefined;
+    inItem ||= name === 'li';
+    parent = child;
+  }
+}
+
+/**
+ * Anything in these may be Markdown (emphasis, code, links, HTML, entities, escapes, tables, headings) or end a
+ * line; a line break may start a block, a colon or `@` an automatic link.
+ */
+const NOT_PLAIN = /[\n\r\t*_`~\\<>&[\]!|#:@();]/;
+/** A line shorter than this may still turn into a list item or heading (`1.`, up to 9 digits, or `#`). */
+const SETTLED_LINE = 16;
+
+/**
+ * Whether Markdown renders `rendered + added` as it renders `rendered` with `added` at the end of its last text
+ * (`endData`, which ends as `rendered` does): `added` is plain text (`NOT_PLAIN`), the line it goes on is long
+ * enough for its start to be settled and holds no `<`, backslash or pipe nor only dashes or equals signs, and no
+ * automatic link can form across the join.
+ */
+export function continuesAsText(rendered: string, added: string, endData: string): boolean {
+  if (added === '' || NOT_PLAIN.test(added)) return false;
+  const line = rendered.slice(rendered.lastIndexOf('\n') + 1);
+  // A table's rows and delimiter row have pipes; a line of dashes or equals signs may underline a heading.
+  if (line.trimStart().length < SETTLED_LINE || /[<\\|]/.test(line) || /^[\s=\-:]*$/.test(line)) return false;
+  const lastWord = /\S*$/.exec(rendered)?.[0] ?? '';
+  if (/[@:]|www\./i.test(lastWord + added)) return false;
+  // The text shown ends as the source does: nothing at the end was trimmed or turned into something else.
+  const ending = rendered.slice(-Math.min(rendered.length, endData.length, 16));
+  return ending !== '' && endData.endsWith(ending);
 }
 
 /**

@@ -1,0 +1,203 @@
+import { describe, expect, it, vi } from 'vitest';
+import corpusReadme from '../../../e2e/fixtures/artifacts-corpus/README.md?raw';
+import filesSources from '../../../e2e/fixtures/files/SOURCES.md?raw';
+import garden from '../../../e2e/fixtures/projects/garden-notes.md?raw';
+import sseReadme from '../../../e2e/fixtures/sse/README.md?raw';
+import payloads from '../../../e2e/fixtures/xss/markdown-payloads.json';
+import uiReadme from '../README.md?raw';
+import { MarkdownBlockSplitter } from './block-splitter';
+import { IncrementalMarkdown } from './incremental';
+import { continuesAsText, MarkdownRenderer } from './render';
+
+/** A repeatable sequence of numbers in [0, 1) (mulberry32), so a failing cut can be replayed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What a fresh render of `source` shows, as markup. */
+function freshly(renderer: MarkdownRenderer, source: string): string {
+  const box = document.createElement('div');
+  box.append(renderer.renderTail(source));
+  return box.innerHTML;
+}
+
+/**
+ * Streams `text` through the incremental state in deltas of 1–`maxDelta` characters, showing the open tail the
+ * way the view does (new nodes replace the old; the same object is left alone), and after every update compares
+ * what is shown with a fresh render of the tail. Returns how many updates there were and how many rendered the
+ * tail again.
+ */
+function streamAndCompare(text: string, seed: number, maxDelta: number) {
+  const renderer = new MarkdownRenderer();
+  const rendersOfTail = vi.spyOn(renderer, 'renderTail');
+  const blocks = new IncrementalMarkdown<DocumentFragment>(() => 0);
+  const splitter = new MarkdownBlockSplitter();
+  const fresh = new MarkdownRenderer();
+  const shown = document.createElement('div');
+  let shownTail: DocumentFragment | undefined;
+  const next = random(seed);
+  let updates = 0;
+  let end = 0;
+  while (end < text.length) {
+    end = Math.min(text.length, end + 1 + Math.floor(next() * maxDelta));
+    const source = text.slice(0, end);
+    const layout = blocks.update(renderer, source, true);
+    updates++;
+    if (layout.kind !== 'blocks' || layout.tail === undefined) continue;
+    if (layout.tail !== shownTail) {
+      shown.replaceChildren(layout.tail);
+      shownTail = layout.tail;
+    }
+    splitter.push(source);
+    const expected = freshly(fresh, splitter.tail);
+    if (shown.innerHTML !== expected)
+      throw new Error(
+        `after ${JSON.stringify(source.slice(-80))} (seed ${seed}):\n${shown.innerHTML}\n!==\n${expected}`,
+      );
+  }
+  return { updates, tailRenders: rendersOfTail.mock.calls.length };
+}
+
+describe('MarkdownRenderer.extendTail', () => {
+  it('shows every cut of real Markdown exactly as a fresh render does, rendering the tail again only when needed', () => {
+    // Real Markdown (the project's own documents), in deltas of up to 12 characters and of up to 40, as at a real
+    // answer's pace.
+    const runs = [
+      [uiReadme, 1, 12],
+      [uiReadme, 2, 40],
+      [garden, 3, 12],
+      [garden, 4, 40],
+      [sseReadme, 5, 12],
+      [sseReadme, 6, 40],
+      [filesSources, 7, 40],
+      [corpusReadme, 8, 40],
+    ] as const;
+    let updates = 0;
+    let tailRenders = 0;
+    for (const [text, seed, maxDelta] of runs) {
+      const run = streamAndCompare(text, seed, maxDelta);
+      updates += run.updates;
+      tailRenders += run.tailRenders;
+    }
+    // Prose grows mostly by plain words: a good part of the updates only add text to what is shown.
+    expect(updates).toBeGreaterThan(5000);
+    expect(tailRenders).toBeLessThan(updates * 0.85);
+  }, 120_000);
+
+  it('shows every cut of the Markdown XSS suite exactly as a fresh render does', () => {
+    const suite = payloads as readonly { readonly payload: string }[];
+    const text = suite.map((entry) => entry.payload).join('\n\n');
+    expect(suite.length).toBeGreaterThan(50);
+    for (const seed of [7, 8]) streamAndCompare(text, seed, 6);
+  });
+
+  it('adds plain words to a paragraph as text, in the node already shown', () => {
+    const renderer = new MarkdownRenderer();
+    const rendered = 'The tide comes in **twice** a day, and the';
+    const nodes = renderer.renderTail(rendered);
+    const box = document.createElement('div');
+    box.append(nodes);
+    const paragraph = box.querySelector('p');
+    expect(renderer.extendTail(nodes, rendered, `${rendered} Moon pulls it`)).toBe(true);
+    expect(box.querySelector('p')).toBe(paragraph);
+    expect(paragraph?.textContent).toBe('The tide comes in twice a day, and the Moon pulls it');
+  });
+
+  it('leaves anything that may be Markdown to a fresh render', () => {
+    const long = 'A sentence long enough to settle its line';
+    const cases: readonly [rendered: string, added: string][] = [
+      [long, ' **bold**'],
+      [long, ' `code`'],
+      [long, ' [a link]'],
+      [long, ' &amp;'],
+      [`${long} &amp`, ';'],
+      [long, '\n- an item'],
+      [long, ' <b>'],
+      [`${long} mail me at me`, '@example.com'],
+      [`${long} see ww`, 'w.example.com'],
+      [`${long} see https`, '://example.com'],
+      [`${long} [a](https://example.com/x`, ')'],
+      [`${long} \\`, '.'],
+      ['1', '. the first item'],
+      ['Step', ' one'],
+      [`${long}\n`, 'more'],
+    ];
+    for (const [rendered, added] of cases) {
+      const renderer = new MarkdownRenderer();
+      const nodes = renderer.renderTail(rendered);
+      const box = document.createElement('div');
+      box.append(nodes);
+      const extended = renderer.extendTail(nodes, rendered, rendered + added);
+      if (extended) expect(box.innerHTML, `${rendered} + ${added}`).toBe(freshly(renderer, rendered + added));
+      expect(extended, `${JSON.stringify(rendered)} + ${JSON.stringify(added)}`).toBe(false);
+    }
+  });
+
+  it('does not add to text whose end was trimmed or is not the text of a paragraph, item or heading', () => {
+    expect(continuesAsText('## A heading long enough ', 'x', 'A heading long enough')).toBe(false);
+    const renderer = new MarkdownRenderer();
+    for (const rendered of [
+      '```ts\nconst a = 1 and more code',
+      '| a | b |\n|---|---|\n| one long cell | two',
+    ]) {
+      const nodes = renderer.renderTail(rendered);
+      expect(renderer.extendTail(nodes, rendered, `${rendered} more`), rendered).toBe(false);
+    }
+  });
+});
+
+describe('MarkdownRenderer.renderBlocks', () => {
+  /** The finished blocks of `text`, as a stream splits them. */
+  function blocksOf(text: string): readonly string[] {
+    const splitter = new MarkdownBlockSplitter();
+    splitter.push(`${text}\n\nend\n\nend`);
+    return splitter.blocks;
+  }
+
+  const markup = (nodes: DocumentFragment) => {
+    const box = document.createElement('div');
+    box.append(nodes);
+    return box.innerHTML;
+  };
+
+  it('renders every block of real Markdown as renderBlock renders it alone', () => {
+    const blocks = [uiReadme, garden, sseReadme, filesSources, corpusReadme].flatMap(blocksOf);
+    expect(blocks.length).toBeGreaterThan(30);
+    const together = new MarkdownRenderer();
+    const alone = vi.spyOn(together, 'renderBlock');
+    for (let start = 0; start < blocks.length; start += 8) {
+      const batch = blocks.slice(start, start + 8);
+      const nodes = together.renderBlocks(batch);
+      expect(nodes).toHaveLength(batch.length);
+      batch.forEach((block, i) => {
+        const node = nodes[i];
+        if (node === undefined) throw new Error('missing');
+        expect(markup(node), block).toBe(markup(new MarkdownRenderer().renderBlock(block)));
+      });
+    }
+    // Most blocks went together; those with `<` in them, alone.
+    expect(alone.mock.calls.length).toBeLessThan(blocks.length / 2);
+  });
+
+  it('renders text that names the wrapper, and blocks seen before, as renderBlock does', () => {
+    const renderer = new MarkdownRenderer();
+    const blocks = [
+      'A paragraph naming data-easel-batch="x" and &lt;div data-easel-batch&gt; as text.\n',
+      '&#60;/div&#62; is an end tag written as entities.\n',
+      'A paragraph naming data-easel-batch="x" and &lt;div data-easel-batch&gt; as text.\n',
+      '- a list\n- of **two**\n',
+    ];
+    const first = renderer.renderBlocks(blocks).map(markup);
+    const again = renderer.renderBlocks(blocks).map(markup);
+    const alone = blocks.map((block) => markup(new MarkdownRenderer().renderBlock(block)));
+    expect(first).toEqual(alone);
+    expect(again).toEqual(alone);
+  });
+});
