@@ -91,6 +91,27 @@ describe('MarkdownRenderer.extendTail', () => {
     expect(tailRenders).toBeLessThan(updates * 0.85);
   }, 120_000);
 
+  it('shows every cut of text full of what plain words can turn into exactly as a fresh render does', () => {
+    // Each line is something that a few more plain characters change: a link's address, a definition, an
+    // entity, an automatic link, an ordered item, a heading, a setext underline, a table, a hard break.
+    const text = [
+      'A sentence that ends with a link [to the notes](https://example.com/a_(b)) and goes on (in parentheses).',
+      '[a label that is long enough]: https://example.com/definition "with a title"',
+      'Entities such as &amp; and &copy and &#169; and &#x00A9; stay as they are written; here too.',
+      'Visit www.example.com/path or https://example.com:8080/x?y=z or mail someone@example.com today.',
+      '123456789. An item numbered with nine digits, and 1234567890. one with ten that is not an item.',
+      'A paragraph long enough to be a paragraph\n===',
+      'Another paragraph long enough to be one\n---',
+      '| a table header | another one |\n|---|---|\n| a cell with words | and more words here |',
+      'A line that ends in two spaces  \nand a line that ends in a backslash\\\nand the end: done; really (yes).',
+      '> A quote that goes on for a while: with a colon; and (parentheses) in it.',
+      '- an item that goes on for a while: with a colon; and (parentheses)\n- another item, and more words',
+      'Emphasis *that opens and never closes, and **strong that does not either; and `code that stays open.',
+    ].join('\n\n');
+    for (const seed of [11, 12, 13]) streamAndCompare(text, seed, 5);
+    for (const seed of [14, 15]) streamAndCompare(text, seed, 30);
+  });
+
   it('shows every cut of the Markdown XSS suite exactly as a fresh render does', () => {
     const suite = payloads as readonly { readonly payload: string }[];
     const text = suite.map((entry) => entry.payload).join('\n\n');

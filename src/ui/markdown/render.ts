@@ -370,9 +370,9 @@ function textEnd(root: DocumentFragment): TextEnd | undefined {
 
 /**
  * Anything in these may be Markdown (emphasis, code, links, HTML, entities, escapes, tables, headings) or end a
- * line; a line break may start a block, a colon or `@` an automatic link.
+ * line, where a line break may start a block; `@` may make an automatic link.
  */
-const NOT_PLAIN = /[\n\r\t*_`~\\<>&[\]!|#:@();]/;
+const NOT_PLAIN = /[\n\r\t*_`~\\<>&[\]!|#@]/;
 /** A line shorter than this may still turn into a list item or heading (`1.`, up to 9 digits, or `#`). */
 const SETTLED_LINE = 16;
 
@@ -380,15 +380,20 @@ const SETTLED_LINE = 16;
  * Whether Markdown renders `rendered + added` as it renders `rendered` with `added` at the end of its last text
  * (`endData`, which ends as `rendered` does): `added` is plain text (`NOT_PLAIN`), the line it goes on is long
  * enough for its start to be settled and holds no `<`, backslash or pipe nor only dashes or equals signs, and no
- * automatic link can form across the join.
+ * automatic link can form across the join; a line that starts with `[` may become a link definition. A parenthesis
+ * or semicolon is plain only where nothing on the line could take it: no brackets (a link's address), no `&` (an
+ * entity's end).
  */
 export function continuesAsText(rendered: string, added: string, endData: string): boolean {
   if (added === '' || NOT_PLAIN.test(added)) return false;
   const line = rendered.slice(rendered.lastIndexOf('\n') + 1);
   // A table's rows and delimiter row have pipes; a line of dashes or equals signs may underline a heading.
   if (line.trimStart().length < SETTLED_LINE || /[<\\|]/.test(line) || /^[\s=\-:]*$/.test(line)) return false;
+  if (line.trimStart().startsWith('[')) return false;
+  if (/[()]/.test(added) && /[[\]]/.test(line)) return false;
+  if (added.includes(';') && line.includes('&')) return false;
   const lastWord = /\S*$/.exec(rendered)?.[0] ?? '';
-  if (/[@:]|www\./i.test(lastWord + added)) return false;
+  if (/@|www\.|(?:ftp|https?):/i.test(lastWord + added)) return false;
   // The text shown ends as the source does: nothing at the end was trimmed or turned into something else.
   const ending = rendered.slice(-Math.min(rendered.length, endData.length, 16));
   return ending !== '' && endData.endsWith(ending);
