@@ -1,4 +1,4 @@
-// Sync: a library of 500 sessions of 20 messages synced for the first time through a CouchDB-protocol server
+// Sync: a library of 500 sessions (BENCH_SYNC_SESSIONS) of 20 messages synced for the first time through a CouchDB-protocol server
 // (e2e/couch-server.mjs), sent from one device and received on a second; then the cost of one new message once
 // synced. For each: the time to `Synced`, the bytes on the wire (request and response bodies to the server), and
 // the app's longest main-thread task meanwhile (a longtask observer: goal none over 50 ms); and what the server
@@ -11,7 +11,8 @@ import { startLightRecording } from './harness.mjs';
 import { record } from './results.mjs';
 import { seed } from './sessions.mjs';
 
-const SESSIONS = 500;
+/** `BENCH_SYNC_SESSIONS` sets another library size (one new message should cost the same whatever it is). */
+const SESSIONS = Number(process.env.BENCH_SYNC_SESSIONS ?? 500);
 const MESSAGES = 20;
 const USER = 'bench';
 const PASSWORD = 'bench-password';
@@ -239,7 +240,7 @@ export async function run(bench) {
     await sendButton.dispose();
     await a.context.close();
     await b.context.close();
-    record('sync-500-sessions', {
+    record(`sync-${SESSIONS}-sessions`, {
       loadAverage: { start: loadAtStart, end: loadavg().map((l) => Math.round(l * 100) / 100) },
       sessions: SESSIONS,
       messagesPerSession: MESSAGES,
