@@ -193,7 +193,7 @@ export class EaselMarkdown extends LitElement {
         return guard(
           [end - start, blocks[start], blocks[end - 1], this.blocks?.version],
           () =>
-            html`<div class=${end - start === GROUP_SIZE ? 'group full' : 'group'}>
+            html`<div class="group">
               ${blocks.slice(start, end).map((nodes) => html`<div class="block">${nodes}</div>`)}
             </div>`,
         );
