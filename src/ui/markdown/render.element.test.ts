@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import httpLeaks from '../../../e2e/fixtures/artifacts/html-cure53-httpleaks.html?raw';
 import corpusReadme from '../../../e2e/fixtures/artifacts-corpus/README.md?raw';
 import filesSources from '../../../e2e/fixtures/files/SOURCES.md?raw';
 import garden from '../../../e2e/fixtures/projects/garden-notes.md?raw';
@@ -25,6 +26,17 @@ function random(seed: number): () => number {
 function freshly(renderer: MarkdownRenderer, source: string): string {
   const box = document.createElement('div');
   box.append(renderer.renderTail(source));
+  return box.innerHTML;
+}
+
+/**
+ * `html` with the code of each code block as plain text: code added to an open block is shown uncoloured until
+ * the block is rendered again, so that is the one way the two may differ.
+ */
+function uncoloured(html: string): string {
+  const box = document.createElement('div');
+  box.innerHTML = html;
+  for (const code of box.querySelectorAll('code')) code.replaceChildren(code.textContent ?? '');
   return box.innerHTML;
 }
 
@@ -56,8 +68,8 @@ function streamAndCompare(text: string, seed: number, maxDelta: number) {
       shownTail = layout.tail;
     }
     splitter.push(source);
-    const expected = freshly(fresh, splitter.tail);
-    if (shown.innerHTML !== expected)
+    const expected = uncoloured(freshly(fresh, splitter.tail));
+    if (uncoloured(shown.innerHTML) !== expected)
       throw new Error(
         `after ${JSON.stringify(source.slice(-80))} (seed ${seed}):\n${shown.innerHTML}\n!==\n${expected}`,
       );
@@ -107,10 +119,23 @@ describe('MarkdownRenderer.extendTail', () => {
       '> A quote that goes on for a while: with a colon; and (parentheses) in it.',
       '- an item that goes on for a while: with a colon; and (parentheses)\n- another item, and more words',
       'Emphasis *that opens and never closes, and **strong that does not either; and `code that stays open.',
+      '```ts\nconst a = `template $\u007Bb}`; // a comment with <tags> & entities\n\nconst c = "```";\n```',
+      '~~~~python\ndef f(x):\n    return x  # ~~~ is not a closing fence here\n~~~\nstill code\n~~~~',
+      '```\nno language, then a fence that closes with more backticks\n`````',
     ].join('\n\n');
     for (const seed of [11, 12, 13]) streamAndCompare(text, seed, 5);
     for (const seed of [14, 15]) streamAndCompare(text, seed, 30);
   });
+
+  it('shows every cut of a long page of hostile HTML in a code block as a fresh render does, but for colour', () => {
+    const text = `Here is the page:\n\n\`\`\`html\n${httpLeaks}\n\`\`\`\n\nThat is all of it.`;
+    expect(text.length).toBeGreaterThan(8000);
+    for (const [seed, maxDelta] of [
+      [16, 40],
+      [17, 9],
+    ] as const)
+      streamAndCompare(text, seed, maxDelta);
+  }, 120_000);
 
   it('shows every cut of the Markdown XSS suite exactly as a fresh render does', () => {
     const suite = payloads as readonly { readonly payload: string }[];
@@ -165,12 +190,33 @@ describe('MarkdownRenderer.extendTail', () => {
     expect(continuesAsText('## A heading long enough ', 'x', 'A heading long enough')).toBe(false);
     const renderer = new MarkdownRenderer();
     for (const rendered of [
-      '```ts\nconst a = 1 and more code',
       '| a | b |\n|---|---|\n| one long cell | two',
+      '    indented code that goes on',
     ]) {
       const nodes = renderer.renderTail(rendered);
       expect(renderer.extendTail(nodes, rendered, `${rendered} more`), rendered).toBe(false);
     }
+  });
+
+  it('adds code to an open code block as text, without rendering it again, until the block is closed', () => {
+    const renderer = new MarkdownRenderer();
+    const line = 'const total = values.reduce((sum, value) => sum + value * 2, 0); // <b>not markup</b>\n';
+    const code = line.repeat(150);
+    // Past 8,000 characters an open block is not coloured again until it ends, so every step only adds code.
+    const rendered = `\`\`\`ts\n${code.slice(0, 8100)}`;
+    const nodes = renderer.renderTail(rendered);
+    const box = document.createElement('div');
+    box.append(nodes);
+    let source = rendered;
+    for (let end = 8140; end <= code.length; end += 40) {
+      const next = `\`\`\`ts\n${code.slice(0, end)}`;
+      expect(renderer.extendTail(nodes, source, next), `up to ${end}`).toBe(true);
+      source = next;
+    }
+    expect(box.querySelector('code')?.textContent).toBe(source.slice('```ts\n'.length).replace(/\n$/, ''));
+    expect(box.querySelector('b')).toBeNull();
+    // The closing fence, or anything after the block, renders it again.
+    expect(renderer.extendTail(nodes, source, `${source}\n\`\`\`\nAnd a paragraph`)).toBe(false);
   });
 });
 
