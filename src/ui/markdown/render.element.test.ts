@@ -8,7 +8,8 @@ import payloads from '../../../e2e/fixtures/xss/markdown-payloads.json';
 import uiReadme from '../README.md?raw';
 import { MarkdownBlockSplitter } from './block-splitter';
 import { IncrementalMarkdown } from './incremental';
-import { continuesAsText, MarkdownRenderer } from './render';
+import { MarkdownRenderer } from './render';
+import { continuesAsText } from './tail-growth';
 
 /** A repeatable sequence of numbers in [0, 1) (mulberry32), so a failing cut can be replayed. */
 function random(seed: number): () => number {
