@@ -173,7 +173,10 @@ test('for a model without server-side compaction, Easel writes a summary turn an
   expect(wire[0]?.content[0]?.text).toContain(SUMMARY);
   expect(JSON.stringify(wire)).not.toContain('Question 1000');
 
-  // The summary is saved with the session: after a reload the model still reads it, and nothing is lost.
+  // The summary is saved with the session: after a reload the model still reads it, and nothing is lost. The
+  // sidebar's row shows the answer once it is stored (same transaction): a reload before then would find it
+  // interrupted, as it should.
+  await expect(sidebar(app)).toContainText('Pick a timer with a rain delay.');
   await app.reload();
   await openFromSidebar(app);
   await expect(claude(app).last()).toContainText('Pick a timer with a rain delay.');
