@@ -28,9 +28,13 @@ async function modelCreates(
     sse.toolUse({ name: 'artifacts', id, input: { command: 'create', filename, content } }),
   );
   await anthropic.reply(sse.text('The file is ready.'));
+  // An earlier file's answer says the same: wait for one more of them, not for the last answer to say it (which
+  // the earlier one does before this one has begun, leaving its replies queued for whatever asks next).
+  const ready = claude(page).filter({ hasText: 'The file is ready.' });
+  const before = await ready.count();
   await send(page, `Write ${filename}`);
   // The tool's console check runs the page first: on a loaded machine its frame can take a while to start.
-  await expect(claude(page).last()).toContainText('The file is ready.', { timeout: 30_000 });
+  await expect(ready).toHaveCount(before + 1, { timeout: 30_000 });
 }
 
 /** A page that shows what it stored under `note` and stores what is typed when `Save` is clicked. */
