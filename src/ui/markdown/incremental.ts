@@ -54,6 +54,11 @@ export interface BlockRenderer<T> {
    * whether it did. When it did not, the tail is rendered again.
    */
   extendTail?(nodes: T, rendered: string, source: string): boolean;
+  /**
+   * The stream's tail (`nodes`, rendered from `rendered`) has become the finished block `source`: the same
+   * nodes, to show as that block, when they show it exactly as `renderBlock(source)` would; else `undefined`.
+   */
+  takeTail?(nodes: T, rendered: string, source: string): T | undefined;
   /** Whether code is coloured yet; code rendered before it is rendered again by `rehighlight`. */
   isHighlighterReady(): boolean;
 }
@@ -132,10 +137,12 @@ export class IncrementalMarkdown<T> {
       // The splitter started over (the text did not extend what it had seen).
       this.blockNodes.length = 0;
       this.lastBlock = undefined;
+      this.openTail = undefined;
     }
     // A stream's blocks are rendered a slice at a time; a text shown whole (a session opened) at once, unless it
     // is long.
     if (streaming || source.length > MARKDOWN_LIMITS.atOnceChars) this.live = true;
+    this.takeOpenTail(renderer, finished);
     const deadline = this.now() + SLICE_MS;
     while (this.blockNodes.length < finished.length) {
       const start = this.blockNodes.length;
@@ -147,6 +154,7 @@ export class IncrementalMarkdown<T> {
     }
     this.waiting = this.blockNodes.length < finished.length;
     const tail = this.splitter.tail;
+    const open = this.openTail;
     // A tail not shown is taken out of the page: its nodes cannot be shown again.
     if (this.waiting || !streaming) this.openTail = undefined;
     if (this.waiting) return { kind: 'blocks', blocks: this.blockNodes, tail: undefined };
@@ -154,9 +162,10 @@ export class IncrementalMarkdown<T> {
     if (streaming)
       return { kind: 'blocks', blocks: this.blockNodes, tail: this.renderOpenTail(renderer, tail) };
     if (!tail) return { kind: 'blocks', blocks: this.blockNodes, tail: undefined };
-    // The stream has ended: its tail becomes the last block, rendered once (it costs one block).
+    // The stream has ended: its tail becomes the last block, its nodes kept if they show it, else rendered once.
     if (this.lastBlock?.source !== tail) {
-      this.lastBlock = { source: tail, nodes: renderer.renderBlock(tail) };
+      const taken = open && renderer.takeTail?.(open.nodes, open.source, tail);
+      this.lastBlock = { source: tail, nodes: taken ?? renderer.renderBlock(tail) };
       this.notePlainCode(renderer, tail);
     }
     return { kind: 'blocks', blocks: [...this.blockNodes, this.lastBlock.nodes], tail: undefined };
@@ -180,6 +189,21 @@ export class IncrementalMarkdown<T> {
     this.notePlainCode(renderer, tail);
     this.openTail = { source: tail, nodes };
     return nodes;
+  }
+
+  /**
+   * The tail shown last has become the next finished block: its nodes become that block's (`takeTail`), so
+   * each block of a stream is rendered once, as the tail, rather than once more when it ends.
+   */
+  private takeOpenTail(renderer: BlockRenderer<T>, finished: readonly string[]): void {
+    const open = this.openTail;
+    const next = finished[this.blockNodes.length];
+    if (open === undefined || next === undefined) return;
+    this.openTail = undefined;
+    const nodes = renderer.takeTail?.(open.nodes, open.source, next);
+    if (nodes === undefined) return;
+    this.blockNodes.push(nodes);
+    this.notePlainCode(renderer, next);
   }
 
   /** Forgets everything (another text is shown, or none): the next `update` renders its text from the start. */

@@ -135,6 +135,8 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
   private readonly tailEnds = new WeakMap<DocumentFragment, TextEnd>();
   /** A rendered tail that is one open code block, for `extendTail` to add code to (see `openCode`). */
   private readonly openCodes = new WeakMap<DocumentFragment, OpenCode>();
+  /** A rendered tail's own nodes, wherever they are now (the page took them out of the fragment). */
+  private readonly tailNodes = new WeakMap<DocumentFragment, readonly ChildNode[]>();
   private readonly listeners = new Set<() => void>();
   private readonly marked: Marked;
 
@@ -252,7 +254,32 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     if (end !== undefined) this.tailEnds.set(nodes, end);
     const code = this.openCode(nodes, source);
     if (code !== undefined) this.openCodes.set(nodes, code);
+    this.tailNodes.set(nodes, Array.from(nodes.childNodes));
     return nodes;
+  }
+
+  /**
+   * A stream's tail has become a finished block (`source`): its nodes, taken from wherever they are shown, when
+   * they show `source` exactly as `renderBlock(source)` would (extended in place if need be, code coloured),
+   * else `undefined`. The block then costs no render: it was rendered as the tail already.
+   */
+  takeTail(nodes: DocumentFragment, rendered: string, source: string): DocumentFragment | undefined {
+    const own = this.tailNodes.get(nodes);
+    if (own === undefined) return undefined;
+    const code = this.openCodes.get(nodes);
+    // A block ends with the line breaks before the next one, which change nothing in a block of Markdown (in raw
+    // HTML one may be a text node of its own, and in code it is code): the tail shows the rest.
+    const text = code === undefined && !source.includes('<') ? source.replace(/\n+$/, '') : source;
+    if (!text.startsWith(rendered)) return undefined;
+    if (text !== rendered && !this.extendTail(nodes, rendered, text)) return undefined;
+    // Code added in place is uncoloured; a finished block shows it coloured (as soon as the highlighter has
+    // loaded), so it is rendered.
+    if (code?.extended && this.isHighlighterReady()) return undefined;
+    this.tailNodes.delete(nodes);
+    const block = document.createDocumentFragment();
+    block.append(...own);
+    this.remember(source, block);
+    return block;
   }
 
   /**
@@ -286,7 +313,13 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     const code = block?.classList.contains('code-block') ? block.querySelector('pre > code') : null;
     if (token === undefined || !(code instanceof HTMLElement) || code.textContent !== token.text)
       return undefined;
-    return { code, shown: token.text, lang: token.lang ?? '', renderedAt: performance.now() };
+    return {
+      code,
+      shown: token.text,
+      lang: token.lang ?? '',
+      renderedAt: performance.now(),
+      extended: false,
+    };
   }
 
   /**
@@ -303,7 +336,10 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     if (token === undefined || (token.lang ?? '') !== open.lang || !token.text.startsWith(open.shown))
       return false;
     const added = token.text.slice(open.shown.length);
-    if (added !== '') open.code.append(added);
+    if (added !== '') {
+      open.code.append(added);
+      open.extended = true;
+    }
     open.shown = token.text;
     return true;
   }

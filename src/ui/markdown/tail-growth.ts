@@ -29,6 +29,8 @@ export interface OpenCode {
   readonly lang: string;
   /** When it was last rendered, coloured (`performance.now()`). */
   readonly renderedAt: number;
+  /** Code was added since, as text: the block shows uncoloured code until it is rendered again. */
+  extended: boolean;
 }
 
 /** Elements whose last text node is where a paragraph, list item or heading being written goes on. */
