@@ -22,6 +22,11 @@ const FRAME = 17;
  * pours in faster than anyone reads, updates thin out and the page keeps its headroom.
  */
 const RENDER_BUDGET = 12;
+/**
+ * A stream's update is timed (`measure`) once in this many: timing one costs a task of its own after its frame,
+ * and the cost of an update changes slowly as an answer grows.
+ */
+const MEASURE_EVERY = 4;
 
 /**
  * How long to wait before the next update of a stream, after one that cost `cost` ms: `RENDER_BUDGET` times
@@ -43,6 +48,8 @@ export class AgentController {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastUpdate = 0;
   private interval = STREAMING_INTERVAL;
+  /** Updates of this stream so far (the first is timed, then one in `MEASURE_EVERY`). */
+  private streamUpdates = 0;
   private readonly afterFrame = typeof MessageChannel === 'function' ? new MessageChannel() : undefined;
   private readonly subscriptions: SubscriptionController;
 
@@ -89,7 +96,10 @@ export class AgentController {
   private schedule(): void {
     if (this.frame || this.timer) return;
     const streaming = this.agentRef?.state.streamMessage != null;
-    if (!streaming) this.interval = STREAMING_INTERVAL;
+    if (!streaming) {
+      this.interval = STREAMING_INTERVAL;
+      this.streamUpdates = 0;
+    }
     const wait = streaming ? this.interval - (performance.now() - this.lastUpdate) : 0;
     if (wait > 0) {
       this.timer = setTimeout(() => {
@@ -103,7 +113,7 @@ export class AgentController {
       const start = performance.now();
       this.lastUpdate = start;
       this.host.requestUpdate();
-      if (streaming) this.measure(start);
+      if (streaming && this.streamUpdates++ % MEASURE_EVERY === 0) this.measure(start);
     });
   }
 

@@ -1,0 +1,84 @@
+/** Element tests of `AgentController`'s pacing while an answer streams, with a real agent in a real browser. */
+import { html, LitElement } from 'lit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Agent, type AssistantMessage, type StreamFn } from '../../agent';
+import { mount } from '../test-support';
+import { AgentController } from './agent-controller';
+
+/** Shows the answer's text (streaming, then finished) through `AgentController`, counting its renders. */
+class StreamFollower extends LitElement {
+  agent: Agent | undefined;
+  renders = 0;
+  private readonly follower = new AgentController(this);
+
+  override willUpdate(): void {
+    this.follower.agent = this.agent;
+  }
+
+  override render() {
+    this.renders++;
+    const state = this.follower.state;
+    const message = state?.streamMessage ?? state?.messages.findLast((m) => m.role === 'assistant');
+    const content = message?.role === 'assistant' ? message.content : [];
+    const text = content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    return html`<p>${text}</p>`;
+  }
+}
+customElements.define('test-stream-follower', StreamFollower);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'test-stream-follower': StreamFollower;
+  }
+}
+
+/** An answer of `count` words, one every `everyMs` ms. */
+function wordsStream(count: number, everyMs: number): StreamFn {
+  return async function* (_context, options) {
+    let partial: AssistantMessage = {
+      role: 'assistant',
+      content: [],
+      provider: 'scripted',
+      model: options.model,
+      usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 },
+      stopReason: 'stop',
+      timestamp: Date.now(),
+    };
+    yield { type: 'start', partial };
+    let text = '';
+    partial = { ...partial, content: [{ type: 'text', text }] };
+    yield { type: 'text_start', contentIndex: 0, partial };
+    for (let i = 0; i < count; i++) {
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      text += `word${i} `;
+      partial = { ...partial, content: [{ type: 'text', text }] };
+      yield { type: 'text_delta', contentIndex: 0, delta: `word${i} `, partial };
+    }
+    yield { type: 'text_end', contentIndex: 0, partial };
+    yield { type: 'done', message: partial };
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('AgentController while an answer streams', () => {
+  it('shows every piece of a slow answer, and times one update in four, not each', async () => {
+    const posts = vi.spyOn(MessagePort.prototype, 'postMessage');
+    const agent = new Agent({ streamFn: wordsStream(24, 60) });
+    const { el, screen } = await mount('test-stream-follower', { agent });
+    const rendersBefore = el.renders;
+    const done = agent.prompt('Hello');
+    // Each word arrives 60 ms after the last, later than the 40 ms the controller waits at least: each is shown.
+    for (const i of [0, 5, 11, 23])
+      await expect.element(screen.getByText(new RegExp(`word${i} $`))).toBeInTheDocument();
+    await done;
+    const renders = el.renders - rendersBefore;
+    expect(renders).toBeGreaterThanOrEqual(24);
+    // The first update of the stream is timed, then one in four.
+    const timed = posts.mock.calls.length;
+    expect(timed).toBeGreaterThanOrEqual(Math.floor(24 / 4));
+    expect(timed).toBeLessThanOrEqual(Math.ceil(renders / 4) + 1);
+  });
+});
