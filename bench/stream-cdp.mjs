@@ -1,6 +1,8 @@
 // The streaming benchmark without network instrumentation (bench/cdp.mjs: raw CDP, a Chrome trace and nothing
 // else), as a person's browser runs it. Rounds interleave, each with:
-// - the floors: the same 40 KB read by a bare `fetch` loop in a blank page, and in a worker;
+// - the floors: the same 40 KB read by a bare `fetch` loop in a blank page, and in a worker; and the 40 KB and
+//   real-pace streams read in a worker and shown as plain text (`showPlainOnce`): the browser's own cost of showing
+//   that much text at that pace;
 // - a 40 KB and (unless BENCH_QUICK) a 400 KB Markdown answer in 10-character deltas 1 ms apart;
 // - an answer at a real pace: 40 characters every 100 ms for 20 s.
 // Each reports, from first to last byte: main-thread busy %, longest task, tasks over 50 ms, the worst gap
@@ -164,6 +166,129 @@ async function readOnce(raw, bench, writes, { text, inWorker }) {
   return { bytes: text.length, wallMs, busyMs, busyPercent, longestTaskMs, tasksOver50ms };
 }
 
+/**
+ * The floor of showing an answer: the same stream read in a worker (decoded, its events parsed, the text posted
+ * to the page at most every 16 ms), and the page adding the text as plain paragraphs (a new one at each blank
+ * line) to a scrolled box that follows the end, no more often than every 90 ms (each update in an animation
+ * frame, so frames stay about 100 ms apart, the goal's gap). No Markdown, no sanitiser, no app: what the browser
+ * costs to show this much text at this pace.
+ */
+async function showPlainOnce(raw, bench, writes, { text, deltaSize, delayMs }) {
+  const lane = bench.fake.ns(`cdp-plain-${Math.random().toString(36).slice(2)}`);
+  const page = await raw.newPage(bench.fake.url);
+  await lane.reply(sse.text(text, { deltaSize, chunk: 'event', delayMs }));
+  const trace = await page.startTrace();
+  writes.take();
+  await page.evaluate(async (url) => {
+    document.body.innerHTML =
+      '<div id="scroller" style="position:fixed;inset:0;overflow-y:auto;font:16px/1.5 system-ui"><div id="log" style="max-width:780px;margin:0 auto;padding:16px"><p></p></div></div>';
+    const scroller = document.getElementById('scroller');
+    const log = document.getElementById('log');
+    async function read(url) {
+      const body = JSON.stringify({
+        model: 'm',
+        max_tokens: 1,
+        stream: true,
+        messages: [{ role: 'user', content: 'Hello' }],
+      });
+      const response = await fetch(`${url}/v1/messages`, { method: 'POST', body });
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffered = '';
+      let pending = '';
+      let timer;
+      const flush = () => {
+        timer = undefined;
+        postMessage(pending);
+        pending = '';
+      };
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffered += value;
+        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+          const data = buffered
+            .slice(0, end)
+            .split('\n')
+            .find((line) => line.startsWith('data:'));
+          buffered = buffered.slice(end + 2);
+          const event = data ? JSON.parse(data.slice(5)) : undefined;
+          if (event?.delta?.type === 'text_delta') pending += event.delta.text;
+        }
+        if (pending && timer === undefined) timer = setTimeout(flush, 16);
+      }
+      clearTimeout(timer);
+      if (pending) flush();
+      postMessage(null);
+    }
+    const code = `${read.toString()}\nonmessage = (e) => read(e.data);`;
+    const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+    let waiting = '';
+    let last = 0;
+    let scheduled = false;
+    const show = () => {
+      scheduled = false;
+      last = performance.now();
+      const parts = waiting.split('\n\n');
+      waiting = '';
+      log.lastElementChild.append(parts[0]);
+      for (const part of parts.slice(1)) {
+        const paragraph = document.createElement('p');
+        paragraph.textContent = part;
+        log.append(paragraph);
+      }
+      scroller.scrollTop = scroller.scrollHeight;
+    };
+    const schedule = () => {
+      if (scheduled || !waiting) return;
+      scheduled = true;
+      setTimeout(() => requestAnimationFrame(show), Math.max(0, last + 90 - performance.now()));
+    };
+    await new Promise((resolve) => {
+      worker.onmessage = (e) => {
+        if (e.data === null) {
+          worker.terminate();
+          resolve();
+          return;
+        }
+        waiting += e.data;
+        schedule();
+      };
+      worker.postMessage(url);
+    });
+  }, lane.baseUrl);
+  await writes.ended();
+  const { firstByteUs, lastByteUs, firstTextUs, lastTextUs } = writes.take();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const events = await trace.stop();
+  await page.close();
+  const stream = mainThreadIn(events, firstByteUs, lastByteUs);
+  const whileText = mainThreadIn(events, firstTextUs, lastTextUs);
+  const {
+    wallMs,
+    busyMs,
+    busyPercent,
+    cpuMs,
+    cpuPercent,
+    longestTaskMs,
+    tasksOver50ms,
+    frames,
+    worstFrameGapMs,
+  } = stream;
+  return {
+    bytes: text.length,
+    wallMs,
+    busyMs,
+    busyPercent,
+    cpuMs,
+    cpuPercent,
+    longestTaskMs,
+    tasksOver50ms,
+    frames,
+    worstFrameGapMs,
+    worstFrameGapWhileTextMs: whileText.worstFrameGapMs,
+  };
+}
+
 /** Medians of each numeric field over the runs (the text fields of the median-busy run). */
 function medians(runs) {
   const byBusy = [...runs].sort((a, b) => a.busyMs - b.busyMs);
@@ -186,6 +311,9 @@ export async function run(bench) {
   const cases = {
     'read-in-page': () => readOnce(raw, bench, writes, { text: text40, inWorker: false }),
     'read-in-worker': () => readOnce(raw, bench, writes, { text: text40, inWorker: true }),
+    'plain-40kb': () => showPlainOnce(raw, bench, writes, { text: text40, deltaSize: 10, delayMs: 1 }),
+    'plain-real-pace': () =>
+      showPlainOnce(raw, bench, writes, { text: markdownAnswer(8_000), deltaSize: 40, delayMs: 100 }),
     '40kb': () => streamOnce(raw, bench, writes, { name: '40kb', text: text40, deltaSize: 10, delayMs: 1 }),
     'real-pace': () =>
       streamOnce(raw, bench, writes, {
@@ -233,9 +361,11 @@ export async function run(bench) {
   console.log(
     `\n  Without network instrumentation (medians of ${rounds}): 40 KB ${small.busyPercent} % busy ` +
       `(floors: ${summary['read-in-page'].busyPercent} % in the page, ${summary['read-in-worker'].busyPercent} % ` +
-      `in a worker), worst frame gap ${small.worstFrameGapWhileTextMs} ms while text arrives ` +
+      `in a worker; shown as plain text ${summary['plain-40kb'].busyPercent} %), ` +
+      `worst frame gap ${small.worstFrameGapWhileTextMs} ms while text arrives ` +
       `(${small.worstFrameGapMs} ms first to last byte), ${small.tasksOver50ms} tasks over 50 ms; ` +
-      `real pace ${summary['real-pace'].busyPercent} % busy, worst frame gap ` +
+      `real pace ${summary['real-pace'].busyPercent} % busy (shown as plain text ` +
+      `${summary['plain-real-pace'].busyPercent} %), worst frame gap ` +
       `${summary['real-pace'].worstFrameGapWhileTextMs} ms while text arrives ` +
       `(${summary['real-pace'].worstFrameGapMs} ms first to last byte)` +
       (large
