@@ -310,7 +310,8 @@ describe('MarkdownRenderer.renderBlocks', () => {
   it('renders every block of real Markdown as renderBlock renders it alone', () => {
     const blocks = [uiReadme, garden, sseReadme, filesSources, corpusReadme].flatMap(blocksOf);
     expect(blocks.length).toBeGreaterThan(30);
-    const together = new MarkdownRenderer();
+    // Blocks go together only through DOMPurify (a call's fixed cost is what it saves).
+    const together = new MarkdownRenderer(undefined, 'dompurify');
     const alone = vi.spyOn(together, 'renderBlock');
     for (let start = 0; start < blocks.length; start += 8) {
       const batch = blocks.slice(start, start + 8);
@@ -327,7 +328,7 @@ describe('MarkdownRenderer.renderBlocks', () => {
   });
 
   it('renders text that names the wrapper, and blocks seen before, as renderBlock does', () => {
-    const renderer = new MarkdownRenderer();
+    const renderer = new MarkdownRenderer(undefined, 'dompurify');
     const blocks = [
       'A paragraph naming data-easel-batch="x" and &lt;div data-easel-batch&gt; as text.\n',
       '&#60;/div&#62; is an end tag written as entities.\n',
@@ -339,5 +340,96 @@ describe('MarkdownRenderer.renderBlocks', () => {
     const alone = blocks.map((block) => markup(new MarkdownRenderer().renderBlock(block)));
     expect(first).toEqual(alone);
     expect(again).toEqual(alone);
+  });
+});
+
+describe("MarkdownRenderer: the browser's sanitiser for marked's own markup", () => {
+  const browser = new MarkdownRenderer();
+  const purify = new MarkdownRenderer(undefined, 'dompurify');
+
+  /** Every block of `text`, and its cuts every `step` characters (what a stream's tail is rendered from). */
+  function piecesOf(text: string, step: number): readonly string[] {
+    const splitter = new MarkdownBlockSplitter();
+    splitter.push(`${text}\n\nend\n\nend`);
+    const cuts = Array.from({ length: Math.ceil(text.length / step) }, (_, i) =>
+      text.slice(0, (i + 1) * step),
+    );
+    return [...splitter.blocks, ...cuts];
+  }
+
+  it('shows real Markdown, answers cut anywhere and the Markdown XSS suite exactly as DOMPurify does', () => {
+    const suite = (payloads as readonly { readonly payload: string }[]).map((entry) => entry.payload);
+    const pieces = [
+      ...[uiReadme, garden, sseReadme, filesSources, corpusReadme].flatMap((text) => piecesOf(text, 997)),
+      ...piecesOf(answer(12_000), 41),
+      ...suite,
+      // A class, a title and an address that the URL policy or DOMPurify's breakout rule take away.
+      '```url(https://example.com/x.png)\nconst a = 1;\n```',
+      '```ts@import\nconst a = 1;\n```',
+      '[a link](https://example.com/ "a title --> that could end a comment") and ![an image](x.png "</title>")',
+      '[a link](https://example.com/ "background: url(https://example.com/t.png)")',
+    ];
+    expect(pieces.length).toBeGreaterThan(600);
+    for (const piece of pieces) expect(freshly(browser, piece), piece).toBe(freshly(purify, piece));
+  });
+
+  it('is the one that checks text without raw HTML; text with raw HTML goes through DOMPurify', () => {
+    const setHtml = vi.spyOn(Element.prototype as unknown as { setHTML: () => void }, 'setHTML');
+    // DOMPurify parses what it checks into a document of its own.
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    try {
+      freshly(
+        browser,
+        '## A heading\n\nA paragraph with **bold**, `code` and [a link](https://example.com/).',
+      );
+      freshly(browser, '```ts\nconst tag = "<b>not markup</b>";\n```');
+      freshly(browser, '| a | b |\n|---|---|\n| 1 | &lt;2&gt; |');
+      expect(setHtml).toHaveBeenCalledTimes(3);
+      expect(parse).not.toHaveBeenCalled();
+      const raw = freshly(browser, 'Some <kbd>Ctrl</kbd> and <img src=x onerror=alert(1)>');
+      expect(raw).toContain('<kbd>Ctrl</kbd>');
+      expect(raw).not.toMatch(/onerror| src=/);
+      expect(freshly(browser, '<details><summary>More</summary>\n\nHidden text\n\n</details>')).toContain(
+        '<details>',
+      );
+      expect(parse).toHaveBeenCalledTimes(2);
+      expect(setHtml).toHaveBeenCalledTimes(3);
+    } finally {
+      setHtml.mockRestore();
+      parse.mockRestore();
+    }
+  });
+
+  it('applies the URL policy before the nodes reach the page: links open apart, images wait, scripts go', async () => {
+    const image = `https://images.example.com/held-${Date.now()}.png`;
+    const nodes = browser.renderTail(
+      `![a chart](${image} "Chart") [safe](https://example.com/a "A title") [bad](javascript:alert(1)) ` +
+        '[data](data:text/html,x) [mail](mailto:someone@example.com) ![inline](data:image/png;base64,AAAA)',
+    );
+    const box = document.createElement('div');
+    box.append(nodes);
+    const [held, inline] = box.querySelectorAll('img');
+    expect(held?.hasAttribute('src')).toBe(false);
+    expect(held?.getAttribute('data-blocked-src')).toBe(image);
+    expect(held?.getAttribute('alt')).toBe('a chart');
+    expect(inline?.getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    const links = Array.from(box.querySelectorAll('a'), (a) => [
+      a.textContent,
+      a.getAttribute('href'),
+      a.getAttribute('target'),
+      a.getAttribute('rel'),
+    ]);
+    expect(links).toEqual([
+      ['safe', 'https://example.com/a', '_blank', 'noopener noreferrer'],
+      ['bad', null, null, null],
+      ['data', null, null, null],
+      ['mail', 'mailto:someone@example.com', '_blank', 'noopener noreferrer'],
+    ]);
+    expect(box.ownerDocument).toBe(document);
+    document.body.append(box);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The held image was never fetched, not even while its nodes were being checked.
+    expect(performance.getEntriesByName(image)).toHaveLength(0);
+    box.remove();
   });
 });

@@ -1,4 +1,7 @@
-/** Markdown → sanitised HTML: the only path by which model text becomes markup (`marked`, then `DOMPurify`). */
+/**
+ * Markdown → sanitised HTML: the only path by which model text becomes markup (`marked`, then a sanitiser: the
+ * browser's own for marked's own markup, `own-markup.ts`, and `DOMPurify` for raw HTML and everywhere else).
+ */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
 import { Marked, type Tokens } from 'marked';
@@ -6,6 +9,7 @@ import { escapeHtml } from '../../agent';
 import { type HighlighterLoader, highlighter as pageHighlighter } from './highlighter';
 import { type BlockRenderer, IncrementalMarkdown } from './incremental';
 import { isTooComplexToFormat, MARKDOWN_LIMITS, PLAIN_NOTE, plainChunks } from './limits';
+import { type OwnMarkupSanitiser, ownMarkupSanitiser } from './own-markup';
 import {
   continuesAsText,
   FENCED,
@@ -122,6 +126,13 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    */
   private readonly toNodes = createPurifier({ ...POLICY, RETURN_DOM_FRAGMENT: true });
   /**
+   * The browser's sanitiser, for what marked writes of its own (no raw HTML in the source): several times
+   * cheaper than DOMPurify; `undefined` where the browser has none.
+   */
+  private readonly ownMarkup: OwnMarkupSanitiser | undefined;
+  /** The last `parseMarkdown` met raw HTML (marked's `html` tokens, block or inline). */
+  private rawHtml = false;
+  /**
    * Rendered nodes of recent Markdown blocks, by source. A streamed answer renders each finished block once; a
    * view of the same message drawn again (another session opened and this one reopened) clones them from here
    * instead of parsing and sanitising everything again.
@@ -140,12 +151,27 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
   private readonly listeners = new Set<() => void>();
   private readonly marked: Marked;
 
-  /** `highlighter`: the page's own by default, shared with the code view. */
-  constructor(private readonly highlighter: HighlighterLoader = pageHighlighter) {
+  /**
+   * `highlighter`: the page's own by default, shared with the code view. `sanitiser`: `'dompurify'` sends
+   * marked's own markup through DOMPurify too, as in a browser without the Sanitizer API (for tests comparing
+   * the two).
+   */
+  constructor(
+    private readonly highlighter: HighlighterLoader = pageHighlighter,
+    sanitiser: 'browser' | 'dompurify' = 'browser',
+  ) {
+    this.ownMarkup = sanitiser === 'browser' ? ownMarkupSanitiser(applyUrlPolicy) : undefined;
     this.marked = new Marked({
       gfm: true,
       breaks: false,
-      renderer: { code: (token: Tokens.Code) => this.renderCode(token) },
+      renderer: {
+        code: (token: Tokens.Code) => this.renderCode(token),
+        // Noted, then written as marked does (`false`: its own renderer).
+        html: () => {
+          this.rawHtml = true;
+          return false;
+        },
+      },
     });
     highlighter.onReady(() => {
       // Blocks kept from before were rendered with their code plain.
@@ -222,7 +248,8 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     const together = sources.filter(
       (source) => !this.blockCache.has(source) && !source.includes('<') && !isTooComplexToFormat(source),
     );
-    if (together.length > 1) {
+    // The browser's sanitiser has no fixed cost per call worth saving.
+    if (together.length > 1 && this.ownMarkup === undefined) {
       const html = together
         .map((source) => `<div ${BATCH_MARK}="${this.batchToken}">${this.parseMarkdown(source)}</div>`)
         .join('');
@@ -346,6 +373,7 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
 
   /** Markdown → HTML, not yet sanitised: never insert this; it is public for the benchmark of each step. */
   parseMarkdown(source: string): string {
+    this.rawHtml = false;
     return this.marked.parse(source, { async: false });
   }
 
@@ -356,8 +384,10 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
 
   /** Renders Markdown to sanitised nodes, ready to insert (no limits: see `renderTail`). */
   renderMarkdownNodes(source: string): DocumentFragment {
+    const html = this.parseMarkdown(source);
+    if (!this.rawHtml && this.ownMarkup !== undefined) return this.ownMarkup.toNodes(html);
     // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
-    return this.toNodes.sanitize(this.parseMarkdown(source)) as unknown as DocumentFragment;
+    return this.toNodes.sanitize(html) as unknown as DocumentFragment;
   }
 
   /**
