@@ -5,10 +5,15 @@
 // - `ownDocumentMs`: DOMPurify over that HTML as the app runs it (RETURN_DOM_FRAGMENT: DOMPurify parses each piece
 //   into a new document of its own);
 // - `inPlaceMs`: the HTML parsed into one inert element made once, then DOMPurify's IN_PLACE mode over it;
-// - `emptyDocumentsMs`: only the documents DOMPurify makes (one empty document per piece).
+// - `emptyDocumentsMs`: only the documents DOMPurify makes (one empty document per piece);
+// - `browserMs`: the browser's own sanitiser over that HTML as the app runs it for marked's own markup
+//   (`own-markup.ts`: `setHTML` with its allow-list in a document with no window, without the URL policy);
+// - `appMs` / `appDompurifyMs`: the app's renderer from Markdown to nodes (marked, highlight.js, the sanitiser and
+//   the URL policy), as it is and with DOMPurify for everything (a browser without the Sanitizer API).
 // It answers whether DOMPurify's per-call document is worth avoiding: on 2026-12-02 (a loaded 2-core machine)
 // 323 pieces took marked 61 ms, DOMPurify 478 ms, in place 504 ms, the empty documents 87 ms: no, IN_PLACE's
-// extra passes cost what the documents save. Usage: node bench/stream-sanitise.mjs
+// extra passes cost what the documents save. On 2026-12-04 the browser's sanitiser answered the question
+// otherwise: see the README's numbers. Usage: node bench/stream-sanitise.mjs
 import { startBench, withSourcePage } from './harness.mjs';
 import { markdownAnswer } from './markdown-sample.mjs';
 
@@ -19,7 +24,10 @@ try {
       const { MarkdownRenderer } = await import('/src/ui/markdown/render.ts');
       const { MarkdownBlockSplitter } = await import('/src/ui/markdown/block-splitter.ts');
       const { default: createDOMPurify } = await import('/node_modules/.vite/deps/dompurify.js');
+      const { ownMarkupSanitiser } = await import('/src/ui/markdown/own-markup.ts');
       const render = new MarkdownRenderer();
+      const renderPurified = new MarkdownRenderer(undefined, 'dompurify');
+      const browser = ownMarkupSanitiser(() => {});
       const config = {
         USE_PROFILES: { html: true },
         ADD_ATTR: ['target'],
@@ -50,6 +58,9 @@ try {
           inPlace.sanitize(root);
         },
         emptyDocumentsMs: () => new DOMParser().parseFromString(policy.createHTML('<!---->'), 'text/html'),
+        ...(browser ? { browserMs: (i) => browser.toNodes(html[i]) } : {}),
+        appMs: (i) => render.renderMarkdownNodes(pieces[i]),
+        appDompurifyMs: (i) => renderPurified.renderMarkdownNodes(pieces[i]),
       };
       const times = Object.fromEntries(Object.keys(ways).map((name) => [name, []]));
       for (let round = 0; round < 6; round++) {
