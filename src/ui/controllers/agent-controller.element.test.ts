@@ -32,6 +32,9 @@ declare global {
   }
 }
 
+/** The page's own `setTimeout`, for the scripted stream to wait with while a test counts everyone else's. */
+const pageSetTimeout = window.setTimeout.bind(window);
+
 /** An answer of `count` words, one every `everyMs` ms. */
 function wordsStream(count: number, everyMs: number): StreamFn {
   return async function* (_context, options) {
@@ -49,7 +52,7 @@ function wordsStream(count: number, everyMs: number): StreamFn {
     partial = { ...partial, content: [{ type: 'text', text }] };
     yield { type: 'text_start', contentIndex: 0, partial };
     for (let i = 0; i < count; i++) {
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      await new Promise((resolve) => pageSetTimeout(resolve, everyMs));
       text += `word${i} `;
       partial = { ...partial, content: [{ type: 'text', text }] };
       yield { type: 'text_delta', contentIndex: 0, delta: `word${i} `, partial };
@@ -80,5 +83,19 @@ describe('AgentController while an answer streams', () => {
     const timed = posts.mock.calls.length;
     expect(timed).toBeGreaterThanOrEqual(Math.floor(24 / 4));
     expect(timed).toBeLessThanOrEqual(Math.ceil(renders / 4) + 1);
+  });
+
+  it('waits for the next update of a fast answer with one timer, not a chain of them', async () => {
+    const agent = new Agent({ streamFn: wordsStream(200, 4) });
+    const { el, screen } = await mount('test-stream-follower', { agent });
+    const timers = vi.spyOn(window, 'setTimeout');
+    const rendersBefore = el.renders;
+    await agent.prompt('Hello');
+    await expect.element(screen.getByText(/word199 $/)).toBeInTheDocument();
+    const renders = el.renders - rendersBefore;
+    // Words come far faster than the controller updates: it waits between updates, once each.
+    expect(renders).toBeLessThan(100);
+    expect(timers.mock.calls.length).toBeGreaterThan(0);
+    expect(timers.mock.calls.length).toBeLessThanOrEqual(renders + 1);
   });
 });

@@ -102,12 +102,19 @@ export class AgentController {
     }
     const wait = streaming ? this.interval - (performance.now() - this.lastUpdate) : 0;
     if (wait > 0) {
+      // Straight to the frame once the wait is over. Timing the wait again made chains: a timer rounds its delay
+      // down to whole milliseconds, so it fired a fraction early, armed one for that fraction (which runs at once),
+      // and so on: four or five timer tasks an update.
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        this.schedule();
+        this.requestFrame(streaming);
       }, wait);
       return;
     }
+    this.requestFrame(streaming);
+  }
+
+  private requestFrame(streaming: boolean): void {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       const start = performance.now();
