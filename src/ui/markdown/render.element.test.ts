@@ -8,6 +8,7 @@ import payloads from '../../../e2e/fixtures/xss/markdown-payloads.json';
 import uiReadme from '../README.md?raw';
 import { MarkdownBlockSplitter } from './block-splitter';
 import { IncrementalMarkdown } from './incremental';
+import { ownMarkupSanitiser } from './own-markup';
 import { MarkdownRenderer } from './render';
 import { continuesAsText } from './tail-growth';
 
@@ -368,12 +369,14 @@ describe("MarkdownRenderer: the browser's sanitiser for marked's own markup", ()
       '```ts@import\nconst a = 1;\n```',
       '[a link](https://example.com/ "a title --> that could end a comment") and ![an image](x.png "</title>")',
       '[a link](https://example.com/ "background: url(https://example.com/t.png)")',
+      // Values DOMPurify trims.
+      '[a link](https://example.com/ " padded title ") and ![ padded alt ](x.png) and [b](https://e.com/ "\u00a0nbsp\u00a0")',
     ];
     expect(pieces.length).toBeGreaterThan(600);
     for (const piece of pieces) expect(freshly(browser, piece), piece).toBe(freshly(purify, piece));
   });
 
-  it('is the one that checks text without raw HTML; text with raw HTML goes through DOMPurify', () => {
+  it('checks text without `<`; text with `<` goes through DOMPurify', () => {
     const setHtml = vi.spyOn(Element.prototype as unknown as { setHTML: () => void }, 'setHTML');
     // DOMPurify parses what it checks into a document of its own.
     const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
@@ -382,22 +385,45 @@ describe("MarkdownRenderer: the browser's sanitiser for marked's own markup", ()
         browser,
         '## A heading\n\nA paragraph with **bold**, `code` and [a link](https://example.com/).',
       );
-      freshly(browser, '```ts\nconst tag = "<b>not markup</b>";\n```');
+      freshly(browser, '```ts\nconst answer = 42;\n```');
       freshly(browser, '| a | b |\n|---|---|\n| 1 | &lt;2&gt; |');
       expect(setHtml).toHaveBeenCalledTimes(3);
       expect(parse).not.toHaveBeenCalled();
       const raw = freshly(browser, 'Some <kbd>Ctrl</kbd> and <img src=x onerror=alert(1)>');
       expect(raw).toContain('<kbd>Ctrl</kbd>');
       expect(raw).not.toMatch(/onerror| src=/);
-      expect(freshly(browser, '<details><summary>More</summary>\n\nHidden text\n\n</details>')).toContain(
-        '<details>',
-      );
-      expect(parse).toHaveBeenCalledTimes(2);
+      freshly(browser, '```ts\nconst tag = "<b>not markup</b>";\n```');
+      // marked writes the rest of this block unescaped without an HTML token: a tag in an image's alt text
+      // leaves it in its raw-block state.
+      freshly(browser, '![<pre>](x.png) <img/src=x onerror=alert(1)//');
+      expect(parse).toHaveBeenCalledTimes(3);
       expect(setHtml).toHaveBeenCalledTimes(3);
     } finally {
       setHtml.mockRestore();
       parse.mockRestore();
     }
+  });
+
+  it('refuses markup with a declarative shadow root, where the URL policy could not see an image', async () => {
+    const image = `https://images.example.com/shadow-${Date.now()}.png`;
+    const own = ownMarkupSanitiser(() => {});
+    expect(own).toBeDefined();
+    for (const html of [
+      `<div><template shadowrootmode="open"><img src="${image}"></template></div>`,
+      `<div/x><template/shadowrootmode=closed><img/src=${image}>`,
+      `<p><TEMPLATE SHADOWROOTMODE="open"><a href="https://example.com/">x</a></TEMPLATE></p>`,
+    ])
+      expect(own?.toNodes(html)).toBeUndefined();
+    // The same through the renderer, as model text: DOMPurify leaves the template inert and holds the image.
+    const text = `Here is the chart ![<code> output](chart.png) as promised. <div/x><template/shadowrootmode=open><img/src=${image}><a/href=//example.com/phish>Open the settings`;
+    const box = document.createElement('div');
+    box.append(browser.renderTail(text));
+    document.body.append(box);
+    expect(Array.from(box.querySelectorAll('*')).some((element) => element.shadowRoot !== null)).toBe(false);
+    expect(box.innerHTML).toBe(freshly(purify, text));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(performance.getEntriesByName(image)).toHaveLength(0);
+    box.remove();
   });
 
   it('applies the URL policy before the nodes reach the page: links open apart, images wait, scripts go', async () => {

@@ -130,8 +130,6 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    * cheaper than DOMPurify; `undefined` where the browser has none.
    */
   private readonly ownMarkup: OwnMarkupSanitiser | undefined;
-  /** The last `parseMarkdown` met raw HTML (marked's `html` tokens, block or inline). */
-  private rawHtml = false;
   /**
    * Rendered nodes of recent Markdown blocks, by source. A streamed answer renders each finished block once; a
    * view of the same message drawn again (another session opened and this one reopened) clones them from here
@@ -164,14 +162,7 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     this.marked = new Marked({
       gfm: true,
       breaks: false,
-      renderer: {
-        code: (token: Tokens.Code) => this.renderCode(token),
-        // Noted, then written as marked does (`false`: its own renderer).
-        html: () => {
-          this.rawHtml = true;
-          return false;
-        },
-      },
+      renderer: { code: (token: Tokens.Code) => this.renderCode(token) },
     });
     highlighter.onReady(() => {
       // Blocks kept from before were rendered with their code plain.
@@ -373,7 +364,6 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
 
   /** Markdown → HTML, not yet sanitised: never insert this; it is public for the benchmark of each step. */
   parseMarkdown(source: string): string {
-    this.rawHtml = false;
     return this.marked.parse(source, { async: false });
   }
 
@@ -385,7 +375,11 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
   /** Renders Markdown to sanitised nodes, ready to insert (no limits: see `renderTail`). */
   renderMarkdownNodes(source: string): DocumentFragment {
     const html = this.parseMarkdown(source);
-    if (!this.rawHtml && this.ownMarkup !== undefined) return this.ownMarkup.toNodes(html);
+    // Without a `<` in the source, every tag is one marked wrote. The source decides, not marked's `html` tokens:
+    // marked can pass text through unescaped without one (after a tag in an image's alt text, it stays in its
+    // raw-block state for the rest of the block).
+    const own = source.includes('<') ? undefined : this.ownMarkup?.toNodes(html);
+    if (own !== undefined) return own;
     // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
     return this.toNodes.sanitize(html) as unknown as DocumentFragment;
   }
