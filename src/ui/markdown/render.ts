@@ -1,6 +1,6 @@
 /**
  * Markdown → sanitised HTML: the only path by which model text becomes markup (`marked`, then a sanitiser: the
- * browser's own for marked's own markup, `own-markup.ts`, and `DOMPurify` for raw HTML and everywhere else).
+ * browser's own for a block without `<`, `own-markup.ts`, and `DOMPurify` for the rest and everywhere else).
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
@@ -126,7 +126,7 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    */
   private readonly toNodes = createPurifier({ ...POLICY, RETURN_DOM_FRAGMENT: true });
   /**
-   * The browser's sanitiser, for what marked writes of its own (no raw HTML in the source): several times
+   * The browser's sanitiser, for what marked writes of its own (no `<` in the source): several times
    * cheaper than DOMPurify; `undefined` where the browser has none.
    */
   private readonly ownMarkup: OwnMarkupSanitiser | undefined;
