@@ -404,6 +404,23 @@ describe("MarkdownRenderer: the browser's sanitiser for marked's own markup", ()
     }
   });
 
+  it('leaves everything to DOMPurify in a browser without the Sanitizer API', () => {
+    const api = Object.getOwnPropertyDescriptor(globalThis, 'Sanitizer');
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    try {
+      Reflect.deleteProperty(globalThis, 'Sanitizer');
+      expect(ownMarkupSanitiser(() => {})).toBeUndefined();
+      const without = new MarkdownRenderer();
+      const text = 'A paragraph with **bold** and ![an image](https://example.com/i.png).';
+      expect(freshly(without, text)).toBe(freshly(purify, text));
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      if (api) Object.defineProperty(globalThis, 'Sanitizer', api);
+      parse.mockRestore();
+    }
+    expect(ownMarkupSanitiser(() => {})).toBeDefined();
+  });
+
   it('refuses markup with a declarative shadow root, where the URL policy could not see an image', async () => {
     const image = `https://images.example.com/shadow-${Date.now()}.png`;
     const own = ownMarkupSanitiser(() => {});
