@@ -294,6 +294,46 @@ describe('MarkdownRenderer.extendTail', () => {
   });
 });
 
+describe('MarkdownRenderer.takeTail', () => {
+  it('keeps no copy of a tail that may carry what one view did to it, so another view starts afresh', () => {
+    const renderer = new MarkdownRenderer();
+    const image = 'A chart that the person chose to load: ![chart](https://images.example.com/chart.png)';
+    const code = '```ts\nconst answer = 42;\n```';
+    for (const [tail, touch, untouched] of [
+      [
+        image,
+        (box: HTMLElement) => {
+          const img = box.querySelector('img');
+          img?.setAttribute('src', img.getAttribute('data-blocked-src') ?? '');
+          img?.removeAttribute('data-blocked-src');
+        },
+        (box: HTMLElement) => box.querySelector('img')?.hasAttribute('data-blocked-src') === true,
+      ],
+      [
+        code,
+        (box: HTMLElement) => {
+          const button = box.querySelector('button');
+          if (button) button.textContent = 'Copied';
+        },
+        (box: HTMLElement) => box.querySelector('button')?.textContent === 'Copy',
+      ],
+    ] as const) {
+      // The tail as a view shows it, touched there (the images loaded, the code copied)…
+      const shown = document.createElement('div');
+      const nodes = renderer.renderTail(tail);
+      shown.append(nodes);
+      touch(shown);
+      // …then the next block begins: the tail's nodes become the block's, as they are.
+      const block = renderer.takeTail(nodes, tail, `${tail}\n\n`);
+      expect(block).toBeDefined();
+      // Another view of the same text gets nodes of its own, as a fresh render makes them.
+      const other = document.createElement('div');
+      other.append(renderer.renderBlock(`${tail}\n\n`));
+      expect(untouched(other)).toBe(true);
+    }
+  });
+});
+
 describe('MarkdownRenderer.renderBlocks', () => {
   /** The finished blocks of `text`, as a stream splits them. */
   function blocksOf(text: string): readonly string[] {

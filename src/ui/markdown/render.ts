@@ -296,7 +296,9 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     this.tailNodes.delete(nodes);
     const block = document.createDocumentFragment();
     block.append(...own);
-    this.remember(source, block);
+    // Nodes that were in the page may carry what one view did to them (images the person agreed to load, a
+    // `Copied` button): a copy of them in the cache would show that in another view. Those blocks are not kept.
+    if (block.querySelector('img, button') === null) this.remember(source, block);
     return block;
   }
 
