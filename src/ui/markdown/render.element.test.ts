@@ -4,6 +4,9 @@ import corpusReadme from '../../../e2e/fixtures/artifacts-corpus/README.md?raw';
 import filesSources from '../../../e2e/fixtures/files/SOURCES.md?raw';
 import garden from '../../../e2e/fixtures/projects/garden-notes.md?raw';
 import sseReadme from '../../../e2e/fixtures/sse/README.md?raw';
+import dompurifyPayloads from '../../../e2e/fixtures/xss/dompurify-payloads.json';
+import generalPayloads from '../../../e2e/fixtures/xss/general-html-payloads.json';
+import h5scPayloads from '../../../e2e/fixtures/xss/h5sc-payloads.json';
 import payloads from '../../../e2e/fixtures/xss/markdown-payloads.json';
 import uiReadme from '../README.md?raw';
 import { MarkdownBlockSplitter } from './block-splitter';
@@ -409,14 +412,26 @@ describe("MarkdownRenderer: the browser's sanitiser for marked's own markup", ()
       '```ts@import\nconst a = 1;\n```',
       '[a link](https://example.com/ "a title --> that could end a comment") and ![an image](x.png "</title>")',
       '[a link](https://example.com/ "background: url(https://example.com/t.png)")',
+      // Code with `<` in it: one fenced block goes to the browser's sanitiser, as it is and cut while it grows.
+      ...piecesOf(`\`\`\`html\n${httpLeaks}\n\`\`\``, 1499).filter((piece) => piece.startsWith('```')),
+      // The HTML XSS suites as code: each in a fence of its own language, then with its payload as the language.
+      ...[dompurifyPayloads, h5scPayloads, generalPayloads].flatMap((suite) =>
+        (suite as readonly { readonly payload: string }[]).flatMap(({ payload }) => [
+          `\`\`\`html\n${payload}\n\`\`\``,
+          `~~~${payload.replace(/[\n~`]/g, ' ')}\nconst a = 1;\n~~~`,
+        ]),
+      ),
+      '```jsx\nexport function App() {\n  return <div className="app"><img src="x.png" onError={f} /></div>;\n}\n```',
+      '```<img src=x onerror=alert(1)>\nconst a = 1 < 2;\n```',
+      '```html\n<template shadowrootmode="open"><img src="https://example.com/x.png"></template>\n```',
       // Values DOMPurify trims.
       '[a link](https://example.com/ " padded title ") and ![ padded alt ](x.png) and [b](https://e.com/ "\u00a0nbsp\u00a0")',
     ];
-    expect(pieces.length).toBeGreaterThan(600);
+    expect(pieces.length).toBeGreaterThan(1500);
     for (const piece of pieces) expect(freshly(browser, piece), piece).toBe(freshly(purify, piece));
   });
 
-  it('checks text without `<`; text with `<` goes through DOMPurify', () => {
+  it('checks text without `<` and single code blocks; other text with `<` goes through DOMPurify', () => {
     const setHtml = vi.spyOn(Element.prototype as unknown as { setHTML: () => void }, 'setHTML');
     // DOMPurify parses what it checks into a document of its own.
     const parse = vi.spyOn(DOMParser.prototype, 'parseFromString');
@@ -432,12 +447,23 @@ describe("MarkdownRenderer: the browser's sanitiser for marked's own markup", ()
       const raw = freshly(browser, 'Some <kbd>Ctrl</kbd> and <img src=x onerror=alert(1)>');
       expect(raw).toContain('<kbd>Ctrl</kbd>');
       expect(raw).not.toMatch(/onerror| src=/);
-      freshly(browser, '```ts\nconst tag = "<b>not markup</b>";\n```');
       // marked writes the rest of this block unescaped without an HTML token: a tag in an image's alt text
       // leaves it in its raw-block state.
       freshly(browser, '![<pre>](x.png) <img/src=x onerror=alert(1)//');
+      // A code block, then raw HTML.
+      freshly(browser, '```js\nconst a = 1;\n```\n<img src=x onerror=alert(1)>');
       expect(parse).toHaveBeenCalledTimes(3);
       expect(setHtml).toHaveBeenCalledTimes(3);
+      // One fenced code block is the code renderer's own, whatever its code or its language say.
+      freshly(browser, '```ts\nconst tag = "<b>not markup</b>";\n```');
+      const fence = freshly(browser, '```<img src=x onerror=alert(1)>\nconst a = 1 < 2;\n```');
+      expect(setHtml).toHaveBeenCalledTimes(5);
+      expect(parse).toHaveBeenCalledTimes(3);
+      const box = document.createElement('div');
+      box.innerHTML = fence;
+      expect(box.querySelector('img')).toBeNull();
+      expect(box.querySelector('.code-lang')?.textContent).toBe('<img');
+      expect(box.querySelector('code')?.textContent).toBe('const a = 1 < 2;');
     } finally {
       setHtml.mockRestore();
       parse.mockRestore();

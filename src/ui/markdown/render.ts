@@ -1,6 +1,6 @@
 /**
  * Markdown → sanitised HTML: the only path by which model text becomes markup (`marked`, then a sanitiser: the
- * browser's own for a block without `<`, `own-markup.ts`, and `DOMPurify` for the rest and everywhere else).
+ * browser's own for a block without `<` or one code block, `own-markup.ts`, and `DOMPurify` for the rest).
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
@@ -126,8 +126,8 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    */
   private readonly toNodes = createPurifier({ ...POLICY, RETURN_DOM_FRAGMENT: true });
   /**
-   * The browser's sanitiser, for what marked writes of its own (no `<` in the source): several times
-   * cheaper than DOMPurify; `undefined` where the browser has none.
+   * The browser's sanitiser, for what marked writes of its own (no `<` in the source, or one code block):
+   * several times cheaper than DOMPurify; `undefined` where the browser has none.
    */
   private readonly ownMarkup: OwnMarkupSanitiser | undefined;
   /**
@@ -379,11 +379,20 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     const html = this.parseMarkdown(source);
     // Without a `<` in the source, every tag is one marked wrote. The source decides, not marked's `html` tokens:
     // marked can pass text through unescaped without one (after a tag in an image's alt text, it stays in its
-    // raw-block state for the rest of the block).
-    const own = source.includes('<') ? undefined : this.ownMarkup?.toNodes(html);
+    // raw-block state for the rest of the block). One fenced code block is all the code renderer's, whatever its
+    // code: marked reads nothing inside it, and the code and its language are escaped (HTML and JSX are code too).
+    const mine = !source.includes('<') || this.isOneCodeBlock(source);
+    const own = mine ? this.ownMarkup?.toNodes(html) : undefined;
     if (own !== undefined) return own;
     // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
     return this.toNodes.sanitize(html) as unknown as DocumentFragment;
+  }
+
+  /** Whether `source` is one fenced code block (closed or not) and nothing else but blank lines. */
+  private isOneCodeBlock(source: string): boolean {
+    return (
+      this.ownMarkup !== undefined && FENCED.test(source) && onlyCode(this.marked.lexer(source)) !== undefined
+    );
   }
 
   /**
