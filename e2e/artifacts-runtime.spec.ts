@@ -267,7 +267,22 @@ test('the next React component is written into a spare frame that had its librar
   await expect(standby).toHaveAttribute('aria-hidden', 'true');
   await expect(standby).toHaveAttribute('sandbox', 'allow-scripts');
   await expect(standby.contentFrame().locator('#root')).toBeEmpty();
-  const spare = await standby.elementHandle();
+  // Which frame takes the next page: the spare may be made again while it streams (the page's head and imports
+  // known so far change), so every frame that turns from a standby into the next page's preview is noted.
+  await standby.evaluate((frame) => {
+    const taken: string[] = [];
+    (window as unknown as { sparesTaken: string[] }).sparesTaken = taken;
+    new MutationObserver((records) => {
+      for (const record of records)
+        if (record.oldValue === 'Preview standby' && record.target instanceof Element)
+          taken.push(record.target.getAttribute('title') ?? '');
+    }).observe(frame.getRootNode(), {
+      subtree: true,
+      attributes: true,
+      attributeOldValue: true,
+      attributeFilter: ['title'],
+    });
+  });
 
   // The same libraries, and an error.
   const imports = DASHBOARD.slice(0, DASHBOARD.indexOf('\nconst data'));
@@ -280,6 +295,8 @@ export default function Next() {
 `;
   await modelCreates(app, anthropic, 'Next.tsx', next, 'toolu_next');
   await expect(app.getByTitle('Next.tsx preview', { exact: true })).toHaveCount(1);
-  expect(await spare?.getAttribute('title')).toBe('Next.tsx preview');
+  expect(await app.evaluate(() => (window as unknown as { sparesTaken: string[] }).sparesTaken)).toEqual([
+    'Next.tsx preview',
+  ]);
   await expect(consoleRegion(app)).toContainText('1 error');
 });

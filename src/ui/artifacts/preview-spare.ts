@@ -7,6 +7,38 @@ import type { PreparedPrime, PreparedRender, PreviewRuntime } from './preview-ru
  */
 const SPARE_AFTER_MS = 300;
 
+/** A line of code past a module's imports: a declaration or an export at the start of a line. */
+const PAST_IMPORTS = /^(?:export|function|async|const|let|var|class|type|interface|enum|declare)\b/m;
+
+/** Whether `content` (a React page being written) may still be writing its import lines. */
+export function stillImporting(content: string): boolean {
+  return !PAST_IMPORTS.test(content);
+}
+
+/** Whether every import of `inner` is in `outer`, from the same file. */
+function within(inner: Record<string, string>, outer: Record<string, string>): boolean {
+  return Object.entries(inner).every(([specifier, file]) => outer[specifier] === file);
+}
+
+/** Whether `head` is `part` with something added in one place (the Tailwind script of a page's head). */
+function holds(head: string, part: string): boolean {
+  let start = 0;
+  while (start < part.length && head[start] === part[start]) start++;
+  let end = 0;
+  while (end < part.length - start && head[head.length - 1 - end] === part[part.length - 1 - end]) end++;
+  return start + end >= part.length;
+}
+
+/**
+ * Whether a spare made for `kept` cannot serve the page being written (`content`, whose prime is `prime`): its
+ * head lacks what the page's needs, or, past its imports, the page does not import a library the spare
+ * evaluated. A spare with more in its head, or with libraries the page has not named yet, may still fit.
+ */
+function rulesOut(kept: PreparedPrime, prime: PreparedPrime, content: string): boolean {
+  if (!holds(kept.html, prime.html)) return true;
+  return !within(kept.imports, prime.imports) && !stillImporting(content);
+}
+
 /** What the spare needs from the element that holds it. */
 export interface SpareHost {
   readonly runtime: () => PreviewRuntime;
@@ -44,9 +76,10 @@ export class PreviewSpare {
         (prime) => {
           if (token !== this.token || !this.host.wanted()) return;
           const kept = this.document?.prime;
-          const fits =
-            kept?.html === prime.html &&
-            Object.entries(kept.imports).every(([specifier, file]) => prime.imports[specifier] === file);
+          // Kept unless what the page has written so far rules it out: a stream's first pieces cut the import
+          // lines short and come before any `className` (so before the Tailwind head), and replacing the spare on
+          // them threw away the libraries it had ready.
+          const fits = kept !== undefined && !rulesOut(kept, prime, content);
           if (fits) return;
           this.document?.dispose();
           this.document = this.host.document(prime);
