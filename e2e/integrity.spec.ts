@@ -222,7 +222,9 @@ test('Stop during parallel tool calls, then the next messages are answered', asy
     }),
   );
   await send(app, 'Two files');
-  await expect(stop(app)).toBeVisible();
+  // Stop only once the second call is being written: a Stop before the answer's first bytes arrive ends it with
+  // no calls at all (then the next request rightly has no results).
+  await expect(panel(app).getByRole('tab', { name: 'b.md', exact: true })).toBeVisible();
   await stop(app).click();
   await expect(stop(app)).toBeHidden();
   await exchange(app, anthropic, 'Just one, then.', 'Fine.');
