@@ -193,7 +193,7 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
       this.blockCache.set(source, cached);
       return cached.cloneNode(true) as DocumentFragment;
     }
-    const nodes = this.renderTail(source);
+    const nodes = this.renderFormatted(source);
     this.remember(source, nodes);
     return nodes;
   }
@@ -262,7 +262,16 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     });
   }
 
-  /** Renders a block, or a stream's open tail, to nodes: as Markdown, or as plain text past the limits. */
+  /** Renders a block to nodes: as Markdown, or as plain text past the limits. */
+  private renderFormatted(source: string): DocumentFragment {
+    return isTooComplexToFormat(source) ? renderPlainNodes(source) : this.renderMarkdownNodes(source);
+  }
+
+  /**
+   * Renders a stream's open tail (or a text shown whole) as `renderBlock` does, and notes what `extendTail` and
+   * `takeTail` need to reuse its nodes: where its text ends, its open code block. A finished block needs none of
+   * that (finding an open code block lexes the block again), so `renderBlock` does not note it.
+   */
   renderTail(source: string): DocumentFragment {
     if (isTooComplexToFormat(source)) return renderPlainNodes(source);
     const nodes = this.renderMarkdownNodes(source);
