@@ -1,8 +1,9 @@
 // The streaming benchmark without network instrumentation (bench/cdp.mjs: raw CDP, a Chrome trace and nothing
 // else), as a person's browser runs it. Rounds interleave, each with:
 // - the floors: the same 40 KB read by a bare `fetch` loop in a blank page, and in a worker; and the 40 KB and
-//   real-pace streams read in a worker and shown as plain text (`showPlainOnce`): the browser's own cost of showing
-//   that much text at that pace;
+//   real-pace streams read in a worker and shown (`showOnce`) as plain text, and formatted (Easel's own final nodes
+//   and styles for the answer, added a finished block at a time, nothing parsed): the browser's own cost of
+//   showing that much text at that pace;
 // - a 40 KB and (unless BENCH_QUICK) a 400 KB Markdown answer in 10-character deltas 1 ms apart;
 // - an answer at a real pace: 40 characters every 100 ms for 20 s.
 // Each reports, from first to last byte: main-thread busy %, longest task, tasks over 50 ms, the worst gap
@@ -168,94 +169,151 @@ async function readOnce(raw, bench, writes, { text, inWorker }) {
 
 /**
  * The floor of showing an answer: the same stream read in a worker (decoded, its events parsed, the text posted
- * to the page at most every 16 ms), and the page adding the text as plain paragraphs (a new one at each blank
- * line) to a scrolled box that follows the end, no more often than every 90 ms (each update in an animation
- * frame, so frames stay about 100 ms apart, the goal's gap). No Markdown, no sanitiser, no app: what the browser
- * costs to show this much text at this pace.
+ * to the page at most every 16 ms), and the page showing it in a scrolled box that follows the end, no more often
+ * than every 90 ms (each update in an animation frame, so frames stay about 100 ms apart, the goal's gap). No
+ * Markdown, no sanitiser, no app: what the browser costs to show this much text at this pace.
+ * - Without `shown`, as plain paragraphs (a new one at each blank line).
+ * - With `shown` (`captureShown`: the nodes and styles Easel ends with for this answer), formatted: each update
+ *   adds the finished blocks the text received so far has reached, cloned from those nodes, with Easel's styles
+ *   and block wrappers; the open block is not shown until it is finished. That is less than any streaming
+ *   Markdown view does (nothing is parsed, no block is shown twice), so it is a floor for formatting.
  */
-async function showPlainOnce(raw, bench, writes, { text, deltaSize, delayMs }) {
-  const lane = bench.fake.ns(`cdp-plain-${Math.random().toString(36).slice(2)}`);
+async function showOnce(raw, bench, writes, { text, deltaSize, delayMs, shown }) {
+  const lane = bench.fake.ns(`cdp-floor-${Math.random().toString(36).slice(2)}`);
   const page = await raw.newPage(bench.fake.url);
   await lane.reply(sse.text(text, { deltaSize, chunk: 'event', delayMs }));
   const trace = await page.startTrace();
   writes.take();
-  await page.evaluate(async (url) => {
-    document.body.innerHTML =
-      '<div id="scroller" style="position:fixed;inset:0;overflow-y:auto;font:16px/1.5 system-ui"><div id="log" style="max-width:780px;margin:0 auto;padding:16px"><p></p></div></div>';
-    const scroller = document.getElementById('scroller');
-    const log = document.getElementById('log');
-    async function read(url) {
-      const body = JSON.stringify({
-        model: 'm',
-        max_tokens: 1,
-        stream: true,
-        messages: [{ role: 'user', content: 'Hello' }],
+  await page.evaluate(
+    async ({ url, shown, total }) => {
+      document.body.innerHTML =
+        '<div id="scroller" style="position:fixed;inset:0;overflow-y:auto;font:16px/1.5 system-ui"><div id="log" style="max-width:780px;margin:0 auto;padding:16px"><p></p></div></div>';
+      const scroller = document.getElementById('scroller');
+      const log = document.getElementById('log');
+      // Formatted: Easel's nodes for the answer, parsed before the stream starts, as groups of blocks.
+      const groups = [];
+      let md;
+      if (shown) {
+        log.replaceChildren();
+        const root = log.attachShadow({ mode: 'open' });
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(shown.css);
+        root.adoptedStyleSheets = [sheet];
+        md = document.createElement('div');
+        md.className = 'md';
+        root.append(md);
+        const template = document.createElement('template');
+        template.innerHTML = shown.html;
+        for (const group of template.content.children) {
+          const blocks = [...group.children].map((block) => ({ block, chars: block.textContent.length }));
+          groups.push({ shell: group.cloneNode(false), blocks });
+        }
+      }
+      const allChars = groups.reduce((sum, g) => sum + g.blocks.reduce((n, b) => n + b.chars, 0), 0);
+      let received = 0;
+      let shownChars = 0;
+      let group = -1;
+      let block = 0;
+      let into;
+      const showFormatted = () => {
+        const reached = (received / total) * allChars;
+        while (group < groups.length) {
+          const next = groups[group]?.blocks[block];
+          if (next === undefined) {
+            group += 1;
+            block = 0;
+            if (group < groups.length) {
+              into = document.importNode(groups[group].shell, false);
+              md.append(into);
+            }
+            continue;
+          }
+          if (shownChars + next.chars > reached) break;
+          into.append(document.importNode(next.block, true));
+          shownChars += next.chars;
+          block += 1;
+        }
+      };
+      async function read(url) {
+        const body = JSON.stringify({
+          model: 'm',
+          max_tokens: 1,
+          stream: true,
+          messages: [{ role: 'user', content: 'Hello' }],
+        });
+        const response = await fetch(`${url}/v1/messages`, { method: 'POST', body });
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffered = '';
+        let pending = '';
+        let timer;
+        const flush = () => {
+          timer = undefined;
+          postMessage(pending);
+          pending = '';
+        };
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffered += value;
+          for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+            const data = buffered
+              .slice(0, end)
+              .split('\n')
+              .find((line) => line.startsWith('data:'));
+            buffered = buffered.slice(end + 2);
+            const event = data ? JSON.parse(data.slice(5)) : undefined;
+            if (event?.delta?.type === 'text_delta') pending += event.delta.text;
+          }
+          if (pending && timer === undefined) timer = setTimeout(flush, 16);
+        }
+        clearTimeout(timer);
+        if (pending) flush();
+        postMessage(null);
+      }
+      const code = `${read.toString()}\nonmessage = (e) => read(e.data);`;
+      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+      let waiting = '';
+      let last = 0;
+      let scheduled = false;
+      const show = () => {
+        scheduled = false;
+        last = performance.now();
+        received += waiting.length;
+        if (shown) {
+          waiting = '';
+          showFormatted();
+        } else {
+          const parts = waiting.split('\n\n');
+          waiting = '';
+          log.lastElementChild.append(parts[0]);
+          for (const part of parts.slice(1)) {
+            const paragraph = document.createElement('p');
+            paragraph.textContent = part;
+            log.append(paragraph);
+          }
+        }
+        scroller.scrollTop = scroller.scrollHeight;
+      };
+      const schedule = () => {
+        if (scheduled || !waiting) return;
+        scheduled = true;
+        setTimeout(() => requestAnimationFrame(show), Math.max(0, last + 90 - performance.now()));
+      };
+      await new Promise((resolve) => {
+        worker.onmessage = (e) => {
+          if (e.data === null) {
+            worker.terminate();
+            resolve();
+            return;
+          }
+          waiting += e.data;
+          schedule();
+        };
+        worker.postMessage(url);
       });
-      const response = await fetch(`${url}/v1/messages`, { method: 'POST', body });
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffered = '';
-      let pending = '';
-      let timer;
-      const flush = () => {
-        timer = undefined;
-        postMessage(pending);
-        pending = '';
-      };
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffered += value;
-        for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
-          const data = buffered
-            .slice(0, end)
-            .split('\n')
-            .find((line) => line.startsWith('data:'));
-          buffered = buffered.slice(end + 2);
-          const event = data ? JSON.parse(data.slice(5)) : undefined;
-          if (event?.delta?.type === 'text_delta') pending += event.delta.text;
-        }
-        if (pending && timer === undefined) timer = setTimeout(flush, 16);
-      }
-      clearTimeout(timer);
-      if (pending) flush();
-      postMessage(null);
-    }
-    const code = `${read.toString()}\nonmessage = (e) => read(e.data);`;
-    const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
-    let waiting = '';
-    let last = 0;
-    let scheduled = false;
-    const show = () => {
-      scheduled = false;
-      last = performance.now();
-      const parts = waiting.split('\n\n');
-      waiting = '';
-      log.lastElementChild.append(parts[0]);
-      for (const part of parts.slice(1)) {
-        const paragraph = document.createElement('p');
-        paragraph.textContent = part;
-        log.append(paragraph);
-      }
-      scroller.scrollTop = scroller.scrollHeight;
-    };
-    const schedule = () => {
-      if (scheduled || !waiting) return;
-      scheduled = true;
-      setTimeout(() => requestAnimationFrame(show), Math.max(0, last + 90 - performance.now()));
-    };
-    await new Promise((resolve) => {
-      worker.onmessage = (e) => {
-        if (e.data === null) {
-          worker.terminate();
-          resolve();
-          return;
-        }
-        waiting += e.data;
-        schedule();
-      };
-      worker.postMessage(url);
-    });
-  }, lane.baseUrl);
+    },
+    { url: lane.baseUrl, shown, total: text.length },
+  );
   await writes.ended();
   const { firstByteUs, lastByteUs, firstTextUs, lastTextUs } = writes.take();
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -265,6 +323,55 @@ async function showPlainOnce(raw, bench, writes, { text, deltaSize, delayMs }) {
   const { styleLayoutMs, breakdownMs, ...stream } = mainThreadIn(events, firstByteUs, lastByteUs);
   const whileText = mainThreadIn(events, firstTextUs, lastTextUs);
   return { bytes: text.length, ...stream, worstFrameGapWhileTextMs: whileText.worstFrameGapMs };
+}
+
+/**
+ * The nodes and styles Easel ends with for `text` (its Markdown view's groups of blocks, and that view's style
+ * sheets), for the formatted floor (`showOnce`): the answer streamed at once, in large deltas.
+ */
+async function captureShown(raw, bench, writes, text) {
+  const lane = bench.fake.ns(`cdp-capture-${Math.random().toString(36).slice(2)}`);
+  const page = await appPage(raw, bench, lane);
+  await lane.reply(sse.text(text, { deltaSize: 4000, chunk: 'event' }));
+  writes.take();
+  await page.evaluate(() => {
+    const find = (root, test) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (test(el)) return el;
+        const inner = el.shadowRoot && find(el.shadowRoot, test);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const box = find(
+      document,
+      (el) => el.tagName === 'TEXTAREA' && el.getAttribute('aria-label') === 'Message',
+    );
+    box.value = 'Write the long answer';
+    box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    requestAnimationFrame(() =>
+      find(box.getRootNode(), (el) => el.tagName === 'BUTTON' && el.textContent.trim() === 'Send').click(),
+    );
+    return true;
+  });
+  await writes.ended();
+  writes.take();
+  const shown = await page.waitFor(() => {
+    const conversation = document.querySelector('easel-app')?.shadowRoot?.querySelector('easel-conversation');
+    const views = conversation?.shadowRoot?.querySelectorAll('easel-message-view');
+    const last = views?.[views.length - 1];
+    if (!last || last.hasAttribute('streaming')) return false;
+    const markdown = last.shadowRoot?.querySelector('easel-markdown');
+    if (!markdown || markdown.hasAttribute('aria-busy')) return false;
+    const md = markdown.shadowRoot?.querySelector('.md');
+    if (!md?.querySelector('.block')) return false;
+    const css = markdown.shadowRoot.adoptedStyleSheets
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .join('\n');
+    return { css, html: md.innerHTML };
+  });
+  await page.close();
+  return shown;
 }
 
 /** Medians of each numeric field over the runs (the text fields of the median-busy run). */
@@ -286,17 +393,27 @@ export async function run(bench) {
   const raw = await launchRaw();
   const writes = watchMessageWrites();
   const text40 = markdownAnswer(40_000);
+  const text8 = markdownAnswer(8_000);
+  let shown40;
+  let shown8;
   const cases = {
     'read-in-page': () => readOnce(raw, bench, writes, { text: text40, inWorker: false }),
     'read-in-worker': () => readOnce(raw, bench, writes, { text: text40, inWorker: true }),
-    'plain-40kb': () => showPlainOnce(raw, bench, writes, { text: text40, deltaSize: 10, delayMs: 1 }),
-    'plain-real-pace': () =>
-      showPlainOnce(raw, bench, writes, { text: markdownAnswer(8_000), deltaSize: 40, delayMs: 100 }),
+    'plain-40kb': () => showOnce(raw, bench, writes, { text: text40, deltaSize: 10, delayMs: 1 }),
+    'plain-real-pace': () => showOnce(raw, bench, writes, { text: text8, deltaSize: 40, delayMs: 100 }),
+    'formatted-40kb': async () => {
+      shown40 ??= await captureShown(raw, bench, writes, text40);
+      return showOnce(raw, bench, writes, { text: text40, deltaSize: 10, delayMs: 1, shown: shown40 });
+    },
+    'formatted-real-pace': async () => {
+      shown8 ??= await captureShown(raw, bench, writes, text8);
+      return showOnce(raw, bench, writes, { text: text8, deltaSize: 40, delayMs: 100, shown: shown8 });
+    },
     '40kb': () => streamOnce(raw, bench, writes, { name: '40kb', text: text40, deltaSize: 10, delayMs: 1 }),
     'real-pace': () =>
       streamOnce(raw, bench, writes, {
         name: 'pace',
-        text: markdownAnswer(8_000),
+        text: text8,
         deltaSize: 40,
         delayMs: 100,
       }),
@@ -339,11 +456,13 @@ export async function run(bench) {
   console.log(
     `\n  Without network instrumentation (medians of ${rounds}): 40 KB ${small.busyPercent} % busy ` +
       `(floors: ${summary['read-in-page'].busyPercent} % in the page, ${summary['read-in-worker'].busyPercent} % ` +
-      `in a worker; shown as plain text ${summary['plain-40kb'].busyPercent} %), ` +
+      `in a worker; shown as plain text ${summary['plain-40kb'].busyPercent} %, formatted ` +
+      `${summary['formatted-40kb'].busyPercent} %), ` +
       `worst frame gap ${small.worstFrameGapWhileTextMs} ms while text arrives ` +
       `(${small.worstFrameGapMs} ms first to last byte), ${small.tasksOver50ms} tasks over 50 ms; ` +
       `real pace ${summary['real-pace'].busyPercent} % busy (shown as plain text ` +
-      `${summary['plain-real-pace'].busyPercent} %), worst frame gap ` +
+      `${summary['plain-real-pace'].busyPercent} %, formatted ${summary['formatted-real-pace'].busyPercent} %), ` +
+      'worst frame gap ' +
       `${summary['real-pace'].worstFrameGapWhileTextMs} ms while text arrives ` +
       `(${summary['real-pace'].worstFrameGapMs} ms first to last byte)` +
       (large
