@@ -142,6 +142,71 @@ test('an HTML page loading Chart.js from cdnjs and d3 from jsdelivr renders', as
   expect(result).not.toContain('[error]');
 });
 
+test('a page with a prebuilt Tailwind 2 stylesheet from a CDN gets its classes styled, with React from unpkg', async ({
+  app,
+  anthropic,
+}) => {
+  // Pages written for Tailwind 2 link its prebuilt CSS, which the shelf does not keep: its Tailwind script
+  // styles the same classes instead.
+  const page = `<!DOCTYPE html>
+<html><head>
+<script crossorigin src="https://unpkg.com/react@18/umd/react.production.min.js"></script>
+<script crossorigin src="https://unpkg.com/react-dom@18/umd/react-dom.production.min.js"></script>
+<script src="https://unpkg.com/@babel/standalone/babel.min.js"></script>
+<link href="https://cdn.jsdelivr.net/npm/tailwindcss@2.2.19/dist/tailwind.min.css" rel="stylesheet">
+</head><body>
+<h1 id="title" class="text-4xl font-bold">Counter</h1>
+<div id="root"></div>
+<script type="text/babel">
+const { useState } = React;
+function Counter() {
+  const [n, setN] = useState(0);
+  return <button className="p-2 bg-green-500" onClick={() => setN(n + 1)}>Count {n}</button>;
+}
+ReactDOM.createRoot(document.getElementById('root')).render(<Counter />);
+</script>
+</body></html>`;
+  await modelCreates(app, anthropic, 'counter.html', page);
+
+  const frame = preview(app, 'counter.html');
+  await expect(frame.locator('#title')).toHaveCSS('font-size', '36px');
+  const button = frame.getByRole('button', { name: 'Count 0' });
+  await expect(button).toHaveCSS('padding', '8px');
+  await expect(button).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await button.click();
+  await expect(frame.getByRole('button', { name: 'Count 1' })).toBeVisible();
+  const result = await toolResult(anthropic);
+  expect(result).not.toContain('[error]');
+  expect(result).toContain('tailwindcss 2.2.19 was asked for');
+});
+
+test('a React component importing OrbitControls without the file ending runs three.js', async ({
+  app,
+  anthropic,
+}) => {
+  const scene = `import React, { useEffect, useRef } from 'react';
+import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls';
+
+export default function Scene() {
+  const mount = useRef(null);
+  useEffect(() => {
+    const camera = new THREE.PerspectiveCamera(75, 1, 0.1, 1000);
+    const canvas = document.createElement('canvas');
+    mount.current.appendChild(canvas);
+    const controls = new OrbitControls(camera, canvas);
+    console.log('three ' + THREE.REVISION + ' controls ' + typeof controls.update);
+  }, []);
+  return <div ref={mount}><h2>Cube</h2></div>;
+}`;
+  await modelCreates(app, anthropic, 'Scene.jsx', scene);
+
+  await expect(preview(app, 'Scene.jsx').getByRole('heading', { name: 'Cube' })).toBeVisible();
+  const result = await toolResult(anthropic);
+  expect(result).toContain('[log] three 128 controls function');
+  expect(result).not.toContain('[error]');
+});
+
 test('a library that is not on the shelf fails with one clear error', async ({ app, anthropic }) => {
   const page = `<h1>Globe</h1>
 <script src="https://cdnjs.cloudflare.com/ajax/libs/cesium/1.110.0/Cesium.js"></script>

@@ -424,6 +424,9 @@ describe('moduleSubpathOf', () => {
     expect(moduleSubpathOf(three, 'examples/jsm/controls/OrbitControls.js')).toBe(
       './examples/jsm/controls/OrbitControls.js',
     );
+    expect(moduleSubpathOf(three, 'examples/jsm/controls/OrbitControls')).toBe(
+      './examples/jsm/controls/OrbitControls.js',
+    );
   });
 
   it('is undefined for a subpath the shelf does not have', () => {

@@ -223,6 +223,8 @@ export function moduleSubpathOf(entry: ShelfPackage, path: string): string | und
     `./${clean.replace(/\.(m?js|cjs)$/, '')}`,
     `./${clean.replace(/^(dist|build|es|esm|lib)\//, '')}`,
     `./${clean.replace(/^(dist|build|es|esm|lib)\//, '').replace(/\.(m?js|cjs)$/, '')}`,
+    // A file named without its ending, which unpkg and jsDelivr resolve (`…/controls/OrbitControls`).
+    `./${clean}.js`,
   ];
   for (const candidate of candidates) if (entry.modules[candidate]) return candidate;
   if (isBundleFile(clean)) return '.';

@@ -50,6 +50,13 @@ const shelf: ShelfManifest = {
       script: 'lodash.js',
       globals: ['_'],
     },
+    three: {
+      version: '0.128.0',
+      cdnNames: ['three', 'three.js'],
+      modules: { '.': 'three.mjs', './examples/jsm/controls/OrbitControls.js': 'three-orbit.mjs' },
+      script: 'three.js',
+      globals: ['THREE'],
+    },
     '@/components/ui': {
       version: '0.1.0',
       cdnNames: [],
@@ -117,6 +124,34 @@ describe('planPage: scripts from a CDN', () => {
     expect(plan.html).toBe(`<script src="${SHELF_MARKER}tailwindcss.js"></script>`);
     expect(plan.notes.map((n) => n.level)).toEqual(['info']);
     expect(plan.notes[0]?.text).toContain('tailwindcss 3.4.1 was asked for');
+  });
+
+  it('puts the shelf’s Tailwind script in place of a prebuilt Tailwind stylesheet from any CDN', () => {
+    for (const href of [
+      'https://cdn.jsdelivr.net/npm/tailwindcss@2.2.19/dist/tailwind.min.css',
+      'https://unpkg.com/tailwindcss@2.2.19/dist/tailwind.min.css',
+      'https://cdnjs.cloudflare.com/ajax/libs/tailwindcss/2.2.19/tailwind.min.css',
+    ]) {
+      const plan = html(`<head><link href="${href}" rel="stylesheet"></head><h1 class="text-4xl">Hi</h1>`);
+      expect(plan.html).toBe(
+        `<head><script src="${SHELF_MARKER}tailwindcss.js"></script></head><h1 class="text-4xl">Hi</h1>`,
+      );
+      expect(plan.files).toEqual(['tailwindcss.js']);
+      expect(plan.handled).toEqual([href]);
+      expect(plan.missing).toEqual({});
+      expect(plan.notes.map((n) => [n.level, n.text.slice(0, 32)])).toEqual([
+        ['info', 'tailwindcss 2.2.19 was asked for'],
+      ]);
+    }
+  });
+
+  it('leaves a Tailwind link that is not a stylesheet, or one from elsewhere, to the other rules', () => {
+    const preload = html(
+      '<link rel="preload" href="https://unpkg.com/tailwindcss@2.2.19/dist/tailwind.min.css">',
+    );
+    expect(preload.html).toBe('<link rel="preload" href="about:blank">');
+    const own = html('<link rel="stylesheet" href="styles/tailwind.css">');
+    expect(own.html).toBe('<link rel="stylesheet" href="styles/tailwind.css">');
   });
 
   it('replaces a library the shelf does not have with a stand-in that throws the one clear line', () => {
@@ -360,6 +395,15 @@ describe('shelfModuleOf', () => {
     expect(shelfModuleOf(shelf, 'lodash/debounce.js')).toBe('lodash/debounce.mjs');
     expect(shelfModuleOf(shelf, 'lodash/debounce.mjs')).toBe('lodash/debounce.mjs');
     expect(shelfModuleOf(shelf, 'lodash/index.js')).toBe('lodash.mjs');
+  });
+
+  it("resolves a subpath written without the ending of the package's own file, as bundlers do", () => {
+    for (const s of [
+      'three/examples/jsm/controls/OrbitControls',
+      'three/examples/jsm/controls/OrbitControls.js',
+    ])
+      expect(shelfModuleOf(shelf, s)).toBe('three-orbit.mjs');
+    expect(shelfModuleOf(shelf, 'three/examples/jsm/controls/TrackballControls')).toBeUndefined();
   });
 
   it('is undefined for a subpath or package the shelf does not have', () => {

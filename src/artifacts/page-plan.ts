@@ -191,7 +191,7 @@ class PlanBuilder {
       const attrs = m[2] ?? '';
       const openEnd = m.index + m[0].length;
       if (tag === 'link') {
-        out.push(`<link${this.linkAttrs(attrs)}>`);
+        out.push(this.tailwindStylesheet(attrs) ?? `<link${this.linkAttrs(attrs)}>`);
         at = openEnd;
         continue;
       }
@@ -204,6 +204,25 @@ class PlanBuilder {
     }
     out.push(content.slice(at));
     return out.join('');
+  }
+
+  /**
+   * A Tailwind stylesheet from a CDN (`tailwindcss@2/dist/tailwind.min.css`, cdnjs's): the shelf keeps no
+   * prebuilt Tailwind CSS, so the page gets the shelf's Tailwind script in its place, which makes the styles of
+   * the classes the page uses. `undefined` for any other link.
+   */
+  private tailwindStylesheet(attrs: string): string | undefined {
+    const href = attributeOf(attrs, 'href');
+    const rel = attributeOf(attrs, 'rel')?.toLowerCase() ?? '';
+    const address = href && /\bstylesheet\b/.test(rel) ? parseCdnUrl(href) : undefined;
+    const hit = address && findPackage(this.manifest, address.name);
+    if (!href || !address || hit?.key !== 'tailwindcss' || styleFileOf(hit.entry, address.path))
+      return undefined;
+    const script = this.tailwindScript();
+    if (!script) return undefined;
+    this.versionNote(hit.key, address.version, hit.entry.version);
+    this.handled.add(href);
+    return script;
   }
 
   private linkAttrs(attrs: string): string {
@@ -474,7 +493,9 @@ export function specifierOf(key: string, subpath: string): string {
 
 /**
  * The shelf file of a bare specifier, if the shelf has it. A subpath written with a file extension
- * (`@/components/ui/button.jsx`, `lodash/debounce.js`) or as a folder's `index` names the same module.
+ * (`@/components/ui/button.jsx`, `lodash/debounce.js`) or as a folder's `index` names the same module, and so
+ * does one written without the extension a package's own file path has
+ * (`three/examples/jsm/controls/OrbitControls` for `…/OrbitControls.js`, as bundlers resolve it).
  */
 export function shelfModuleOf(manifest: ShelfManifest, specifier: string): string | undefined {
   const found = packageOfSpecifier(manifest, specifier);
@@ -483,8 +504,12 @@ export function shelfModuleOf(manifest: ShelfManifest, specifier: string): strin
   const exact = modules[found.subpath];
   if (exact) return exact;
   const bare = found.subpath.replace(/\.(?:[cm]?js|jsx|ts|tsx)$/, '').replace(/\/index$/, '');
-  return modules[bare === '' ? '.' : bare];
+  const key = bare === '' ? '.' : bare;
+  return modules[key] ?? FILE_SUFFIXES.map((suffix) => modules[`${key}${suffix}`]).find(Boolean);
 }
+
+/** How a package's own module files may end where an import leaves the ending out. */
+const FILE_SUFFIXES = ['.js', '.mjs', '/index.js', '/index.mjs'];
 
 function throwing(name: string): string {
   return `throw new Error(${JSON.stringify(missingLibraryText(name))});`;
