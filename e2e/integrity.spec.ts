@@ -571,3 +571,60 @@ test('nothing can be typed or saved before the app is ready', async ({ page, ant
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await exchange(page, anthropic, 'Key kept?', 'Kept.');
 });
+
+test('a message queued in one session stays with it when another session is opened, and is sent there', async ({
+  app,
+  anthropic,
+}) => {
+  const sessionLink = (name: string) =>
+    app.getByRole('navigation', { name: 'Sessions' }).getByRole('link', { name });
+  await exchange(app, anthropic, 'Plan a trip to Lisbon', 'Take the tram.');
+  await app.getByRole('button', { name: 'New chat' }).click();
+  await anthropic.reply(sse.text('Working on it slowly.', { deltaSize: 4, holdAfter: 4 }));
+  await send(app, 'Start in B');
+  await expect(stop(app)).toBeVisible();
+  const box = app.getByRole('textbox', { name: 'Message' });
+  await box.fill('Make it blue.');
+  await box.press('Enter');
+  await expect(queued(app)).toContainText('Make it blue.');
+
+  await sessionLink('Plan a trip to Lisbon').click();
+  await expect(app.getByRole('article', { name: 'You' }).first()).toContainText('Plan a trip to Lisbon');
+  await expect(queued(app)).toHaveCount(0);
+  await exchange(app, anthropic, 'And in Porto?', 'Walk by the river.');
+  expect(JSON.stringify((await messageRequests(anthropic)).at(-1)?.body.messages)).not.toContain(
+    'Make it blue.',
+  );
+
+  await sessionLink('Start in B').click();
+  await expect(app.getByRole('article', { name: 'You' }).first()).toContainText('Start in B');
+  await expect(queued(app)).toContainText('Make it blue.');
+  await exchange(app, anthropic, 'Go on', 'Blue it is.');
+  const sent = JSON.stringify((await messageRequests(anthropic)).at(-1)?.body.messages);
+  expect(sent).toContain('Make it blue.');
+  expect(sent).not.toContain('Porto');
+});
+
+test('a follow-up queued while Claude answers is still queued after a reload, and sent with the next message', async ({
+  app,
+  anthropic,
+}) => {
+  await anthropic.reply(sse.text('Working on it slowly.', { deltaSize: 4, holdAfter: 4 }));
+  await send(app, 'Start');
+  await expect(stop(app)).toBeVisible();
+  const box = app.getByRole('textbox', { name: 'Message' });
+  await box.fill('Then add tests.');
+  await box.press('Alt+Enter');
+  await expect(queued(app)).toContainText('Then add tests.');
+  await app.reload();
+  await expect(app.getByRole('article', { name: 'You' }).first()).toContainText('Start');
+  await expect(queued(app)).toContainText('Then add tests.');
+  // A follow-up gets an answer of its own, after the next message's.
+  await anthropic.reply(sse.text('Going on.'));
+  await anthropic.reply(sse.text('Tests added.'));
+  await send(app, 'Go on');
+  await expect(claude(app).last()).toContainText('Tests added.');
+  await expect(queued(app)).toHaveCount(0);
+  const last = (await messageRequests(anthropic)).at(-1)?.body.messages as { role: string }[];
+  expect(JSON.stringify(last.at(-1))).toContain('Then add tests.');
+});

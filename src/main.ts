@@ -23,6 +23,7 @@ import {
   FolderBackup,
   lazyProjectLibrary,
   SessionLibrary,
+  SessionQueues,
   SessionSaver,
   SettingsRepository,
   SettingsStore,
@@ -169,7 +170,18 @@ async function main(): Promise<void> {
   agent.subscribe(createArtifactStreamTracker(artifacts));
 
   const channel = new BroadcastNoticeChannel();
-  const saver = new SessionSaver({ db, agent, channel, connection });
+  // Queued messages stay with the session they were written in, and across a reload.
+  const queues = new SessionQueues(agent, tabStorage());
+  const saver: SessionSaver = new SessionSaver({
+    db,
+    agent,
+    channel,
+    connection,
+    onHistoryLoaded: () => queues.opened(saver.sessionId),
+  });
+  saver.subscribe((status) => {
+    if (status.kind === 'restored') queues.renamed(status.sessionId);
+  });
   agentRef = agent;
   saverRef = saver;
   saver.subscribe(adoptWeb);
@@ -246,3 +258,12 @@ main().catch((error: unknown) => {
   p.textContent = `Easel could not start: ${message}. If you are in a private window, storage may be disabled.`;
   document.body.append(p);
 });
+
+/** The tab's session storage, where the browser gives one (it may refuse: storage turned off). */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

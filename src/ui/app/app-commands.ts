@@ -51,7 +51,6 @@ export class AppCommands {
       return;
     }
     if (id.startsWith('new-chat-in:')) {
-      services.agent.clearQueues();
       location.hash = newChatInProjectHref(id.slice('new-chat-in:'.length));
       t.composer()?.focus();
       return;
@@ -62,7 +61,6 @@ export class AppCommands {
     }
     switch (id) {
       case 'new-chat':
-        services.agent.clearQueues();
         t.sessions.router.newChat();
         t.composer()?.focus();
         break;
