@@ -244,6 +244,27 @@ test('Stop keeps what streamed and offers Retry', async ({ app, anthropic }) => 
   await expect(claude(app)).toHaveCount(1);
 });
 
+test('Stop and Retry pressed from the keyboard leave focus in the message box, where the person goes on', async ({
+  app,
+  anthropic,
+}) => {
+  await anthropic.reply(sse.text('Partial answer that never ends.', { deltaSize: 8, holdAfter: 4 }));
+  await anthropic.reply(sse.text('A complete answer.', { deltaSize: 8, holdAfter: 1 }));
+  await send(app, 'Go');
+  await expect(claude(app)).toContainText('Partial');
+  await app.getByRole('button', { name: 'Stop' }).press('Enter');
+  await expect(app.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await expect(composer(app)).toBeFocused();
+  await claude(app).getByRole('button', { name: 'Retry' }).press('Enter');
+  await expect(composer(app)).toBeFocused();
+  // The retried answer ends by itself while Stop has focus: focus goes back to the box all the same.
+  await app.getByRole('button', { name: 'Stop' }).focus();
+  await anthropic.release();
+  await expect(claude(app)).toContainText('A complete answer.');
+  await expect(app.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await expect(composer(app)).toBeFocused();
+});
+
 test('Esc stops the answer too', async ({ app, anthropic }) => {
   await anthropic.reply(sse.text('Streaming slowly here.', { deltaSize: 5, holdAfter: 6 }));
   await send(app, 'Go');

@@ -16,7 +16,7 @@ import {
   SettingsStore,
 } from '../../storage';
 import { PreviewHost } from '../artifacts';
-import { mount } from '../test-support';
+import { focusedElement, mount } from '../test-support';
 import type { EaselServices } from './services';
 import './easel-app';
 
@@ -157,6 +157,27 @@ describe('<easel-app>', () => {
     await expect
       .element(screen.getByRole('textbox', { name: 'Anthropic API key' }))
       .toHaveValue('sk-ant-test');
+  });
+
+  it('keeps keyboard focus in the message box when Stop and then Retry go from under it', async () => {
+    const { services: s } = await services(
+      [{ content: [text('Partial answer')], untilAborted: true }, { content: [text('A complete answer.')] }],
+      'sk-ant-test',
+    );
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    const claude = screen.getByRole('article', { name: 'Claude' });
+    await userEvent.type(box, 'Go{Enter}');
+    await expect.element(claude.getByText('Partial answer')).toBeVisible();
+    screen.getByRole('button', { name: 'Stop' }).element().focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    await expect.poll(focusedElement).toBe(box.element());
+    claude.getByRole('button', { name: 'Retry' }).element().focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(claude.getByText('A complete answer.')).toBeVisible();
+    await expect.element(claude.getByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(focusedElement()).toBe(box.element());
   });
 
   it("lists the provider's models in the header", async () => {

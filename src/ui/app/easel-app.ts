@@ -24,10 +24,12 @@ import type {
   EditMessageEvent,
   OpenArtifactEvent,
   RemoveQueuedEvent,
+  RetryEvent,
   SendMessageEvent,
   SettingsSaveEvent,
   SwitchVersionEvent,
 } from '../events';
+import { holdsFocus } from '../focus';
 import type { SessionRecoverEvent } from '../sessions';
 import { backupContext } from '../sessions/backup-context';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
@@ -220,7 +222,7 @@ export class EaselApp extends LitElement {
         .runningTools=${state.pendingToolCalls}
         ?busy=${state.isStreaming}
         .versions=${services.saver}
-        @retry-agent=${() => this.actions.retry()}
+        @retry-agent=${(e: RetryEvent) => this.handleRetry(services, e)}
         @regenerate=${() => this.actions.regenerate()}
         @edit-message=${(e: EditMessageEvent) => this.actions.edit(e.index, e.text)}
         @switch-version=${(e: SwitchVersionEvent) => this.actions.switchVersion(e.message, e.step)}
@@ -270,6 +272,14 @@ export class EaselApp extends LitElement {
 
   private applyArtifactChange(outcome: { ok: true } | { ok: false; reason: string }) {
     if (!outcome.ok) this.status = outcome.reason;
+  }
+
+  private handleRetry(services: EaselServices, e: RetryEvent) {
+    const held = holdsFocus(e.composedPath()[0]);
+    this.actions.retry();
+    // `Retry` is offered only while Claude is idle, so it goes once the retry runs (which starts at once): if it
+    // had focus, the message box takes it, where the person goes on. A retry that could not start leaves it.
+    if (held && services.agent.state.isStreaming) this.composer.focus();
   }
 
   private handleDroppedFiles(e: FilesChosenEvent) {

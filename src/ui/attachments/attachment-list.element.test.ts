@@ -2,7 +2,7 @@ import { ContextProvider } from '@lit/context';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { AttachmentRecord } from '../../messages';
-import { mount, recordEvents } from '../test-support';
+import { focusedElement, mount, recordEvents, settled } from '../test-support';
 import { attachmentBlobSourceContext } from './blob-source';
 import './attachment-list';
 
@@ -88,6 +88,33 @@ describe('<easel-attachment-list>', () => {
     const removed = recordEvents(parent, 'remove-attachment');
     await userEvent.click(screen.getByRole('button', { name: 'Remove notes.txt' }));
     expect(removed.map((e) => e.id)).toEqual(['n1']);
+  });
+
+  it('when a file goes with the focus on its Remove, focuses the next Remove, else the one before', async () => {
+    const { el, screen } = await mount('easel-attachment-list', {
+      attachments: [photo, paper, notes],
+      removable: true,
+    });
+    const remove = (name: string) => screen.getByRole('button', { name: `Remove ${name}` });
+    remove('paper.pdf').element().focus();
+    el.attachments = [photo, notes];
+    await settled(el);
+    expect(focusedElement()).toBe(remove('notes.txt').element());
+    el.attachments = [photo];
+    await settled(el);
+    expect(focusedElement()).toBe(remove('photo.jpg').element());
+  });
+
+  it('leaves focus alone when a file goes whose Remove did not have it', async () => {
+    const { el, screen } = await mount('easel-attachment-list', {
+      attachments: [photo, notes],
+      removable: true,
+    });
+    const preview = screen.getByRole('button', { name: 'Preview photo.jpg' }).element();
+    preview.focus();
+    el.attachments = [photo];
+    await settled(el);
+    expect(focusedElement()).toBe(preview);
   });
 
   it('shows files still being prepared as busy tiles', async () => {

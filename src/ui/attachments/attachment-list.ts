@@ -1,9 +1,10 @@
 import { consume } from '@lit/context';
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { formatBytes } from '../../agent';
 import { estimateCost, extensionOf } from '../../attachments';
 import type { AttachmentRecord } from '../../messages';
+import { heirOf } from '../focus';
 import { attachmentListStyles } from './attachment-list-styles';
 import type { EaselAttachmentPreview } from './attachment-preview';
 import { type AttachmentBlobSource, attachmentBlobSourceContext } from './blob-source';
@@ -47,6 +48,28 @@ export class EaselAttachmentList extends LitElement {
   @query('easel-attachment-preview') private preview!: EaselAttachmentPreview;
   @query('easel-pdf-pages-dialog') private pagesDialog!: EaselPdfPagesDialog;
 
+  /** The file whose `Remove` takes focus once this update has drawn: the focused `Remove` went with its tile. */
+  private refocusId: string | undefined;
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    const focused = this.shadowRoot?.activeElement;
+    const gone = focused instanceof HTMLElement ? focused.dataset.remove : undefined;
+    if (!changed.has('attachments') || gone === undefined || this.attachments.some((a) => a.id === gone))
+      return;
+    // The next file's, else the one before's; with none left, the owner (the composer) places focus.
+    const before = (changed.get('attachments') ?? []).map((a) => a.id);
+    const after = this.attachments.map((a) => a.id);
+    this.refocusId = heirOf(before, after, gone);
+  }
+
+  override updated(): void {
+    const id = this.refocusId;
+    this.refocusId = undefined;
+    if (id === undefined) return;
+    const removes = this.renderRoot.querySelectorAll<HTMLElement>('button[data-remove]');
+    [...removes].find((b) => b.dataset.remove === id)?.focus();
+  }
+
   override render() {
     if (this.attachments.length === 0 && this.pending.length === 0) return nothing;
     return html`<ul role="list" aria-label="Attachments">
@@ -72,7 +95,14 @@ export class EaselAttachmentList extends LitElement {
       }
       ${
         this.removable
-          ? html`<button type="button" class="remove" aria-label=${`Remove ${a.name}`} title=${`Remove ${a.name}`} @click=${() => this.handleRemove(a.id)}>
+          ? html`<button
+              type="button"
+              class="remove"
+              aria-label=${`Remove ${a.name}`}
+              title=${`Remove ${a.name}`}
+              data-remove=${a.id}
+              @click=${() => this.handleRemove(a.id)}
+            >
               <span aria-hidden="true">×</span>
             </button>`
           : nothing

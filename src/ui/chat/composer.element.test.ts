@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { QueuedMessage } from '../../agent';
-import { mount, recordEvents, userMessage } from '../test-support';
+import { focusedElement, mount, recordEvents, settled, userMessage } from '../test-support';
 import './composer';
 
 const textFile = (name: string, text: string) => new File([text], name, { type: 'text/plain' });
@@ -68,6 +68,51 @@ describe('<easel-composer>', () => {
     expect(stops).toHaveLength(2);
   });
 
+  it('gives focus to the message box when the answer stops while Stop has it', async () => {
+    const { el, screen, parent } = await mount('easel-composer', { busy: true });
+    const stops = recordEvents(parent, 'stop-agent');
+    screen.getByRole('button', { name: 'Stop' }).element().focus();
+    await userEvent.keyboard('{Enter}');
+    expect(stops).toHaveLength(1);
+    el.busy = false;
+    await settled(el);
+    expect(focusedElement()).toBe(screen.getByRole('textbox', { name: 'Message' }).element());
+  });
+
+  it('leaves focus alone when the answer ends while something else has it', async () => {
+    const { el, screen } = await mount('easel-composer', { busy: true });
+    const web = screen.getByRole('button', { name: 'Web' }).element();
+    web.focus();
+    el.busy = false;
+    await settled(el);
+    expect(focusedElement()).toBe(web);
+  });
+
+  it('when a queued message goes with the focus on its Remove, focuses the next Remove, else the one before, else the box', async () => {
+    const [q1, q2, q3]: QueuedMessage[] = [
+      { id: 'q1', kind: 'steer', message: userMessage('First') },
+      { id: 'q2', kind: 'followUp', message: userMessage('Second') },
+      { id: 'q3', kind: 'followUp', message: userMessage('Third') },
+    ];
+    const { el, screen, parent } = await mount('easel-composer', { busy: true, queue: [q1!, q2!, q3!] });
+    const removed = recordEvents(parent, 'remove-queued');
+    const remove = (text: string) => screen.getByRole('button', { name: `Remove queued message: ${text}` });
+    remove('Second').element().focus();
+    await userEvent.keyboard('{Enter}');
+    el.queue = [q1!, q3!];
+    await settled(el);
+    expect(focusedElement()).toBe(remove('Third').element());
+    await userEvent.keyboard('{Enter}');
+    el.queue = [q1!];
+    await settled(el);
+    expect(focusedElement()).toBe(remove('First').element());
+    await userEvent.keyboard('{Enter}');
+    el.queue = [];
+    await settled(el);
+    expect(removed.map((e) => e.id)).toEqual(['q2', 'q3', 'q1']);
+    expect(focusedElement()).toBe(screen.getByRole('textbox', { name: 'Message' }).element());
+  });
+
   it('lists queued messages by kind, each with its own Remove', async () => {
     const queue: QueuedMessage[] = [
       { id: 'q1', kind: 'steer', message: userMessage('Shorter please') },
@@ -108,6 +153,37 @@ describe('<easel-composer>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove a.txt' }));
     await expect.element(screen.getByRole('button', { name: 'Preview a.txt' })).not.toBeInTheDocument();
     await expect.element(screen.getByRole('button', { name: 'Preview b.txt' })).toBeVisible();
+  });
+
+  it('when a file is removed with the focus on its Remove, focuses the next Remove, else the one before, else the box', async () => {
+    const { el, screen } = await mount('easel-composer');
+    await el.addFiles([textFile('a.txt', 'alpha'), textFile('b.txt', 'beta'), textFile('c.txt', 'gamma')]);
+    await settled(el);
+    const remove = (name: string) => screen.getByRole('button', { name: `Remove ${name}` });
+    remove('b.txt').element().focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('button', { name: 'Preview b.txt' })).not.toBeInTheDocument();
+    await settled(el);
+    expect(focusedElement()).toBe(remove('c.txt').element());
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('button', { name: 'Preview c.txt' })).not.toBeInTheDocument();
+    await settled(el);
+    expect(focusedElement()).toBe(remove('a.txt').element());
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('list', { name: 'Attachments' })).not.toBeInTheDocument();
+    await settled(el);
+    expect(focusedElement()).toBe(screen.getByRole('textbox', { name: 'Message' }).element());
+  });
+
+  it('gives focus to the message box when a refusal notice is dismissed from the keyboard', async () => {
+    const { el, screen } = await mount('easel-composer');
+    await el.addFiles([new File([], 'empty.txt', { type: 'text/plain' }), new File([], 'blank.txt')]);
+    await settled(el);
+    screen.getByRole('button', { name: 'Dismiss notice about empty.txt' }).element().focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(screen.getByRole('alert')).not.toHaveTextContent('empty.txt');
+    await settled(el);
+    expect(focusedElement()).toBe(screen.getByRole('textbox', { name: 'Message' }).element());
   });
 
   it('refuses a file it cannot send, with the reason, and keeps the typed text', async () => {

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { QueuedMessage } from '../../agent';
 import type { ImageProcessor, PreparedAttachment } from '../../attachments';
@@ -12,6 +12,7 @@ import {
   type SendPdfInPartsEvent,
 } from '../attachments';
 import { RemoveQueuedEvent, SendMessageEvent, StopEvent } from '../events';
+import { heirOf, holdsFocus } from '../focus';
 import { AttachmentTrayController } from './attachment-tray';
 import { composerStyles } from './composer-styles';
 import '../attachments/attach-files-button';
@@ -51,9 +52,21 @@ export class EaselComposer extends LitElement {
   @query('textarea') private textarea!: HTMLTextAreaElement;
 
   private readonly tray = new AttachmentTrayController(this);
+  /**
+   * What takes focus once the update under way has drawn, because the control that has it is about to go
+   * (set only when that control has focus, so nobody else's place is moved).
+   */
+  private refocus: (() => HTMLElement | undefined) | undefined;
 
-  override willUpdate(): void {
+  override willUpdate(changed: PropertyValues<this>): void {
     this.tray.processImage = this.imageProcessor;
+    this.refocus ??= this.refocusFor(changed);
+  }
+
+  override updated(): void {
+    const target = this.refocus?.();
+    this.refocus = undefined;
+    target?.focus();
   }
 
   override render() {
@@ -61,17 +74,17 @@ export class EaselComposer extends LitElement {
     return html`${this.queue.length > 0 ? this.renderQueue() : nothing}
       <easel-attachment-refusals
         .refusals=${this.tray.refusals}
-        @dismiss-refusal=${(e: DismissRefusalEvent) => this.tray.dismiss(e.refusal)}
+        @dismiss-refusal=${this.handleDismissRefusal}
         @send-pdf-as-text=${(e: SendPdfAsTextEvent) => void this.tray.reworkPdf(e.from, 'text')}
       ></easel-attachment-refusals>
       <form @submit=${this.handleSubmit} @files-chosen=${this.handleFiles}>
         <easel-attachment-list
-          .attachments=${[...this.tray.items, ...this.tray.later.map((p) => p.prepared)].map((item) => item.record)}
+          .attachments=${this.tiles()}
           .pending=${this.tray.pending}
           .blobs=${this.tray.blobs}
           .inputPrice=${this.inputPrice}
           removable
-          @remove-attachment=${(e: RemoveAttachmentEvent) => this.tray.remove(e.id)}
+          @remove-attachment=${this.handleRemoveAttachment}
           @choose-pdf-pages=${(e: ChoosePdfPagesEvent) => void this.tray.reworkPdf(e.id, { pages: e.pages })}
           @send-pdf-in-parts=${(e: SendPdfInPartsEvent) => void this.tray.reworkPdf(e.id, 'parts')}
           @send-pdf-as-text=${(e: SendPdfAsTextEvent) => void this.tray.reworkPdf(e.from, 'text')}
@@ -116,7 +129,12 @@ export class EaselComposer extends LitElement {
         (q) => html`<li>
           <span class="kind">${q.kind === 'steer' ? 'Steering' : 'Follow-up'}</span>
           <span class="text">${queuedText(q)}</span>
-          <button type="button" aria-label=${`Remove queued message: ${queuedText(q)}`} @click=${() => this.handleRemove(q.id)}>
+          <button
+            type="button"
+            aria-label=${`Remove queued message: ${queuedText(q)}`}
+            data-queued=${q.id}
+            @click=${() => this.handleRemove(q.id)}
+          >
             Remove
           </button>
         </li>`,
@@ -180,6 +198,48 @@ export class EaselComposer extends LitElement {
 
   private handleRemove(id: string) {
     this.dispatchEvent(new RemoveQueuedEvent(id));
+  }
+
+  private handleDismissRefusal(e: DismissRefusalEvent) {
+    // The notice goes with its `Dismiss`: the person goes on in the message box.
+    if (holdsFocus(e.currentTarget)) this.refocus = () => this.textarea;
+    this.tray.dismiss(e.refusal);
+  }
+
+  private handleRemoveAttachment(e: RemoveAttachmentEvent) {
+    const held = holdsFocus(e.currentTarget);
+    this.tray.remove(e.id);
+    // While other tiles stay, the list focuses the next one's `Remove` itself; the last one's leaves no tile.
+    if (held && this.tiles().length === 0) this.refocus = () => this.textarea;
+  }
+
+  /**
+   * What takes focus if this update removes the control that has it: `Stop` goes when the answer ends (by
+   * `Stop` or by itself), a queued message's `Remove` when it leaves the queue (removed, or taken by Claude).
+   */
+  private refocusFor(changed: PropertyValues<this>): (() => HTMLElement | undefined) | undefined {
+    const focused = this.shadowRoot?.activeElement;
+    if (!(focused instanceof HTMLElement)) return undefined;
+    if (changed.has('busy') && !this.busy && focused.classList.contains('stop')) return () => this.textarea;
+    const gone = focused.dataset.queued;
+    if (!changed.has('queue') || gone === undefined || this.queue.some((q) => q.id === gone))
+      return undefined;
+    const before = (changed.get('queue') ?? []).map((q) => q.id);
+    const after = this.queue.map((q) => q.id);
+    const heir = heirOf(before, after, gone);
+    return () => this.queuedRemove(heir) ?? this.textarea;
+  }
+
+  /** The `Remove` button of the queued message `id`. */
+  private queuedRemove(id: string | undefined): HTMLElement | undefined {
+    if (id === undefined) return undefined;
+    const buttons = this.renderRoot.querySelectorAll<HTMLElement>('button[data-queued]');
+    return [...buttons].find((b) => b.dataset.queued === id);
+  }
+
+  /** The tray's tiles: the files ready to send, then further parts of PDFs sent in parts. */
+  private tiles() {
+    return [...this.tray.items, ...this.tray.later.map((p) => p.prepared)].map((item) => item.record);
   }
 
   /** `whileBusy` says how a message typed while the agent works is queued. */
