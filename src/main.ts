@@ -21,6 +21,7 @@ import {
   BroadcastNoticeChannel,
   EaselConnection,
   FolderBackup,
+  keepQueuesOnlyOnReload,
   lazyProjectLibrary,
   SessionLibrary,
   SessionQueues,
@@ -259,10 +260,16 @@ main().catch((error: unknown) => {
   document.body.append(p);
 });
 
-/** The tab's session storage, where the browser gives one (it may refuse: storage turned off). */
+/**
+ * The tab's session storage, where the browser gives one (it may refuse: storage turned off), with the queued
+ * messages it holds kept only when the page was reloaded.
+ */
 function tabStorage(): Storage | undefined {
   try {
-    return window.sessionStorage;
+    const storage = window.sessionStorage;
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    keepQueuesOnlyOnReload(storage, navigation?.type);
+    return storage;
   } catch {
     return undefined;
   }

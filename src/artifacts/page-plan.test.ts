@@ -145,6 +145,16 @@ describe('planPage: scripts from a CDN', () => {
     }
   });
 
+  it('gives a page one Tailwind script however many Tailwind sheets or scripts it names', () => {
+    const sheet = (name: string) =>
+      `<link rel="stylesheet" href="https://unpkg.com/tailwindcss@2.2.19/dist/${name}.min.css">`;
+    const split = html(`${sheet('base')}${sheet('components')}${sheet('utilities')}<p class="p-2">x</p>`);
+    expect(split.html).toBe(`<script src="${SHELF_MARKER}tailwindcss.js"></script><p class="p-2">x</p>`);
+    expect(split.handled).toHaveLength(3);
+    const both = html(`<script src="https://cdn.tailwindcss.com"></script>${sheet('tailwind')}`);
+    expect(both.html).toBe(`<script src="${SHELF_MARKER}tailwindcss.js"></script>`);
+  });
+
   it('leaves a Tailwind link that is not a stylesheet, or one from elsewhere, to the other rules', () => {
     const preload = html(
       '<link rel="preload" href="https://unpkg.com/tailwindcss@2.2.19/dist/tailwind.min.css">',

@@ -132,6 +132,8 @@ class PlanBuilder {
   private readonly compile: CompileJob[] = [];
   private parts: PagePlan['react'];
   private readonly iconSpecifiers = new Set<string>();
+  /** The page has the shelf's Tailwind script already (see `tailwindStylesheet`). */
+  private tailwindShown = false;
 
   constructor(
     private readonly manifest: ShelfManifest,
@@ -220,8 +222,12 @@ class PlanBuilder {
       return undefined;
     const script = this.tailwindScript();
     if (!script) return undefined;
-    this.versionNote(hit.key, address.version, hit.entry.version);
     this.handled.add(href);
+    // Tailwind 2's split sheets (base, components, utilities), or a sheet beside the Tailwind CDN script: one
+    // script makes every class's styles, and a second copy would only do the same work again.
+    if (this.tailwindShown) return '';
+    this.tailwindShown = true;
+    this.versionNote(hit.key, address.version, hit.entry.version);
     return script;
   }
 
@@ -294,7 +300,10 @@ class PlanBuilder {
     }
     if (hit?.entry.script && !isModule) {
       this.versionNote(hit.key, address.version, hit.entry.version);
-      if (hit.key === 'tailwindcss') this.handled.add(src);
+      if (hit.key === 'tailwindcss') {
+        this.handled.add(src);
+        this.tailwindShown = true;
+      }
       return replaceAttribute(attrs, 'src', this.fileMarker(hit.entry.script));
     }
     const name = hit ? `${address.name} (as a ${isModule ? 'module' : 'classic script'})` : address.name;

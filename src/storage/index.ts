@@ -89,7 +89,12 @@ export {
 } from './schema';
 export { type SearchHit, SearchIndex, type SearchResult } from './search';
 export type { Entry } from './session-mirror';
-export { type QueueOwner, SessionQueues, type TabStorage } from './session-queues';
+export {
+  keepQueuesOnlyOnReload,
+  type QueueOwner,
+  SessionQueues,
+  type TabStorage,
+} from './session-queues';
 export type { MetadataChange, SessionWrite, SessionWriteTarget } from './session-write';
 export { type SessionList, type SessionLookup, SessionsRepository } from './sessions-repo';
 export { SettingsRepository } from './settings-repo';

@@ -2,13 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent, AgentMessage } from '../agent';
 import { createAgent, user } from '../agent/test-support';
-import { SessionQueues, type TabStorage } from './session-queues';
+import { keepQueuesOnlyOnReload, SessionQueues, type TabStorage } from './session-queues';
 
 /** Session storage as the browser keeps it for a tab: strings by key. */
-function tabStorage(): TabStorage & { readonly items: Map<string, string> } {
+function tabStorage(): TabStorage &
+  Pick<Storage, 'key' | 'length'> & { readonly items: Map<string, string> } {
   const items = new Map<string, string>();
   return {
     items,
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
     getItem: (key) => items.get(key) ?? null,
     setItem: (key, value) => void items.set(key, String(value)),
     removeItem: (key) => void items.delete(key),
@@ -132,5 +137,39 @@ describe('SessionQueues', () => {
     queues.opened('b');
     queues.opened('a');
     expect(texts(agent)).toEqual(['steer: Make it blue.']);
+  });
+
+  it('leaves no older list behind when the tab’s storage refuses a newer one', () => {
+    const storage = tabStorage();
+    const { agent } = createAgent([]);
+    const queues = new SessionQueues(agent, storage);
+    queues.opened('a');
+    agent.steer(user('Small one.'));
+    expect(storage.items.has('easel.queued.a')).toBe(true);
+    const setItem = storage.setItem;
+    storage.setItem = () => {
+      throw new Error('QuotaExceededError');
+    };
+    agent.followUp(user('A large one.'));
+    expect(storage.items.has('easel.queued.a')).toBe(false);
+    storage.setItem = setItem;
+    expect(texts(agent)).toEqual(['steer: Small one.', 'followUp: A large one.']);
+  });
+});
+
+describe('keepQueuesOnlyOnReload', () => {
+  it('forgets the queued messages a tab’s storage holds unless the page was reloaded', () => {
+    for (const [type, kept] of [
+      ['reload', true],
+      ['back_forward', false],
+      ['navigate', false],
+      [undefined, false],
+    ] as const) {
+      const storage = tabStorage();
+      storage.setItem('easel.queued.a', '[]');
+      storage.setItem('other', 'kept');
+      keepQueuesOnlyOnReload(storage, type);
+      expect([...storage.items.keys()]).toEqual(kept ? ['easel.queued.a', 'other'] : ['other']);
+    }
   });
 });

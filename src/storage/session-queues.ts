@@ -3,8 +3,8 @@
  * follow-up) for whichever session is open; when another session opens (New chat, the sidebar, a link), the
  * queued messages stay with the session left: kept for it and queued again when it is opened again, rather than
  * sent with the other session's next message or dropped. They are also written to the tab's session storage
- * whenever they change, so a reload keeps them queued. Only text messages go there: one with attachments is
- * kept while the page lives.
+ * whenever they change, so a reload keeps them queued (and only a reload: see `keepQueuesOnlyOnReload`). Only
+ * text messages go there: one with attachments is kept while the page lives.
  */
 import type { AgentMessage, AgentQueues, QueuedMessage } from '../agent';
 import { parseAgentMessage } from './validate-message';
@@ -27,6 +27,24 @@ interface KeptMessage {
 }
 
 const KEY_PREFIX = 'easel.queued.';
+
+/**
+ * Forgets every session's queued messages in `storage` unless the page was reloaded (`navigationType`, the
+ * navigation timing's `type`): a duplicated tab starts with a copy of its tab's session storage, and would send
+ * the same queued messages again; a tab opened anew has nothing there.
+ */
+export function keepQueuesOnlyOnReload(
+  storage: TabStorage & Pick<Storage, 'key' | 'length'>,
+  navigationType: string | undefined,
+): void {
+  if (navigationType === 'reload') return;
+  try {
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+    for (const key of keys) if (key?.startsWith(KEY_PREFIX)) storage.removeItem(key);
+  } catch {
+    // Refused: nothing is read back from it either.
+  }
+}
 
 /** Keeps each session's queued messages while other sessions are open, and across a reload (see the module). */
 export class SessionQueues {
@@ -84,12 +102,18 @@ export class SessionQueues {
       if (text.length === 0) this.storage?.removeItem(KEY_PREFIX + id);
       else this.storage?.setItem(KEY_PREFIX + id, JSON.stringify(text));
     } catch {
-      // Session storage full or refused: the messages stay kept while the page lives.
+      // Session storage full or refused: the messages stay kept while the page lives, and an older list must
+      // not come back with a reload (its messages may have been sent since).
+      this.forgetStored(id);
     }
   }
 
   private forget(id: string): void {
     this.kept.delete(id);
+    this.forgetStored(id);
+  }
+
+  private forgetStored(id: string): void {
     try {
       this.storage?.removeItem(KEY_PREFIX + id);
     } catch {

@@ -48,8 +48,11 @@ export class ChatActions {
       this.host.askForKey('Enter your Anthropic API key to send your message.');
       return;
     }
+    const session = services.saver.sessionId;
     const message = await this.toMessage(services, e.text, e.attachments);
-    if (!message) {
+    // Another session opened while the files were stored: the message was written for this one, so it goes
+    // back to the box rather than into the other.
+    if (!message || services.saver.sessionId !== session) {
       this.host.restore(e.text, e.attachments);
       return;
     }

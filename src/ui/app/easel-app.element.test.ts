@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import { Agent } from '../../agent';
 import { createScriptedStream, type ScriptStep, text } from '../../agent/test-support';
 import { ArtifactStore, createArtifactActions } from '../../artifacts';
-import { createImageProcessor } from '../../attachments';
+import { createImageProcessor, type PreparedAttachment } from '../../attachments';
 import type { AnthropicProvider, ModelInfo } from '../../llm';
 import {
   AttachmentsRepository,
@@ -16,6 +16,7 @@ import {
   SettingsStore,
 } from '../../storage';
 import { PreviewHost } from '../artifacts';
+import { SendMessageEvent } from '../events';
 import { focusedElement, mount } from '../test-support';
 import type { EaselServices } from './services';
 import './easel-app';
@@ -178,6 +179,40 @@ describe('<easel-app>', () => {
     await expect.element(claude.getByText('A complete answer.')).toBeVisible();
     await expect.element(claude.getByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(focusedElement()).toBe(box.element());
+  });
+
+  it('puts a message with files back in the box when another session opens while its files are stored', async () => {
+    const { services: s, calls } = await services(
+      [{ content: [text('Partial answer')], untilAborted: true }],
+      'sk-ant-test',
+    );
+    let storeFiles = () => {};
+    const stored = new Promise<void>((resolve) => {
+      storeFiles = resolve;
+    });
+    const attachments = s.attachments as AttachmentsRepository;
+    const put = attachments.put.bind(attachments);
+    attachments.put = async (record) => {
+      await stored;
+      return put(record);
+    };
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Go{Enter}');
+    await expect
+      .element(screen.getByRole('article', { name: 'Claude' }).getByText('Partial answer'))
+      .toBeVisible();
+    const file: PreparedAttachment = {
+      record: { id: 'notes-1', name: 'notes.txt', mimeType: 'text/plain', size: 5, kind: 'text' },
+      blob: new Blob(['notes']),
+    };
+    const composer = screen.getByRole('textbox', { name: 'Message' }).element().getRootNode() as ShadowRoot;
+    composer.host.dispatchEvent(new SendMessageEvent('See the notes.', 'steer', [file]));
+    await s.saver.startNew();
+    storeFiles();
+    await expect.element(box).toHaveValue('See the notes.');
+    expect(s.agent.queueSnapshot.steering).toEqual([]);
+    expect(calls).toHaveLength(1);
   });
 
   it("lists the provider's models in the header", async () => {
