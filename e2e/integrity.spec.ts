@@ -56,8 +56,22 @@ async function exchange(page: Page, anthropic: EaselFixtures['anthropic'], text:
   await expect(claude(page).last().getByRole('alert')).toHaveCount(0);
 }
 
+type StoredMessage = { partial?: true; message: { role?: string; stopReason?: string; content?: unknown } };
+
 /** The saved snapshots of answers still streaming, as JSON of their content. */
-function partialSnapshots(page: Page): Promise<string[]> {
+async function partialSnapshots(page: Page): Promise<string[]> {
+  return (await storedMessages(page)).filter((r) => r.partial).map((r) => JSON.stringify(r.message.content));
+}
+
+/** How the answers saved whole (not snapshots of one streaming) ended. */
+async function savedAnswers(page: Page): Promise<(string | undefined)[]> {
+  return (await storedMessages(page))
+    .filter((r) => !r.partial && r.message.role === 'assistant')
+    .map((r) => r.message.stopReason);
+}
+
+/** Every message record in the session store, as saved. */
+function storedMessages(page: Page): Promise<StoredMessage[]> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('easel');
@@ -65,14 +79,11 @@ function partialSnapshots(page: Page): Promise<string[]> {
       open.onerror = () => reject(open.error);
     });
     try {
-      const records = await new Promise<{ partial?: true; message: { content?: unknown } }[]>(
-        (resolve, reject) => {
-          const request = db.transaction('messages').objectStore('messages').getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        },
-      );
-      return records.filter((r) => r.partial).map((r) => JSON.stringify(r.message.content));
+      return await new Promise<StoredMessage[]>((resolve, reject) => {
+        const request = db.transaction('messages').objectStore('messages').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
     } finally {
       db.close();
     }
@@ -180,6 +191,61 @@ test('a reload while Claude writes a file leaves a session that answers', async 
   const [result] = await lastResults(anthropic);
   expect(JSON.stringify(result?.content)).toContain('The file is partial');
   await exchange(app, anthropic, 'Thanks.', 'Welcome.');
+});
+
+test('a reload while the file tool runs keeps the file Claude wrote, says the page was closed before the call finished, and the session goes on', async ({
+  app,
+  anthropic,
+}) => {
+  // The call arrives whole and the tool runs; the preview it waits for is held, so the reload lands while it runs.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await app.route('**/preview.html', async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  await anthropic.reply(artifactCall());
+  await send(app, 'Make me a page');
+  await expect(claude(app).last().getByRole('group', { name: 'Tool call: Created live.html' })).toContainText(
+    'running…',
+  );
+  await expect.poll(() => savedAnswers(app)).toEqual(['toolUse']);
+  await app.reload();
+  await app.unroute('**/preview.html');
+  release();
+
+  await expect(claude(app).last()).toContainText('Writing the page.');
+  const card = claude(app)
+    .last()
+    .getByRole('group', { name: 'Tool call: Page closed before creating live.html finished' });
+  await expect(card).toContainText('no result');
+  await card.getByText('Page closed before creating live.html finished').click();
+  await expect(card).toContainText(/[\d,]+ characters, 41 lines\./);
+  await expect(card).not.toContainText('so far');
+  // The file as Claude wrote it is in the panel, marked incomplete and not saved, readable and not running.
+  const label =
+    'live.html — incomplete: the page was closed before the call that wrote it finished. Not saved.';
+  await expect(panel(app).getByRole('tab', { name: 'live.html', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(panel(app).getByRole('note')).toHaveText(label);
+  await expect(panel(app).getByRole('region', { name: 'live.html code' })).toContainText('</html>');
+  await expect(app.getByTitle('live.html preview', { exact: true })).toHaveCount(0);
+  await expect(claude(app).last().getByRole('button', { name: 'Regenerate' })).toBeVisible();
+
+  await exchange(app, anthropic, 'Still there?', 'Yes.');
+  const [result] = await lastResults(anthropic);
+  expect(result).toMatchObject({ type: 'tool_result', is_error: true });
+  const told = JSON.stringify(result?.content);
+  expect(told).toContain(
+    'No result: the page was closed or reloaded before this call finished. Nothing it would have changed was ' +
+      'saved: live.html is as it was before this call',
+  );
+  expect(told).not.toContain('may or may not have run');
+  await expect(panel(app).getByRole('note')).toHaveText(label);
 });
 
 test('Stop during thinking, then the next messages are answered', async ({ app, anthropic }) => {

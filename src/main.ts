@@ -167,7 +167,8 @@ async function main(): Promise<void> {
     }),
   ]);
   // New records apply once; a loaded session, a new chat or a rewound history rebuilds the panel from them.
-  agent.subscribeState((state) => artifacts.sync(state.messages));
+  // While a run goes on, the calls of an answer that has just ended are about to run (not left by a reload).
+  agent.subscribeState((state) => artifacts.sync(state.messages, state.isStreaming));
   agent.subscribe(createArtifactStreamTracker(artifacts));
 
   const channel = new BroadcastNoticeChannel();

@@ -4,6 +4,7 @@ import { Agent, type AgentMessage, type ToolCall } from '../agent';
 import { createScriptedStream, type ScriptStep } from '../agent/test-support';
 import { createConvertToLlm } from '../messages';
 import { createArtifactActions } from './person-changes';
+import { EMPTY_LOG, type PreviewLog } from './preview-log';
 import { ArtifactStore } from './store';
 import { createArtifactStreamTracker } from './stream-tracker';
 import { createArtifactsTool } from './tool';
@@ -15,7 +16,10 @@ const artifactsCall = (id: string, args: Record<string, unknown>): ToolCall => (
   arguments: args,
 });
 
-function setup(steps: readonly ScriptStep[]) {
+function setup(
+  steps: readonly ScriptStep[],
+  runPreview?: (filename: string, content: string, signal: AbortSignal) => Promise<PreviewLog>,
+) {
   const scripted = createScriptedStream(steps);
   const store = new ArtifactStore();
   const agent = new Agent({
@@ -24,8 +28,9 @@ function setup(steps: readonly ScriptStep[]) {
     initialState: { model: 'test-model' },
   });
   const appendRecord = (record: AgentMessage) => agent.appendMessage(record);
-  agent.setTools([createArtifactsTool({ store, appendRecord })]);
-  agent.subscribeState((state) => store.sync(state.messages));
+  agent.setTools([createArtifactsTool({ store, appendRecord, ...(runPreview ? { runPreview } : {}) })]);
+  // As main.ts wires it.
+  agent.subscribeState((state) => store.sync(state.messages, state.isStreaming));
   agent.subscribe(createArtifactStreamTracker(store));
   const actions = createArtifactActions({ store, appendRecord });
   return { agent, store, actions, calls: scripted.calls };
@@ -139,6 +144,45 @@ describe('artifacts in the agent loop', () => {
     await agent.prompt('Go');
     expect(seen.slice(0, 3)).toEqual(['stream begin', 'stream update', 'record']);
     expect(store.snapshot.streaming).toEqual([]);
+  });
+
+  it('keeps a file whose call was running when the page closed as incomplete, and none while it runs', async () => {
+    const page = '<p>whole</p>';
+    let settle = (_log: PreviewLog) => {};
+    const previewing = new Promise<PreviewLog>((resolve) => {
+      settle = resolve;
+    });
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const { agent, store } = setup(
+      [
+        { content: [artifactsCall('c1', { command: 'create', filename: 'live.html', content: page })] },
+        { content: [{ type: 'text', text: 'Done.' }] },
+      ],
+      () => {
+        started();
+        return previewing;
+      },
+    );
+    const done = agent.prompt('Make a page');
+    await running;
+    // What a reload now finds saved: the answer, with neither the call's result nor its record.
+    const saved = structuredClone(agent.state.messages);
+    expect(saved.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(store.snapshot.incomplete).toEqual([]);
+    expect(store.get('live.html')?.current.content).toBe(page);
+    settle(EMPTY_LOG);
+    await done;
+    expect(store.snapshot.incomplete).toEqual([]);
+
+    const reloaded = new ArtifactStore();
+    reloaded.sync(saved);
+    expect(reloaded.snapshot.incomplete).toEqual([
+      { toolCallId: 'c1', filename: 'live.html', content: page, reason: 'closed' },
+    ]);
+    expect(reloaded.get('live.html')).toBeUndefined();
   });
 
   it('forgets artifacts made after the point a regenerate cuts the history back to', async () => {

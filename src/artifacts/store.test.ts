@@ -203,7 +203,57 @@ describe('files left incomplete', () => {
       store.rebuild([user, answer(half, stopReason)]);
       return store.snapshot.incomplete[0]?.reason;
     });
-    expect(reasons).toEqual(['stopped', 'failed', 'cutOff', 'cutOff', 'refused', undefined, undefined]);
+    expect(reasons).toEqual(['stopped', 'failed', 'cutOff', 'cutOff', 'refused', 'closed', 'closed']);
+  });
+
+  it('keeps a whole call that has no result after a reload as closed, and none while the call runs live', () => {
+    const page = '<h1>Hello</h1>';
+    const whole = answer({ command: 'create', filename: 'live.html', content: page }, 'toolUse');
+    // Live, the answer joins the history while the run goes on, just before its call runs: nothing is incomplete.
+    const live = new ArtifactStore();
+    live.beginStreaming('c1', 'live.html');
+    live.updateStreaming('c1', page);
+    live.sync([user], true);
+    live.sync([user, whole], true);
+    expect(live.snapshot.incomplete).toEqual([]);
+    expect(live.snapshot.streaming).toHaveLength(1);
+    const left = [{ toolCallId: 'c1', filename: 'live.html', content: page, reason: 'closed' }];
+    // The page was closed while it ran: its record (saved with its result) never joined the history. The
+    // session is loaded into an empty store after the reload, or replaces another one.
+    const loaded = new ArtifactStore();
+    loaded.sync([user, whole]);
+    expect(loaded.snapshot.incomplete).toEqual(left);
+    expect(loaded.get('live.html')).toBeUndefined();
+    const replaced = new ArtifactStore();
+    replaced.sync([record('other.md', 1, 'x')]);
+    replaced.sync([user, whole]);
+    expect(replaced.snapshot.incomplete).toEqual(left);
+    // The conversation goes on: it stays until a later change of the file.
+    loaded.sync([user, whole, user], true);
+    expect(loaded.snapshot.incomplete).toEqual(left);
+  });
+
+  it('reads a whole call to its end, and keeps an earlier incomplete text when a later call has a result', () => {
+    const store = new ArtifactStore();
+    // The file name comes last: the call is whole, so it is complete all the same.
+    store.rebuild([user, answer({ command: 'create', content: 'x', filename: 'a.md' }, 'toolUse')]);
+    expect(store.snapshot.incomplete).toMatchObject([{ filename: 'a.md', content: 'x', reason: 'closed' }]);
+    store.rebuild([
+      record('live.html', 1, 'v1'),
+      answer({ command: 'rewrite', filename: 'live.html', content: '<h1>Hal' }, 'aborted', 'c1'),
+      answer({ command: 'create', filename: 'live.html', content: 'again' }, 'toolUse', 'c2'),
+      {
+        role: 'toolResult',
+        toolCallId: 'c2',
+        toolName: 'artifacts',
+        content: [{ type: 'text', text: 'live.html already exists.' }],
+        isError: true,
+        timestamp: 3,
+      },
+    ]);
+    expect(store.snapshot.incomplete).toEqual([
+      { toolCallId: 'c1', filename: 'live.html', content: '<h1>Hal', reason: 'stopped' },
+    ]);
   });
 
   it('is rebuilt from the saved history, to the same state as reached live', () => {

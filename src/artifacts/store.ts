@@ -8,8 +8,10 @@
  * Every change makes a new immutable snapshot; files that did not change keep their identity.
  *
  * Besides files, it keeps the incomplete ones: what an `artifacts` call had written when its answer ended
- * before the call ran (stopped, failed, cut off). Those are never versions; they are read from the answer in
- * the history, so they are there again after a reload, and a later change of the same file name ends them.
+ * before the call ran (stopped, failed, cut off), or when the page was closed before the call finished (a
+ * saved history rebuilt with a call that has no result). Those are never versions; they are read from the
+ * answer in the history, so they are there again after a reload, and a later change of the same file name ends
+ * them.
  */
 
 import type { AgentMessage, AssistantMessage } from '../agent';
@@ -49,8 +51,9 @@ export interface StreamingArtifact {
 }
 
 /**
- * What a call had written of a file when its answer ended before the call ran. Never a version of the file:
- * the file (if it exists) is as it was. Ends when a later change of the same file name is applied.
+ * What a call had written of a file when its answer ended before the call ran, or the page was closed before
+ * the call finished. Never a version of the file: the file (if it exists) is as it was. Ends when a later
+ * change of the same file name is applied.
  */
 export interface IncompleteArtifact {
   readonly toolCallId: string;
@@ -176,13 +179,16 @@ export class ArtifactStore {
   /**
    * Forgets everything and follows `messages` from the start, in order (loading a session): applies their
    * `artifact` records, and keeps what the `artifacts` calls of stopped, failed or cut-off answers wrote.
+   * Unless a run is going on (`running`), also what the whole calls that have no result wrote: the page was
+   * closed or reloaded while they ran, and their records join the history only with the results.
    */
-  rebuild(messages: readonly AgentMessage[]): void {
+  rebuild(messages: readonly AgentMessage[], running = false): void {
     this.entries = new Map();
     this.streams = new Map();
     this.unfinished = new Map();
     this.seen = messages;
-    for (const message of messages) this.followQuietly(message);
+    const answered = running ? undefined : answeredIn(messages);
+    for (const message of messages) this.followQuietly(message, answered);
     this.publish({ kind: 'rebuild' });
   }
 
@@ -192,26 +198,31 @@ export class ArtifactStore {
    * that ended before its `artifacts` calls ran turns what they wrote (their streams) into incomplete files;
    * otherwise the history was replaced (a session loaded, a new chat, a regenerate or edit that cut it) and
    * the store is rebuilt from it.
+   *
+   * `running`: a run is going on (the agent's `isStreaming`), so the calls of an answer that has just ended to
+   * run them are about to run. Otherwise (a session loaded, also into an empty store after a reload) a whole
+   * call among the new messages that has no result never got one: the page was closed while it ran, and what
+   * it wrote is kept as an incomplete file (`closed`).
    */
-  sync(messages: readonly AgentMessage[]): void {
+  sync(messages: readonly AgentMessage[], running = false): void {
     const previous = this.seen;
     if (messages === previous) return;
     const extended =
       messages.length >= previous.length &&
       (previous.length === 0 || messages[previous.length - 1] === previous[previous.length - 1]);
     if (!extended) {
-      this.rebuild(messages);
+      this.rebuild(messages, running);
       return;
     }
     this.seen = messages;
-    for (let i = previous.length; i < messages.length; i++) {
-      const message = messages[i];
-      if (!message) continue;
+    const added = messages.slice(previous.length);
+    const answered = running ? undefined : answeredIn(added);
+    for (const message of added) {
       if (isArtifactMessage(message)) {
         this.apply(message);
         continue;
       }
-      const change = this.followQuietly(message);
+      const change = this.followQuietly(message, answered);
       if (change) this.publish(change);
     }
   }
@@ -249,14 +260,18 @@ export class ArtifactStore {
    * Takes one message of the history into account, without publishing: a record is applied, an answer that
    * ended before its calls ran leaves their files incomplete, a tool result ends the incomplete file of its
    * call (it ran after all). Returns the change to report, if any.
+   *
+   * `answered` (no run going on): the calls that have a result in the messages followed; the whole calls of an
+   * answer that ended to run them and are not among these were cut short by a closed page, and leave their
+   * files incomplete too. Without it (a run is going on) such calls are about to run.
    */
-  private followQuietly(message: AgentMessage): ArtifactChange | undefined {
+  private followQuietly(message: AgentMessage, answered?: ReadonlySet<string>): ArtifactChange | undefined {
     switch (message.role) {
       case 'artifact':
         this.applyQuietly(message);
         return undefined;
       case 'assistant': {
-        const left = this.leaveIncomplete(message);
+        const left = this.leaveIncomplete(message, answered);
         return (
           left && { kind: 'incomplete', phase: 'left', toolCallId: left.toolCallId, filename: left.filename }
         );
@@ -272,13 +287,18 @@ export class ArtifactStore {
     }
   }
 
-  private leaveIncomplete(message: AssistantMessage): IncompleteArtifact | undefined {
-    const reason = incompleteReasonOf(message.stopReason);
+  private leaveIncomplete(
+    message: AssistantMessage,
+    answered: ReadonlySet<string> | undefined,
+  ): IncompleteArtifact | undefined {
+    const reason = incompleteReasonOf(message.stopReason) ?? (answered && 'closed');
     if (!reason) return undefined;
+    const whole = reason === 'closed';
     let last: IncompleteArtifact | undefined;
     for (const block of message.content) {
-      if (block.type !== 'toolCall') continue;
-      const written = writtenSoFar(block, (filename) => this.entries.get(filename)?.file?.current.content);
+      if (block.type !== 'toolCall' || (whole && answered?.has(block.id))) continue;
+      const textOf = (filename: string) => this.entries.get(filename)?.file?.current.content;
+      const written = writtenSoFar(block, textOf, whole);
       if (!written) continue;
       this.streams.delete(block.id);
       // The latest incomplete text of a file is the one to show; re-inserting keeps the order of leaving.
@@ -352,6 +372,13 @@ export class ArtifactStore {
       }
     }
   }
+}
+
+/** The calls that have a result among `messages`. */
+function answeredIn(messages: readonly AgentMessage[]): ReadonlySet<string> {
+  const answered = new Set<string>();
+  for (const message of messages) if (message.role === 'toolResult') answered.add(message.toolCallId);
+  return answered;
 }
 
 function rethrowLater(error: unknown): void {

@@ -1,8 +1,9 @@
 /**
  * What an `artifacts` call has written so far, read from its arguments as far as they have come: the stream
  * tracker shows it while the call streams, and the store keeps it as an incomplete file when the answer ends
- * before the call runs (stopped, failed, cut off). One reading for both, so the file the person watched
- * growing is the one left on screen, live or rebuilt from a saved history.
+ * before the call runs (stopped, failed, cut off) or the page is closed before the call finishes. One reading
+ * for both, so the file the person watched growing is the one left on screen, live or rebuilt from a saved
+ * history.
  *
  * Arguments are parsed in the order the model writes them, so a value is complete once another key follows it.
  */
@@ -59,28 +60,31 @@ export function updateBase(text: string | undefined, oldStr: string): UpdateBase
 /**
  * The file's text as `call` has written it so far: the content of a `create` or `rewrite`, or the file (its
  * text now, from `textOf`) with the new text so far in place of `old_str`. `undefined` when the call writes
- * no file, names none yet, or nothing of its text can be shown.
+ * no file, names none yet, or nothing of its text can be shown. `complete`: the whole call has arrived.
  */
 export function writtenSoFar(
   call: ToolCall,
   textOf: (filename: string) => string | undefined,
+  complete = false,
 ): { readonly filename: string; readonly content: string } | undefined {
-  const target = writingTarget(call, false);
+  const target = writingTarget(call, complete);
   if (!target) return undefined;
   if (target.command !== 'update') {
     const { content } = call.arguments;
     return typeof content === 'string' ? { filename: target.filename, content } : undefined;
   }
-  const parts = updateParts(call, false);
+  const parts = updateParts(call, complete);
   const base = parts && updateBase(textOf(target.filename), parts.oldStr);
   return base ? { filename: target.filename, content: base.before + parts.newStr + base.after } : undefined;
 }
 
 /**
  * How a file a call was writing was left incomplete: the answer was stopped (by the person, a reload, a
- * silent connection), failed, was cut off at the output limit, or ended in a refusal.
+ * silent connection), failed, was cut off at the output limit, or ended in a refusal while the call was being
+ * written; or the call had arrived whole (its answer ended to run it) and the page was closed or reloaded
+ * before the call finished (`closed`: the change is saved only with the call's result, so none was).
  */
-export type IncompleteReason = 'stopped' | 'failed' | 'cutOff' | 'refused';
+export type IncompleteReason = 'stopped' | 'failed' | 'cutOff' | 'refused' | 'closed';
 
 /**
  * Why the calls of an answer that ended with `stopReason` never ran; `undefined` when they may have run

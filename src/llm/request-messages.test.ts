@@ -117,6 +117,45 @@ describe('buildMessages makes every history a valid request', () => {
     );
   });
 
+  it('says a whole file call with no result (the page was closed while it ran) saved nothing', () => {
+    const whole = { ...writing, arguments: { ...writing.arguments, content: '<h1>Hello</h1>' } };
+    const told = (call: AssistantMessage['content'][number], extra: Message[] = [user('Next')]) => {
+      const messages = buildMessages([user('Make a page'), assistant([call]), ...extra], { model: MODEL });
+      expect(valid(messages)).toBeUndefined();
+      const next = (messages[2]?.content ?? []) as { type: string; content?: { text: string }[] }[];
+      return next[0];
+    };
+    expect(told(whole)).toMatchObject({
+      type: 'tool_result',
+      tool_use_id: 'toolu_live',
+      is_error: true,
+      content: [
+        {
+          type: 'text',
+          text:
+            'No result: the page was closed or reloaded before this call finished. Nothing it would have ' +
+            'changed was saved: live.html is as it was before this call, and no other file changed. The ' +
+            'person was shown the file as this call wrote it, marked incomplete and not saved.',
+        },
+      ],
+    });
+    // The page may also have been closed as the answer ended, with nothing after it.
+    expect(told(whole, [])?.content?.[0]?.text).toContain('Nothing it would have changed was saved');
+    const update = {
+      ...writing,
+      arguments: { command: 'update', filename: 'a.md', old_str: 'x', new_str: 'y' },
+    };
+    expect(told(update)?.content?.[0]?.text).toMatch(
+      /a\.md is as it was before this call, and no other file changed\.$/,
+    );
+    // Another tool may have done what it does: Claude is told to check.
+    const search = { ...writing, name: 'search', arguments: { query: 'pages' } };
+    expect(told(search)?.content?.[0]?.text).toBe(
+      'No result: the page was closed or reloaded before this call finished, so it may or may not have run. ' +
+        'Check its effect before relying on it.',
+    );
+  });
+
   it('says the connection was lost when a stream failed inside a call', () => {
     const messages = buildMessages(
       [

@@ -211,10 +211,10 @@ const NO_RESULT = 'This tool call has no result: it was not run, or its result w
 function missingResultText(message: AssistantMessage, call: ToolCall): string {
   const why = notRunBecause(message);
   if (why === undefined) {
-    return (
-      'No result: the page was closed or reloaded before this call finished, so it may or may not have ' +
-      'run. Check its effect before relying on it.'
-    );
+    const closed = 'No result: the page was closed or reloaded before this call finished';
+    const unsaved = fileUnsaved(call);
+    if (unsaved) return `${closed}. ${unsaved}`;
+    return `${closed}, so it may or may not have run. Check its effect before relying on it.`;
   }
   const writing = fileWriting(call);
   if (writing) return `Not run: ${why} while this call was ${writing}`;
@@ -282,6 +282,26 @@ function fileWriting(call: ToolCall): string | undefined {
     ? `writing ${filename}. The file is partial (${count(content)} were written) and was not saved: ` +
         `${unchanged} The person was shown the partial text, marked incomplete.`
     : `writing ${filename}, before any of its content: nothing was saved, and ${unchanged}`;
+}
+
+/**
+ * For a whole call of the file tool that changes a named file and has no result (the page was closed while it
+ * ran): that nothing it would have changed was saved. The app saves a call's change only with the results of
+ * its answer's calls, so a call without a result changed nothing; the person was shown the file as the call
+ * wrote it, marked incomplete. `undefined` for any other call.
+ */
+function fileUnsaved(call: ToolCall): string | undefined {
+  if (call.name !== FILE_TOOL) return undefined;
+  const { command, filename } = call.arguments;
+  if (command !== 'create' && command !== 'rewrite' && command !== 'update' && command !== 'delete')
+    return undefined;
+  if (typeof filename !== 'string' || filename === '') return undefined;
+  const unchanged =
+    `Nothing it would have changed was saved: ${filename} is as it was before this call, and no other ` +
+    'file changed.';
+  return command === 'create' || command === 'rewrite'
+    ? `${unchanged} The person was shown the file as this call wrote it, marked incomplete and not saved.`
+    : unchanged;
 }
 
 /** True when another argument follows `key` (so `key`'s value is complete: values stream in order). */

@@ -28,8 +28,13 @@ const rec = (filename: string, version: number, content: string, extra: Partial<
     ...extra,
   }) satisfies ArtifactMessage;
 
-/** An answer stopped while its `artifacts` call was writing `filename`. */
-const stopped = (filename: string, content: string, id = 'c9'): AssistantMessage => ({
+/** An answer stopped while its `artifacts` call was writing `filename` (or, `toolUse`, ended to run it). */
+const stopped = (
+  filename: string,
+  content: string,
+  id = 'c9',
+  stopReason: AssistantMessage['stopReason'] = 'aborted',
+): AssistantMessage => ({
   role: 'assistant',
   content: [
     { type: 'toolCall', id, name: 'artifacts', arguments: { command: 'rewrite', filename, content } },
@@ -37,7 +42,7 @@ const stopped = (filename: string, content: string, id = 'c9'): AssistantMessage
   provider: 'test',
   model: 'm',
   usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-  stopReason: 'aborted',
+  stopReason,
   timestamp: ++clock,
 });
 
@@ -100,6 +105,17 @@ describe('what the panel shows', () => {
     const shown = shownFile(fresh.snapshot, 'live.html', undefined);
     expect(shown?.incomplete && incompleteLabel(shown.incomplete, shown.file)).toBe(
       'live.html — incomplete: Claude was stopped while writing it. Not saved.',
+    );
+  });
+
+  it('says a whole file whose call had no result was left when the page was closed, not while writing', () => {
+    const s = new ArtifactStore();
+    s.rebuild([rec('index.html', 1, 'v1'), stopped('index.html', '<p>whole</p>', 'c9', 'toolUse')]);
+    const left = shownFile(s.snapshot, 'index.html', undefined);
+    expect(left).toMatchObject({ content: '<p>whole</p>', incomplete: { reason: 'closed' } });
+    expect(left?.incomplete && incompleteLabel(left.incomplete, left.file)).toBe(
+      'index.html — incomplete: the page was closed before the call that wrote it finished. Not saved. ' +
+        'Version 1 is the latest saved one.',
     );
   });
 

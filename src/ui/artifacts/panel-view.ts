@@ -159,6 +159,8 @@ function incompleteWhy(left: IncompleteArtifact): string {
       return 'the answer was cut off at its length limit while Claude was writing it';
     case 'refused':
       return 'the answer ended in a refusal while Claude was writing it';
+    case 'closed':
+      return 'the page was closed before the call that wrote it finished';
     default:
       return left.reason satisfies never;
   }

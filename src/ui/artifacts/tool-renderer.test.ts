@@ -22,6 +22,17 @@ describe('artifacts tool cards', () => {
     expect(summary?.(call({}), true)).toBe('Artifacts');
   });
 
+  it('say that the page was closed before a whole call finished, not that it was stopped while written', () => {
+    const closed = artifactsToolRenderer.closedSummary;
+    expect(closed?.(call({ command: 'create', filename: 'live.html', content: 'x' }))).toBe(
+      'Page closed before creating live.html finished',
+    );
+    expect(closed?.(call({ command: 'logs', filename: 'a.html' }))).toBe(
+      'Page closed before reading the console of a.html finished',
+    );
+    expect(closed?.(call({}))).toBe('Page closed before the artifacts call finished');
+  });
+
   it('give the size of the content: characters while it streams, and lines once it is complete', () => {
     const values = (result: TemplateResult | undefined) => result?.values;
     const args = call({ command: 'create', filename: 'a.html', content: '<p>\n1\n</p>' });

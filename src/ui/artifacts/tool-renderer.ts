@@ -31,6 +31,12 @@ export const artifactsToolRenderer: ToolRenderer = {
     const { filename } = call.arguments;
     return `Stopped while writing ${typeof filename === 'string' && filename ? filename : 'a file'}`;
   },
+  closedSummary(call: ToolCall): string {
+    const { command, filename } = call.arguments;
+    const verbs = typeof command === 'string' ? VERBS[command] : undefined;
+    const name = typeof filename === 'string' && filename ? filename : 'a file';
+    return `Page closed before ${verbs ? `${verbs[0].toLowerCase()} ${name}` : 'the artifacts call'} finished`;
+  },
   renderArgs(call: ToolCall, streaming: boolean) {
     const { content, old_str: oldStr, new_str: newStr } = call.arguments;
     if (typeof oldStr === 'string' || typeof newStr === 'string') {

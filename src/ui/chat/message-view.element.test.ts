@@ -132,7 +132,7 @@ describe('<easel-message-view>', () => {
     await expect.element(screen.getByText('Claude declined to continue: unsafe request')).toBeVisible();
   });
 
-  it('shows its tool calls with their results, and a call that never ran as not run', async () => {
+  it('shows its tool calls with their results, a whole call left without one as closed, a stopped one as not run', async () => {
     const { el, screen } = await mount('easel-message-view', {
       message: assistantMessage([call], { stopReason: 'toolUse' }),
       toolResults: new Map([
@@ -151,9 +151,15 @@ describe('<easel-message-view>', () => {
     });
     await expect.element(screen.getByRole('group', { name: 'Tool call: search' })).toHaveTextContent('done');
     el.toolResults = new Map();
+    // The answer ended to run the call (its arguments were whole) and the page was closed before it finished.
+    await expect
+      .element(screen.getByRole('group', { name: 'Tool call: Page closed before search finished' }))
+      .toHaveTextContent('no result');
+    el.message = assistantMessage([call], { stopReason: 'aborted' });
     await expect
       .element(screen.getByRole('group', { name: 'Tool call: Stopped while writing a call to search' }))
       .toHaveTextContent('not run');
+    el.message = assistantMessage([call], { stopReason: 'toolUse' });
     el.runningTools = new Set(['c1']);
     el.busy = true;
     await expect

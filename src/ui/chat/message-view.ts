@@ -10,6 +10,7 @@ import { formatUsage } from '../format';
 import './error-notice';
 import './thinking-block';
 import './tool-call-card';
+import type { UnfinishedCall } from './tool-call-card';
 import './version-switcher';
 import '../markdown/markdown-view';
 import { buttonLook, focusRing } from '../styles/controls';
@@ -232,7 +233,7 @@ export class EaselMessageView extends LitElement {
               .result=${this.toolResults.get(block.id)}
               ?streaming=${open}
               ?running=${this.runningTools.has(block.id)}
-              ?stopped=${this.wasStopped(block.id, failed, open)}
+              .unfinished=${this.unfinishedCall(block.id, m, open)}
             ></easel-tool-call-card>`;
           case 'opaque':
             return this.renderServerBlock(block.value, m, open);
@@ -336,12 +337,14 @@ export class EaselMessageView extends LitElement {
   }
 
   /**
-   * A call that never ran and never will: its answer was stopped, failed or cut off, or the page was closed
-   * before it finished (no result, and the agent is no longer working).
+   * Why a call has no result and never will: its answer was stopped, failed or cut off while it was being
+   * written, or it had arrived whole (the answer ended to run it) and the page was closed before it finished
+   * (no result, and the agent is no longer working).
    */
-  private wasStopped(id: string, failed: boolean, streaming: boolean): boolean {
-    if (streaming || this.toolResults.has(id) || this.runningTools.has(id)) return false;
-    return failed || !this.busy;
+  private unfinishedCall(id: string, m: AssistantMessage, streaming: boolean): UnfinishedCall | undefined {
+    if (streaming || this.toolResults.has(id) || this.runningTools.has(id)) return undefined;
+    if (m.stopReason === 'toolUse' || m.stopReason === 'stop') return this.busy ? undefined : 'closed';
+    return m.stopReason === 'error' || m.stopReason === 'aborted' || !this.busy ? 'stopped' : undefined;
   }
 
   private handleEdit() {

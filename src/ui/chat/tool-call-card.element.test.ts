@@ -32,7 +32,7 @@ describe('<easel-tool-call-card>', () => {
     await expect.element(screen.getByText('Sunny, 21 °C')).toBeVisible();
   });
 
-  it('shows each stage of the call: writing, running, failed, not run', async () => {
+  it('shows each stage of the call: writing, running, failed, not run, no result', async () => {
     const { el, screen } = await mount('easel-tool-call-card', { call, streaming: true });
     const card = screen.getByRole('group', { name: 'Tool call: get_weather' });
     await expect.element(card).toHaveTextContent('writing…');
@@ -45,10 +45,15 @@ describe('<easel-tool-call-card>', () => {
     await userEvent.click(screen.getByText('get_weather'));
     await expect.element(screen.getByRole('heading', { name: 'Error' })).toBeVisible();
     el.result = undefined;
-    el.stopped = true;
+    el.unfinished = 'stopped';
     await expect
       .element(screen.getByRole('group', { name: 'Tool call: Stopped while writing a call to get_weather' }))
       .toHaveTextContent('not run');
+    // The call had arrived whole: the page was closed before it finished, not while it was written.
+    el.unfinished = 'closed';
+    const closed = screen.getByRole('group', { name: 'Tool call: Page closed before get_weather finished' });
+    await expect.element(closed).toHaveTextContent('no result');
+    await expect.element(closed).not.toHaveTextContent('not run');
   });
 
   it('draws nothing without a call', async () => {

@@ -4,6 +4,13 @@ import { customElement, property } from 'lit/decorators.js';
 import type { ToolCall, ToolResultMessage } from '../../agent';
 import { type ToolRenderers, toolRenderersContext } from './tool-renderers';
 
+/**
+ * Why a call has no result and will not get one: its answer was stopped, failed or was cut off while the call
+ * was being written (`stopped`: it was never run), or the call had arrived whole and the page was closed or
+ * reloaded before it ran or finished (`closed`).
+ */
+export type UnfinishedCall = 'stopped' | 'closed';
+
 /** A tool call: its name, its arguments (growing while they stream), then its result or error. */
 @customElement('easel-tool-call-card')
 export class EaselToolCallCard extends LitElement {
@@ -71,8 +78,8 @@ export class EaselToolCallCard extends LitElement {
   @property({ type: Boolean }) streaming = false;
   /** Whether the tool is running now. */
   @property({ type: Boolean }) running = false;
-  /** Whether the call was never run: its answer was stopped, failed or cut while it was being written. */
-  @property({ type: Boolean }) stopped = false;
+  /** Why the call has no result and never will, if so. */
+  @property({ attribute: false }) unfinished: UnfinishedCall | undefined;
 
   @consume({ context: toolRenderersContext, subscribe: true })
   @property({ attribute: false })
@@ -82,18 +89,16 @@ export class EaselToolCallCard extends LitElement {
     const call = this.call;
     if (!call) return nothing;
     const renderer = this.renderers?.get(call.name);
-    const summary = this.stopped
-      ? (renderer?.stoppedSummary?.(call) ?? `Stopped while writing a call to ${call.name}`)
-      : (renderer?.summary?.(call, this.streaming) ?? call.name);
+    const summary = this.summary(call);
     return html`<details aria-label=${`Tool call: ${summary}`}>
       <summary>
         <span class="name">${summary}</span>
-        <span class="status ${this.result?.isError || this.stopped ? 'error' : ''}">${this.status()}</span>
+        <span class="status ${this.result?.isError || this.unfinished ? 'error' : ''}">${this.status()}</span>
       </summary>
       <div class="body">
         <h4>Arguments</h4>
         ${
-          renderer?.renderArgs?.(call, this.streaming || this.stopped) ??
+          renderer?.renderArgs?.(call, this.streaming || this.unfinished === 'stopped') ??
           html`<pre>${JSON.stringify(call.arguments, null, 2)}</pre>`
         }
         ${this.result ? this.renderResult(this.result) : nothing}
@@ -108,10 +113,27 @@ export class EaselToolCallCard extends LitElement {
       ${custom ?? html`<pre>${text}</pre>`}`;
   }
 
+  private summary(call: ToolCall): string {
+    const renderer = this.renderers?.get(call.name);
+    switch (this.unfinished) {
+      case 'stopped':
+        return renderer?.stoppedSummary?.(call) ?? `Stopped while writing a call to ${call.name}`;
+      case 'closed':
+        return renderer?.closedSummary?.(call) ?? `Page closed before ${call.name} finished`;
+      case undefined:
+        return renderer?.summary?.(call, this.streaming) ?? call.name;
+      default:
+        return this.unfinished satisfies never;
+    }
+  }
+
   private status(): string {
     if (this.streaming) return 'writing…';
     if (this.running) return 'running…';
-    if (!this.result) return this.stopped ? 'not run' : '';
+    if (!this.result) {
+      if (this.unfinished === 'stopped') return 'not run';
+      return this.unfinished === 'closed' ? 'no result' : '';
+    }
     return this.result.isError ? 'failed' : 'done';
   }
 }

@@ -11,6 +11,8 @@ export interface ToolRenderer {
   summary?(call: ToolCall, streaming: boolean): string;
   /** One line for a call that was never run because its answer stopped while it was being written. */
   stoppedSummary?(call: ToolCall): string;
+  /** One line for a whole call that has no result: the page was closed or reloaded before it finished. */
+  closedSummary?(call: ToolCall): string;
   /** The body of the card for the call's arguments. */
   renderArgs?(call: ToolCall, streaming: boolean): TemplateResult;
   /** The body of the card for the result. */
