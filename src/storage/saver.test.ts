@@ -5,7 +5,7 @@ import { createScriptedStream } from '../agent/test-support';
 import type { EaselDatabase } from './db';
 import { INTERRUPTED_MESSAGE, loadSession } from './load';
 import { MessagesRepository } from './messages-repo';
-import { type SaveStatus, SessionSaver } from './saver';
+import { type SaveStatus, SessionSaver, STEADY_SNAPSHOT_CHARS, snapshotInterval } from './saver';
 import type { SessionWrite, SessionWriteTarget } from './session-write';
 import { SessionsRepository } from './sessions-repo';
 import {
@@ -143,6 +143,66 @@ describe('SessionSaver', () => {
     expect(records[1]).not.toHaveProperty('partial');
     expect((await stored(db, id)).messages).toEqual(agent.state.messages);
     expect((await stored(db, id)).session.messageCount).toBe(2);
+  });
+
+  it('writes a long streaming answer less often, so what its snapshots copy per second does not grow with it', async () => {
+    const db = await freshDb();
+    const stream = pacedStream();
+    const agent = testAgent(stream.streamFn);
+    const clock = new FakeClock();
+    const messages = new MessagesRepository(db);
+    const snapshots: { at: number; chars: number }[] = [];
+    let committing: Promise<unknown> = Promise.resolve();
+    const recording: SessionWriteTarget = {
+      commit: (write) => {
+        for (const put of write.puts) {
+          const content = put.message.role === 'assistant' ? put.message.content : [];
+          const text = content[0]?.type === 'text' ? content[0].text : '';
+          if (put.partial) snapshots.push({ at: clock.now(), chars: text.length });
+        }
+        const commit = messages.commit(write);
+        committing = commit;
+        return commit;
+      },
+    };
+    const saver = new SessionSaver({ db, agent, clock, target: recording });
+    const id = await saver.startNew();
+    const run = agent.prompt('Write the whole book');
+    await stream.started();
+    // 2,000 characters every 100 ms, for 400,000 characters: 20 s of streaming.
+    const piece = 'word '.repeat(400);
+    for (let step = 0; step < 200; step++) {
+      await stream.delta(piece);
+      clock.advance(100);
+      await committing; // the write queue holds the next write while one is under way
+    }
+    await saver.flush();
+
+    expect(snapshots.length).toBeGreaterThan(10);
+    // Up to 100,000 characters, every 500 ms; past them, the time between two grows with the answer.
+    // (The first is written as the first text arrives, and recorded a step late; the last is the flush above.)
+    for (const [i, snapshot] of snapshots.entries()) {
+      const next = snapshots[i + 1];
+      if (i === 0 || !next || i + 2 === snapshots.length) continue;
+      expect(next.at - snapshot.at).toBeGreaterThanOrEqual(
+        snapshotInterval(500, assistant('x'.repeat(snapshot.chars))),
+      );
+    }
+    const late = snapshots.filter((s) => s.at - clock.time > -10_000);
+    const early = snapshots.filter(
+      (s) => s.at - snapshots[0]!.at < 5_000 && s.chars <= STEADY_SNAPSHOT_CHARS,
+    );
+    const copiedPerSecond = (list: typeof snapshots) => list.reduce((sum, s) => sum + s.chars, 0) / 10;
+    // The last 10 s copy no more than twice what the steady pace allows (100,000 characters per 500 ms),
+    // where a snapshot every 500 ms would have copied 600,000 characters a second.
+    expect(copiedPerSecond(late)).toBeLessThanOrEqual(2 * 200_000);
+    expect(early.length).toBeGreaterThanOrEqual(8);
+    expect(snapshots.at(-1)?.chars).toBe(400_000);
+
+    stream.end();
+    await run;
+    await saver.flush();
+    expect((await stored(db, id)).messages.at(-1)).toMatchObject({ content: [{ text: piece.repeat(200) }] });
   });
 
   it('saves no snapshot of an answer with nothing in it yet: reloaded, the message has no answer', async () => {

@@ -3,7 +3,13 @@
  * agent. Plain TypeScript; the app makes one and hands it the agent.
  */
 
-import { type AgentMessage, type AgentState, assertNever, type ThinkingLevel } from '../agent';
+import {
+  type AgentMessage,
+  type AgentState,
+  type AssistantMessage,
+  assertNever,
+  type ThinkingLevel,
+} from '../agent';
 import { AttachmentsRepository, attachmentBlobIds } from './attachments-repo';
 import type { Versions } from './branch-tree';
 import { type Clock, systemClock } from './clock';
@@ -22,6 +28,35 @@ import { newId, SortKeyGenerator } from './sort-key';
 import { attachmentNames } from './transfer';
 import { errorText } from './write-errors';
 import { WriteQueue, type WriteStatus } from './write-queue';
+
+/**
+ * A snapshot copies the whole answer so far (the structured clone of its record, and a Blob for a text past
+ * `LARGE_TEXT_CHARS`), so its cost grows with the answer. Up to this many characters an answer is written every
+ * `flushIntervalMs`; past them the time between snapshots grows in proportion (200,000 characters: every second,
+ * 400,000: every 2 s), so what snapshots cost per second of streaming stays what it is at this length, however
+ * long the answer gets, rather than growing with it. A reload or a closed tab writes the latest text anyway
+ * (the app flushes on `pagehide`); only a crash can lose the last interval's text.
+ */
+export const STEADY_SNAPSHOT_CHARS = 100_000;
+
+/** The least time between two snapshots of `message`, an answer streaming now (see `STEADY_SNAPSHOT_CHARS`). */
+export function snapshotInterval(flushIntervalMs: number, message: AssistantMessage | null): number {
+  const chars = message ? streamedChars(message.content) : 0;
+  return flushIntervalMs * Math.max(1, chars / STEADY_SNAPSHOT_CHARS);
+}
+
+/**
+ * The characters of the strings in `value` (an answer's content: its texts, thinking and tool arguments), the
+ * size of what a snapshot copies. Reading a string's length costs nothing, however long it is.
+ */
+function streamedChars(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null || depth > 8) return 0;
+  let chars = 0;
+  for (const item of Array.isArray(value) ? value : Object.values(value))
+    chars += streamedChars(item, depth + 1);
+  return chars;
+}
 
 /** What the saver needs of the agent (the `Agent` class has all of it). */
 export interface SaverAgent {
@@ -91,7 +126,10 @@ export interface SessionSaverOptions {
   readonly target?: SessionWriteTarget;
   readonly clock?: Clock;
   readonly keys?: SortKeyGenerator;
-  /** Least time between two snapshots of a streaming answer. Default 500 ms. */
+  /**
+   * Least time between two snapshots of a streaming answer. Default 500 ms; longer for a long answer (see
+   * `snapshotInterval`).
+   */
   readonly flushIntervalMs?: number;
   /** Time between retries after a failed write. Default 5 s. */
   readonly retryIntervalMs?: number;
@@ -108,8 +146,8 @@ export interface SessionSaverOptions {
  *
  * Contract: it watches the agent's state snapshots. Each message that joins `state.messages` is written
  * once, as its own record (one put plus a small metadata update: the cost never depends on the session's
- * length). The streaming answer is written as a `partial` snapshot at most every `flushIntervalMs`, under
- * the key its final version replaces. Messages that leave the history (`replaceMessages` for edit or
+ * length). The streaming answer is written as a `partial` snapshot at most every `flushIntervalMs` (less
+ * often once it is long: `snapshotInterval`), under the key its final version replaces. Messages that leave the history (`replaceMessages` for edit or
  * regenerate, `continue()` dropping a failed answer) are deleted; nobody needs to call anything for it.
  * The session record is created with the first write; its title comes from the first user message.
  */
@@ -465,7 +503,8 @@ export class SessionSaver {
 
   private scheduleStreamFlush(): void {
     if (this.flushTimer !== undefined) return;
-    const wait = this.lastFlush + this.flushIntervalMs - this.clock.now();
+    const interval = snapshotInterval(this.flushIntervalMs, this.options.agent.state.streamMessage);
+    const wait = this.lastFlush + interval - this.clock.now();
     if (wait <= 0) this.flushStream();
     else this.flushTimer = this.clock.setTimeout(() => this.flushStream(), wait);
   }
