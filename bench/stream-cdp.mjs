@@ -118,6 +118,7 @@ async function streamOnce(raw, bench, writes, { name, text, deltaSize, delayMs }
     styleLayoutSendToSettledMs: whole.styleLayoutMs,
     longestTaskSendToSettledMs: whole.longestTaskMs,
     tasksOver50msSendToSettled: whole.tasksOver50ms,
+    tasksOver50msCpuSendToSettled: whole.tasksOver50msCpu,
     lastByteToSettledMs: Math.round((settledUs - lastByteUs) / 1000),
   };
 }
@@ -459,14 +460,18 @@ export async function run(bench) {
       `in a worker; shown as plain text ${summary['plain-40kb'].busyPercent} %, formatted ` +
       `${summary['formatted-40kb'].busyPercent} %), ` +
       `worst frame gap ${small.worstFrameGapWhileTextMs} ms while text arrives ` +
-      `(${small.worstFrameGapMs} ms first to last byte), ${small.tasksOver50ms} tasks over 50 ms; ` +
+      `(${small.worstFrameGapMs} ms first to last byte), ${small.tasksOver50ms} tasks over 50 ms ` +
+      `(${small.tasksOver50msCpu} in thread time); ` +
       `real pace ${summary['real-pace'].busyPercent} % busy (shown as plain text ` +
       `${summary['plain-real-pace'].busyPercent} %, formatted ${summary['formatted-real-pace'].busyPercent} %), ` +
       'worst frame gap ' +
       `${summary['real-pace'].worstFrameGapWhileTextMs} ms while text arrives ` +
       `(${summary['real-pace'].worstFrameGapMs} ms first to last byte)` +
       (large
-        ? `; 400 KB ${large.tasksOver50ms} tasks over 50 ms, ${(large.busyMs / small.busyMs).toFixed(1)}× the 40 KB busy time`
+        ? `; 400 KB ${large.tasksOver50ms} tasks over 50 ms (${large.tasksOver50msCpu} in thread time, longest ` +
+          `${large.longestTaskMs} ms, ${large.longestTaskCpuMs} ms in thread time), ` +
+          `${(large.busyMs / small.busyMs).toFixed(1)}× the 40 KB busy time ` +
+          `(${(large.cpuMs / small.cpuMs).toFixed(1)}× in thread time)`
         : ''),
   );
 }
