@@ -90,4 +90,34 @@ describe('<easel-conversation>', () => {
     el.follow();
     await expect.element(jump).not.toBeInTheDocument();
   });
+
+  it('follows the end while the person is at it, and stops once they scroll up, however the answer grows', async () => {
+    const history = exchanges(30);
+    const { el, screen } = await mount(
+      'easel-conversation',
+      { messages: history },
+      { style: 'height: 300px; display: flex; flex-direction: column' },
+    );
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    await expect.element(log.getByText('Answer 30')).toBeInViewport();
+    const longer = (label: string) => `${label}\n\n${'More of it. '.repeat(20).trim()}\n\n`.repeat(6);
+    // Following: an earlier answer grows, then a new answer streams in, and the end stays in view.
+    el.messages = history.map((m, i) => (i === 1 ? assistantMessage(longer('Answer 1')) : m));
+    await expect.element(log.getByText('Answer 30')).toBeInViewport();
+    el.messages = [...el.messages, userMessage('Question 31', 60)];
+    el.streamMessage = assistantMessage(longer('Streaming 31'));
+    await expect.element(log.getByText('Streaming 31').last()).toBeInViewport();
+
+    await userEvent.wheel(log, { delta: { y: -1500 } });
+    const jump = screen.getByRole('button', { name: 'Jump to latest' });
+    await expect.element(jump).toBeVisible();
+    // Scrolled up: the streaming answer grows below, and the view is not pulled to its end.
+    el.streamMessage = assistantMessage(`${longer('Streaming 31')}${longer('Still streaming')}`);
+    await expect.element(log.getByText('Still streaming').first()).toBeInTheDocument();
+    await new Promise(requestAnimationFrame);
+    await new Promise(requestAnimationFrame);
+    await expect.element(log.getByText('Still streaming').last()).not.toBeInViewport();
+    await userEvent.click(jump);
+    await expect.element(log.getByText('Still streaming').last()).toBeInViewport();
+  });
 });
