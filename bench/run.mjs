@@ -14,6 +14,7 @@ const suites = {
   'markdown-limits': () => import('./markdown-limits.mjs'),
   'import-file': () => import('./import-file.mjs'),
   'stream-cdp': () => import('./stream-cdp.mjs'),
+  'frame-nodes': () => import('./frame-nodes.mjs'),
   sync: () => import('./sync.mjs'),
 };
 
