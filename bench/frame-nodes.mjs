@@ -46,7 +46,8 @@ async function measure(page, options) {
     answer.insertAdjacentHTML('beforeend', '<p id="tail">Start</p>');
     root.append(answer);
     const outside = document.createElement('div');
-    outside.style.cssText = 'position:fixed;top:0;right:0;width:200px;height:40px;overflow:hidden;contain:strict';
+    outside.style.cssText =
+      'position:fixed;top:0;right:0;width:200px;height:40px;overflow:hidden;contain:strict';
     document.body.append(outside);
     globalThis.benchTarget = o.outside ? outside : answer.querySelector('#tail');
     const scroller = document.getElementById('scroller');
@@ -66,7 +67,9 @@ async function measure(page, options) {
       }),
     FRAMES,
   );
-  const events = (await trace.stop()).filter((e) => e.ph === 'X').sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const events = (await trace.stop())
+    .filter((e) => e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const lifecycles = events.filter((e) => e.name === 'WebFrameWidgetImpl::UpdateLifecycle');
   let totalUs = 0;
   let untracedUs = 0;
