@@ -5,7 +5,13 @@ import { createScriptedStream } from '../agent/test-support';
 import type { EaselDatabase } from './db';
 import { INTERRUPTED_MESSAGE, loadSession } from './load';
 import { MessagesRepository } from './messages-repo';
-import { type SaveStatus, SessionSaver, STEADY_SNAPSHOT_CHARS, snapshotInterval } from './saver';
+import {
+  MAX_SNAPSHOT_INTERVAL_MS,
+  type SaveStatus,
+  SessionSaver,
+  STEADY_SNAPSHOT_CHARS,
+  snapshotInterval,
+} from './saver';
 import type { SessionWrite, SessionWriteTarget } from './session-write';
 import { SessionsRepository } from './sessions-repo';
 import {
@@ -184,9 +190,10 @@ describe('SessionSaver', () => {
     for (const [i, snapshot] of snapshots.entries()) {
       const next = snapshots[i + 1];
       if (i === 0 || !next || i + 2 === snapshots.length) continue;
-      expect(next.at - snapshot.at).toBeGreaterThanOrEqual(
-        snapshotInterval(500, assistant('x'.repeat(snapshot.chars))),
-      );
+      const due = snapshotInterval(500, assistant('x'.repeat(snapshot.chars)));
+      expect(next.at - snapshot.at).toBeGreaterThanOrEqual(due);
+      // …and no later than the next piece of text after that (one comes every 100 ms).
+      expect(next.at - snapshot.at).toBeLessThanOrEqual(due + 100);
     }
     const late = snapshots.filter((s) => s.at - clock.time > -10_000);
     const early = snapshots.filter(
@@ -197,12 +204,29 @@ describe('SessionSaver', () => {
     // where a snapshot every 500 ms would have copied 600,000 characters a second.
     expect(copiedPerSecond(late)).toBeLessThanOrEqual(2 * 200_000);
     expect(early.length).toBeGreaterThanOrEqual(8);
+    expect(late.length).toBeGreaterThanOrEqual(5);
     expect(snapshots.at(-1)?.chars).toBe(400_000);
 
     stream.end();
     await run;
     await saver.flush();
     expect((await stored(db, id)).messages.at(-1)).toMatchObject({ content: [{ text: piece.repeat(200) }] });
+  });
+
+  it('waits at most 10 s between two snapshots, however long the answer', () => {
+    expect(snapshotInterval(500, null)).toBe(500);
+    expect(snapshotInterval(500, assistant('x'.repeat(50_000)))).toBe(500);
+    expect(snapshotInterval(500, assistant('x'.repeat(400_000)))).toBeCloseTo(2000, 0);
+    expect(snapshotInterval(500, assistant('x'.repeat(5_000_000)))).toBe(MAX_SNAPSHOT_INTERVAL_MS);
+    expect(MAX_SNAPSHOT_INTERVAL_MS).toBe(10_000);
+    // Thinking and tool arguments are copied too.
+    const mixed = assistant('', {
+      content: [
+        { type: 'thinking', thinking: 'y'.repeat(200_000) },
+        { type: 'toolCall', id: 't', name: 'artifacts', arguments: { content: 'z'.repeat(200_000) } },
+      ],
+    });
+    expect(snapshotInterval(500, mixed)).toBeCloseTo(2000, 0);
   });
 
   it('saves no snapshot of an answer with nothing in it yet: reloaded, the message has no answer', async () => {

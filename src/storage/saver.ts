@@ -34,15 +34,18 @@ import { WriteQueue, type WriteStatus } from './write-queue';
  * `LARGE_TEXT_CHARS`), so its cost grows with the answer. Up to this many characters an answer is written every
  * `flushIntervalMs`; past them the time between snapshots grows in proportion (200,000 characters: every second,
  * 400,000: every 2 s), so what snapshots cost per second of streaming stays what it is at this length, however
- * long the answer gets, rather than growing with it. A reload or a closed tab writes the latest text anyway
- * (the app flushes on `pagehide`); only a crash can lose the last interval's text.
+ * long the answer gets, rather than growing with it — up to `MAX_SNAPSHOT_INTERVAL_MS` (2,000,000 characters),
+ * past which a crash would lose too much. A reload or a closed tab writes the latest text anyway (the app
+ * flushes on `pagehide`); only a crash can lose the last interval's text.
  */
 export const STEADY_SNAPSHOT_CHARS = 100_000;
+export const MAX_SNAPSHOT_INTERVAL_MS = 10_000;
 
 /** The least time between two snapshots of `message`, an answer streaming now (see `STEADY_SNAPSHOT_CHARS`). */
 export function snapshotInterval(flushIntervalMs: number, message: AssistantMessage | null): number {
   const chars = message ? streamedChars(message.content) : 0;
-  return flushIntervalMs * Math.max(1, chars / STEADY_SNAPSHOT_CHARS);
+  const interval = flushIntervalMs * Math.max(1, chars / STEADY_SNAPSHOT_CHARS);
+  return Math.max(flushIntervalMs, Math.min(MAX_SNAPSHOT_INTERVAL_MS, interval));
 }
 
 /**
@@ -491,7 +494,7 @@ export class SessionSaver {
       changed = mirror.sync(state, this.queue.batch(mirror.sessionId), this.keepRemoved);
     }
     if (mirror.track(state.streamMessage)) {
-      this.scheduleStreamFlush();
+      this.scheduleStreamFlush(state.streamMessage);
     } else {
       if (mirror.streaming) changed = mirror.dropStream(this.queue.batch(mirror.sessionId)) || changed;
       this.clock.clearTimeout(this.flushTimer);
@@ -501,9 +504,9 @@ export class SessionSaver {
     if (!state.isStreaming && this.remote.put.size + this.remote.deleted.size > 0) void this.mergeRemote();
   }
 
-  private scheduleStreamFlush(): void {
+  private scheduleStreamFlush(streamMessage: AssistantMessage | null): void {
     if (this.flushTimer !== undefined) return;
-    const interval = snapshotInterval(this.flushIntervalMs, this.options.agent.state.streamMessage);
+    const interval = snapshotInterval(this.flushIntervalMs, streamMessage);
     const wait = this.lastFlush + interval - this.clock.now();
     if (wait <= 0) this.flushStream();
     else this.flushTimer = this.clock.setTimeout(() => this.flushStream(), wait);
