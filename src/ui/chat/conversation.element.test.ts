@@ -91,7 +91,7 @@ describe('<easel-conversation>', () => {
     await expect.element(jump).not.toBeInTheDocument();
   });
 
-  it('follows the end while the person is at it, and stops once they scroll up, however the answer grows', async () => {
+  it('follows the end while the person is at it, without scroll anchoring, and stops once they scroll up', async () => {
     const history = exchanges(30);
     const { el, screen } = await mount(
       'easel-conversation',
@@ -107,10 +107,15 @@ describe('<easel-conversation>', () => {
     el.messages = [...el.messages, userMessage('Question 31', 60)];
     el.streamMessage = assistantMessage(longer('Streaming 31'));
     await expect.element(log.getByText('Streaming 31').last()).toBeInViewport();
+    // Following, scroll anchoring is off (the end is scrolled to anyway); scrolled up, it is on again.
+    const scroller = el.shadowRoot?.querySelector('.scroller');
+    if (!scroller) throw new Error('no scrolled box');
+    expect(getComputedStyle(scroller).overflowAnchor).toBe('none');
 
     await userEvent.wheel(log, { delta: { y: -1500 } });
     const jump = screen.getByRole('button', { name: 'Jump to latest' });
     await expect.element(jump).toBeVisible();
+    expect(getComputedStyle(scroller).overflowAnchor).toBe('auto');
     // Scrolled up: the streaming answer grows below, and the view is not pulled to its end.
     el.streamMessage = assistantMessage(`${longer('Streaming 31')}${longer('Still streaming')}`);
     await expect.element(log.getByText('Still streaming').first()).toBeInTheDocument();
@@ -119,5 +124,6 @@ describe('<easel-conversation>', () => {
     await expect.element(log.getByText('Still streaming').last()).not.toBeInViewport();
     await userEvent.click(jump);
     await expect.element(log.getByText('Still streaming').last()).toBeInViewport();
+    expect(getComputedStyle(scroller).overflowAnchor).toBe('none');
   });
 });

@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
+import { classMap } from 'lit/directives/class-map.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../../agent';
 import { RetryEvent } from '../events';
@@ -123,7 +124,7 @@ export class EaselConversation extends LitElement {
   override render() {
     const empty = this.messages.length === 0 && !this.streamMessage;
     const liveStart = this.liveStart();
-    return html`<div class="scroller ${this.following ? 'following' : ''}" @scroll=${this.handleScroll}>
+    return html`<div class=${classMap({ scroller: true, following: this.following })} @scroll=${this.handleScroll}>
         <div role="log" aria-label="Conversation">
           ${empty ? html`<p class="empty">Ask Claude anything. Files it writes appear beside the chat.</p>` : nothing}
           <easel-message-list
