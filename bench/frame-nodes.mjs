@@ -5,7 +5,7 @@
 // trace category names (between the resize observers and paint), for 96 and 1,920 blocks, and for 1,920 blocks
 // without each feature in turn, with them `display: none`, and with the word added to a small box outside them.
 // It shows what a long answer's frames cost the browser whatever the app does (see "Performance" in the README).
-import { launchRaw } from './cdp.mjs';
+import { launchRaw, mainThreadOf } from './cdp.mjs';
 import { record } from './results.mjs';
 
 const FRAMES = 150;
@@ -67,19 +67,25 @@ async function measure(page, options) {
       }),
     FRAMES,
   );
-  const events = (await trace.stop())
-    .filter((e) => e.ph === 'X')
+  const all = await trace.stop();
+  const main = mainThreadOf(all);
+  // The page's main thread only: other threads' steps overlap its lifecycle in time but are not part of it.
+  const events = all
+    .filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const lifecycles = events.filter((e) => e.name === 'WebFrameWidgetImpl::UpdateLifecycle');
   let totalUs = 0;
   let untracedUs = 0;
+  let first = 0;
   for (const lifecycle of lifecycles) {
     const end = lifecycle.ts + lifecycle.dur;
     // Thread time of the lifecycle not inside any traced step: its own minus its direct children's.
     let childrenUs = 0;
     let reached = lifecycle.ts;
-    for (const e of events) {
-      if (e.ts < lifecycle.ts || e === lifecycle) continue;
+    while (first < events.length && events[first].ts < lifecycle.ts) first++;
+    for (let i = first; i < events.length; i++) {
+      const e = events[i];
+      if (e === lifecycle) continue;
       if (e.ts >= end) break;
       if (e.ts < reached) continue;
       childrenUs += e.tdur ?? 0;
