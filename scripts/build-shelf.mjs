@@ -32,20 +32,72 @@ const SHARED = new Set([
   'lodash',
   'chart.js',
   'three',
+  'react-day-picker',
   '@/lib/utils',
   '@/components/ui',
 ]);
+
+/** shadcn/ui components built as modules of their own, outside the shared bundle (their libraries are large). */
+const STANDALONE_UI = new Set(['calendar']);
+
+/** The Radix UI primitives the shadcn/ui stand-ins are built on: each is a module of its own too, for pages that import them directly. */
+const RADIX = readdirSync(join(root, 'node_modules', '@radix-ui'))
+  .filter(
+    (name) =>
+      name.startsWith('react-') && existsSync(join(root, 'node_modules', '@radix-ui', name, 'package.json')),
+  )
+  .sort();
+
+/**
+ * The Google Fonts families served from the shelf (from `@fontsource` packages, latin subset, every weight and
+ * style the package has): the families real artifacts link most (docs/shelf.md).
+ */
+const FONTS = [
+  'inter',
+  'roboto',
+  'poppins',
+  'open-sans',
+  'montserrat',
+  'lato',
+  'jetbrains-mono',
+  'playfair-display',
+  'space-grotesk',
+  'fira-code',
+  'raleway',
+  'nunito',
+  'source-sans-3',
+  'merriweather',
+  'oswald',
+  'noto-sans',
+  'work-sans',
+  'dm-sans',
+  'ibm-plex-sans',
+  'ibm-plex-mono',
+  'space-mono',
+  'outfit',
+  'manrope',
+  'rubik',
+  'ubuntu',
+  'roboto-mono',
+  'lora',
+  'press-start-2p',
+  'orbitron',
+  'quicksand',
+];
 
 /** The shadcn/ui component files under src/shelf/components/ui, each a module `@/components/ui/<name>`. */
 const UI_COMPONENTS = [
   'accordion',
   'alert',
   'alert-dialog',
+  'aspect-ratio',
   'avatar',
   'badge',
   'button',
+  'calendar',
   'card',
   'checkbox',
+  'collapsible',
   'dialog',
   'input',
   'label',
@@ -55,11 +107,13 @@ const UI_COMPONENTS = [
   'scroll-area',
   'select',
   'separator',
+  'skeleton',
   'slider',
   'switch',
   'table',
   'tabs',
   'textarea',
+  'toggle',
   'tooltip',
 ];
 
@@ -96,7 +150,7 @@ const LUCIDE_BRANDS = [
 // How a classic script is made:
 //   { copy: 'path' }                       the package's own UMD/IIFE build (minified when `minify`)
 //   { iife: 'specifier', name }            built from the ES build, setting window[name]
-/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, string>}>} */
+/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string}>} */
 const LIBRARIES = [
   {
     name: 'react',
@@ -348,6 +402,91 @@ const LIBRARIES = [
     modules: { '.': { esm: 'class-variance-authority' } },
   },
   {
+    name: 'leaflet',
+    cdnNames: ['leaflet'],
+    why: 'maps (tiles need the network, so a map shows its controls, markers and shapes over an empty background)',
+    modules: {
+      '.': {
+        code: [
+          "import * as L from 'leaflet/dist/leaflet-src.esm.js';",
+          leafletIcons(),
+          "export * from 'leaflet/dist/leaflet-src.esm.js';",
+          'export default L;',
+        ].join('\n'),
+        bundleSelf: true,
+      },
+    },
+    script: { copy: 'leaflet/dist/leaflet.js', append: leafletIcons() },
+    globals: ['L'],
+    styles: { '.': { css: 'leaflet/dist/leaflet.css' } },
+  },
+  {
+    name: 'canvas-confetti',
+    cdnNames: ['canvas-confetti'],
+    why: 'confetti bursts (celebrations in games and trackers)',
+    modules: { '.': { esm: 'canvas-confetti', withDefault: true } },
+    script: { copy: 'canvas-confetti/dist/confetti.browser.js' },
+    globals: ['confetti'],
+  },
+  {
+    name: 'matter-js',
+    cdnNames: ['matter-js'],
+    why: '2D physics (games, simulations)',
+    modules: { '.': { cjs: 'matter-js' } },
+    script: { copy: 'matter-js/build/matter.min.js' },
+    globals: ['Matter'],
+  },
+  {
+    name: 'd3-sankey',
+    cdnNames: ['d3-sankey'],
+    why: 'Sankey diagrams with d3; its classic script adds `d3.sankey` to the d3 script',
+    modules: { '.': { esm: 'd3-sankey' } },
+    script: { copy: 'd3-sankey/dist/d3-sankey.min.js' },
+    globals: ['d3'],
+  },
+  {
+    name: 'p5',
+    cdnNames: ['p5', 'p5.js'],
+    why: 'creative coding sketches; 1.x, the release pages are written for (2.0 dropped `preload`)',
+    // Its UMD build as the module's default (the package's CommonJS entry needs a window to load in Node).
+    modules: { '.': { code: "import p5 from 'p5/lib/p5.min.js';\nexport default p5;", bundleSelf: true } },
+    script: { copy: 'p5/lib/p5.min.js' },
+    globals: ['p5'],
+  },
+  {
+    name: 'gifuct-js',
+    cdnNames: ['gifuct-js'],
+    why: 'reading animated GIFs frame by frame',
+    modules: { '.': { cjs: 'gifuct-js' } },
+  },
+  {
+    name: 'fake-indexeddb',
+    cdnNames: ['fake-indexeddb'],
+    why: 'IndexedDB inside the preview (an opaque origin has none): in memory, kept as long as the page, like its localStorage',
+    modules: {},
+    script: { iifeCode: "import 'fake-indexeddb/auto';", name: 'easelIndexedDb' },
+    globals: ['indexedDB', 'IDBKeyRange'],
+  },
+  {
+    name: 'react-day-picker',
+    cdnNames: ['react-day-picker'],
+    why: 'the date grid of the shadcn/ui calendar; often imported directly',
+    modules: { '.': { esm: 'react-day-picker' } },
+  },
+  ...RADIX.map((name) => ({
+    name: `@radix-ui/${name}`,
+    cdnNames: [`@radix-ui/${name}`],
+    why: 'a Radix UI primitive (the shadcn/ui stand-ins are built on them)',
+    modules: { '.': { esm: `@radix-ui/${name}` } },
+  })),
+  ...FONTS.map((id) => ({
+    name: `@fontsource/${id}`,
+    cdnNames: [`@fontsource/${id}`],
+    why: 'a Google Fonts family, for `fonts.googleapis.com` stylesheets',
+    modules: {},
+    fonts: id,
+  })),
+  {
     name: '@/lib/utils',
     cdnNames: [],
     why: 'shadcn/ui `cn()`',
@@ -359,7 +498,12 @@ const LIBRARIES = [
     why: 'shadcn/ui-compatible components on Radix UI primitives',
     modules: {
       '.': { file: 'src/shelf/components/ui/index.ts' },
-      ...Object.fromEntries(UI_COMPONENTS.map((name) => [`./${name}`, { ui: name }])),
+      ...Object.fromEntries(
+        UI_COMPONENTS.map((name) => [
+          `./${name}`,
+          STANDALONE_UI.has(name) ? { file: `src/shelf/components/ui/${name}.tsx` } : { ui: name },
+        ]),
+      ),
     },
   },
 ];
@@ -436,8 +580,68 @@ async function buildLibrary(lib) {
     entry.script = emit(`${fileStem(lib.name)}.js`, await buildScript(lib.script), files);
     entry.globals = lib.globals ?? [];
   }
+  if (lib.styles) {
+    entry.styles = {};
+    for (const [subpath, how] of Object.entries(lib.styles))
+      entry.styles[subpath] = emit(`${fileStem(lib.name)}.css`, inlinedCss(how.css), files);
+  }
+  if (lib.fonts) entry.fonts = fontFaces(lib.fonts);
+  // What a page's `integrity` attribute is checked against: the files a <script>, <link> or module names.
+  const checked = [entry.script, modules['.'], ...Object.values(entry.styles ?? {})].filter(Boolean);
+  if (checked.length > 0)
+    entry.integrity = Object.fromEntries(
+      checked.map((file) => [file, files.find((f) => f.file === file).integrity]),
+    );
   entry.gzip = files.reduce((sum, f) => sum + f.gzip, 0);
   return entry;
+}
+
+/** A package's stylesheet with the images it names inlined as `data:` addresses (a blob URL has no folder). */
+function inlinedCss(path) {
+  const file = join(root, 'node_modules', path);
+  return readFileSync(file, 'utf8').replace(
+    /url\((['"]?)([^'")]+\.(png|svg|gif))\1\)/g,
+    (whole, _q, url, ext) => {
+      const image = join(dirname(file), url);
+      if (!existsSync(image)) return whole;
+      const type = ext === 'svg' ? 'image/svg+xml' : `image/${ext}`;
+      return `url("data:${type};base64,${readFileSync(image).toString('base64')}")`;
+    },
+  );
+}
+
+/**
+ * Leaflet's default marker, shadow and retina images as `data:` addresses: Leaflet finds them by a path read
+ * from its stylesheet, which a preview's blob URLs do not have.
+ */
+function leafletIcons() {
+  const png = (name) =>
+    `data:image/png;base64,${readFileSync(join(root, 'node_modules', 'leaflet', 'dist', 'images', name)).toString('base64')}`;
+  const options = {
+    iconUrl: png('marker-icon.png'),
+    iconRetinaUrl: png('marker-icon-2x.png'),
+    shadowUrl: png('marker-shadow.png'),
+  };
+  return `;(function(I){I.imagePath='';I.mergeOptions(${JSON.stringify(options)});})(L.Icon.Default);`;
+}
+
+/**
+ * The latin faces of a `@fontsource` package, one woff2 file each: `{ family, faces: { '400-normal': file } }`.
+ * Only the faces a page's stylesheet asks for are read.
+ */
+function fontFaces(id) {
+  const dir = join(root, 'node_modules', '@fontsource', id);
+  const family = JSON.parse(readFileSync(join(dir, 'metadata.json'), 'utf8')).family;
+  const faces = {};
+  const pattern = new RegExp(`^${id}-latin-(\\d+)-(normal|italic)\\.woff2$`);
+  for (const name of readdirSync(join(dir, 'files')).sort()) {
+    const m = pattern.exec(name);
+    if (!m) continue;
+    faces[`${m[1]}-${m[2]}`] = emit(`fonts/${name}`, readFileSync(join(dir, 'files', name)), [], true);
+  }
+  // Not counted in the package's size (woff2 is compressed already): a page reads only the faces it names.
+  if (Object.keys(faces).length === 0) throw new Error(`@fontsource/${id}: no latin woff2 files`);
+  return { family, faces };
 }
 
 async function buildModule(specifier, how) {
@@ -508,8 +712,17 @@ async function bundle({ input, self, code, format = 'es', name }) {
 async function buildScript(how) {
   if (how.copy) {
     const code = readFileSync(join(root, 'node_modules', how.copy), 'utf8');
-    return how.minify ? minifySync(how.copy, code).code : code;
+    const script = how.minify ? minifySync(how.copy, code).code : code;
+    return how.append ? `${script}\n${how.append}\n` : script;
   }
+  if (how.iifeCode)
+    return bundle({
+      input: virtualId(how.iifeCode),
+      self: '',
+      code: how.iifeCode,
+      format: 'iife',
+      name: how.name,
+    });
   if (how.tailwind) {
     const code = readFileSync(join(root, 'node_modules', how.tailwind), 'utf8');
     const compat = readFileSync(join(shelfSrc, 'tailwind-compat.js'), 'utf8');
@@ -611,10 +824,13 @@ function lodashFunctionNames() {
 
 function emit(name, code, files, hashed = true) {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
-  const file = hashed ? name.replace(/(\.m?js|\.json)$/, `.${hash}$1`) : name;
+  const file = hashed ? name.replace(/(\.m?js|\.json|\.css|\.woff2)$/, `.${hash}$1`) : name;
   mkdirSync(dirname(join(workDir, file)), { recursive: true });
   writeFileSync(join(workDir, file), code);
-  files.push({ file, gzip: gzipSync(code, { level: 9 }).length });
+  const integrity = ['sha256', 'sha384', 'sha512']
+    .map((algorithm) => `${algorithm}-${createHash(algorithm).update(code).digest('base64')}`)
+    .join(' ');
+  files.push({ file, gzip: gzipSync(code, { level: 9 }).length, integrity });
   return file;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CDN_HOSTS,
+  type FontRequest,
   findPackage,
   fontHostOf,
   isBareSpecifier,
@@ -10,6 +11,8 @@ import {
   packageNameOf,
   packageOfSpecifier,
   parseCdnUrl,
+  parseGoogleFontsUrl,
+  pickFaces,
   styleFileOf,
   versionNote,
 } from './cdn';
@@ -294,9 +297,34 @@ describe('parseCdnUrl', () => {
       'ga.jspm.io': 'https://ga.jspm.io/npm:d3@7.8.5/src/index.js',
       'jspm.dev': 'https://jspm.dev/d3@7',
       'cdn.tailwindcss.com': 'https://cdn.tailwindcss.com',
+      'd3js.org': 'https://d3js.org/d3.v7.min.js',
+      'threejs.org': 'https://threejs.org/build/three.module.js',
     };
     expect(Object.keys(samples).sort()).toEqual([...CDN_HOSTS].sort());
     for (const [host, url] of Object.entries(samples)) expect(parseCdnUrl(url)?.host).toBe(host);
+  });
+
+  it('reads d3js.org, d3’s own host, by its file names', () => {
+    expect(parseCdnUrl('https://d3js.org/d3.v7.min.js')).toEqual({
+      host: 'd3js.org',
+      name: 'd3',
+      version: '7',
+      path: '',
+    });
+    expect(parseCdnUrl('https://d3js.org/d3.v5.js')).toMatchObject({ name: 'd3', version: '5' });
+    expect(parseCdnUrl('//d3js.org/d3.min.js')).toEqual({ host: 'd3js.org', name: 'd3', path: '' });
+    expect(parseCdnUrl('https://d3js.org/d3-sankey.v0.min.js')).toMatchObject({ name: 'd3-sankey' });
+    expect(parseCdnUrl('https://d3js.org/')).toBeUndefined();
+    expect(parseCdnUrl('https://d3js.org/us-10m.v1.json')).toBeUndefined();
+  });
+
+  it('reads threejs.org builds as three, without a version (the site serves its latest)', () => {
+    expect(parseCdnUrl('https://threejs.org/build/three.min.js')).toEqual({
+      host: 'threejs.org',
+      name: 'three',
+      path: 'build/three.min.js',
+    });
+    expect(parseCdnUrl('https://threejs.org/docs/index.html')).toBeUndefined();
   });
 
   it('is case-blind about the host and decodes the path', () => {
@@ -322,6 +350,57 @@ describe('parseCdnUrl', () => {
       expect(parseCdnUrl(url)).toBeUndefined();
   });
 });
+
+describe('parseGoogleFontsUrl', () => {
+  it('reads css2 families with weights, italics, ranges and other axes', () => {
+    expect(
+      parseGoogleFontsUrl(
+        'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto:ital,wght@0,300;1,700&family=Open+Sans:wght@300..800&family=Material+Symbols+Outlined:opsz,wght,FILL,GRAD@20..48,100..700,0..1,-50..200&display=swap',
+      ),
+    ).toEqual([
+      { family: 'Inter', faces: [n(400), n(700)] },
+      { family: 'Roboto', faces: [n(300), { style: 'italic', from: 700, to: 700 }] },
+      { family: 'Open Sans', faces: [{ style: 'normal', from: 300, to: 800 }] },
+      { family: 'Material Symbols Outlined', faces: [{ style: 'normal', from: 100, to: 700 }] },
+    ]);
+  });
+
+  it('reads the first API’s families and variants, and a family without faces as regular 400', () => {
+    expect(
+      parseGoogleFontsUrl('//fonts.googleapis.com/css?family=Open+Sans:400,700italic|Lato:bold'),
+    ).toEqual([
+      { family: 'Open Sans', faces: [n(400), { style: 'italic', from: 700, to: 700 }] },
+      { family: 'Lato', faces: [n(700)] },
+    ]);
+    expect(parseGoogleFontsUrl('https://fonts.googleapis.com/css2?family=Poppins')).toEqual([
+      { family: 'Poppins', faces: [n(400)] },
+    ]);
+  });
+
+  it('is undefined for other addresses', () => {
+    expect(parseGoogleFontsUrl('https://fonts.googleapis.com/icon?family=Material+Icons')).toBeUndefined();
+    expect(parseGoogleFontsUrl('https://fonts.bunny.net/css?family=inter')).toBeUndefined();
+    expect(parseGoogleFontsUrl('not a url')).toBeUndefined();
+  });
+});
+
+describe('pickFaces', () => {
+  const faces = ['300-normal', '400-italic', '400-normal', '700-normal'];
+  it('picks the faces in range, and the nearest weight of the style for one the family lacks', () => {
+    expect(pickFaces(faces, [n(400), n(700)])).toEqual(['400-normal', '700-normal']);
+    expect(pickFaces(faces, [{ style: 'normal', from: 100, to: 900 }])).toEqual([
+      '300-normal',
+      '400-normal',
+      '700-normal',
+    ]);
+    expect(pickFaces(faces, [n(600)])).toEqual(['700-normal']);
+    expect(pickFaces(['400-normal'], [{ style: 'italic', from: 400, to: 400 }])).toEqual(['400-normal']);
+  });
+});
+
+function n(weight: number): FontRequest {
+  return { style: 'normal', from: weight, to: weight };
+}
 
 describe('fontHostOf', () => {
   it('names the web-font host of an address, protocol-relative included', () => {

@@ -17,6 +17,8 @@ export const CDN_HOSTS: readonly string[] = [
   'ga.jspm.io',
   'jspm.dev',
   'cdn.tailwindcss.com',
+  'd3js.org',
+  'threejs.org',
 ];
 
 /** Hosts that serve web fonts: their stylesheets fall back to local fonts with an information line. */
@@ -29,6 +31,18 @@ export const FONT_HOSTS: readonly string[] = [
   'api.fontshare.com',
   'fonts.cdnfonts.com',
   'fonts.xz.style',
+];
+
+/** Sites that serve map tiles: their images are not loaded, said once as information, not as an error. */
+export const TILE_SITES: readonly string[] = [
+  'openstreetmap.org',
+  'osm.org',
+  'cartocdn.com',
+  'arcgisonline.com',
+  'opentopomap.org',
+  'stadiamaps.com',
+  'thunderforest.com',
+  'wmflabs.org',
 ];
 
 /** What a CDN address names: a library, the version asked for (if any), and the path inside it. */
@@ -58,6 +72,18 @@ export function parseCdnUrl(url: string): CdnAddress | undefined {
     .filter((s) => s !== '')
     .map((s) => safeDecode(s));
   switch (host) {
+    case 'd3js.org': {
+      // d3's own host: /d3.v7.min.js, /d3.v5.js, /d3.min.js, /d3-sankey.v0.min.js
+      const file = segments.at(-1) ?? '';
+      const m = /^(d3(?:-[a-z-]+)?)(?:\.v(\d+))?(?:\.min)?\.js$/.exec(file);
+      if (!m?.[1]) return undefined;
+      return { host, name: m[1], ...(m[2] ? { version: m[2] } : {}), path: '' };
+    }
+    case 'threejs.org': {
+      // three's own site serves its latest build: /build/three.min.js, /examples/jsm/…
+      if (segments[0] !== 'build' && segments[0] !== 'examples') return undefined;
+      return { host, name: 'three', path: segments.join('/') };
+    }
     case 'cdn.tailwindcss.com': {
       const version = segments[0];
       return { host, name: 'tailwindcss', ...(version ? { version } : {}), path: '' };
@@ -279,4 +305,107 @@ export function missingLibraryText(name: string): string {
     `${name} is not available in the preview: previews have no network, and ${name} is not on Easel's ` +
     'library shelf. Use a library from the shelf (see the artifacts tool description) or write the code yourself.'
   );
+}
+
+/** A face a Google Fonts stylesheet asks for: its style and a weight range (`400..400` for one weight). */
+export interface FontRequest {
+  readonly style: 'normal' | 'italic';
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A family a Google Fonts stylesheet names and the faces it asks for. */
+export interface FontFamilyRequest {
+  readonly family: string;
+  readonly faces: readonly FontRequest[];
+}
+
+/**
+ * The families and faces a `fonts.googleapis.com` stylesheet address asks for (`/css2?family=Inter:wght@400;700`,
+ * `/css2?family=Roboto:ital,wght@0,400;1,700`, `wght@100..900`, `/css?family=Open+Sans:400,700italic|Lato`), or
+ * `undefined` when it is not such an address. A family named without faces asks for regular 400.
+ */
+export function parseGoogleFontsUrl(url: string): readonly FontFamilyRequest[] | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.startsWith('//') ? `https:${url}` : url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.hostname.toLowerCase() !== 'fonts.googleapis.com') return undefined;
+  const css2 = parsed.pathname === '/css2';
+  if (!css2 && parsed.pathname !== '/css') return undefined;
+  const families = parsed.searchParams
+    .getAll('family')
+    .flatMap((value) => (css2 ? [value] : value.split('|')));
+  const requests: FontFamilyRequest[] = [];
+  for (const value of families) {
+    const colon = value.indexOf(':');
+    const family = (colon < 0 ? value : value.slice(0, colon)).trim();
+    if (family === '') continue;
+    const spec = colon < 0 ? '' : value.slice(colon + 1);
+    const faces = css2 ? css2Faces(spec) : css1Faces(spec);
+    requests.push({ family, faces: faces.length > 0 ? faces : [{ style: 'normal', from: 400, to: 400 }] });
+  }
+  return requests;
+}
+
+/** `ital,wght@0,400;1,700` or `wght@100..900` (other axes are read past). */
+function css2Faces(spec: string): FontRequest[] {
+  const at = spec.indexOf('@');
+  if (at < 0) return [];
+  const axes = spec.slice(0, at).split(',');
+  const ital = axes.indexOf('ital');
+  const wght = axes.indexOf('wght');
+  const faces: FontRequest[] = [];
+  for (const tuple of spec.slice(at + 1).split(';')) {
+    const values = tuple.split(',');
+    const italic = ital >= 0 && values[ital]?.trim() === '1';
+    const [from, to] = weightRange(wght >= 0 ? values[wght] : '400');
+    if (from !== undefined) faces.push({ style: italic ? 'italic' : 'normal', from, to: to ?? from });
+  }
+  return faces;
+}
+
+/** `400,700italic,300i,bold` (the first API's variants). */
+function css1Faces(spec: string): FontRequest[] {
+  const faces: FontRequest[] = [];
+  for (const variant of spec.split(',')) {
+    const v = variant.trim().toLowerCase();
+    if (v === '') continue;
+    const italic = /i(talic)?$/.test(v);
+    const weight = v.startsWith('bold') ? 700 : Number.parseInt(v, 10) || 400;
+    faces.push({ style: italic ? 'italic' : 'normal', from: weight, to: weight });
+  }
+  return faces;
+}
+
+function weightRange(value: string | undefined): [number | undefined, number | undefined] {
+  const m = /^\s*(\d+)(?:\.\.(\d+))?\s*$/.exec(value ?? '');
+  return m ? [Number(m[1]), m[2] ? Number(m[2]) : undefined] : [undefined, undefined];
+}
+
+/**
+ * The faces of `available` (`<weight>-<style>` keys, as a shelf's fonts have them) that `faces` asks for; a face
+ * asked for that the family lacks gets the nearest weight of its style.
+ */
+export function pickFaces(available: readonly string[], faces: readonly FontRequest[]): string[] {
+  const have = available.map((key) => {
+    const [weight, style] = key.split('-');
+    return { key, weight: Number(weight), style };
+  });
+  const picked = new Set<string>();
+  for (const face of faces) {
+    const sameStyle = have.filter((h) => h.style === face.style);
+    const pool = sameStyle.length > 0 ? sameStyle : have;
+    const inRange = pool.filter((h) => h.weight >= face.from && h.weight <= face.to);
+    if (inRange.length > 0) for (const h of inRange) picked.add(h.key);
+    else {
+      const nearest = [...pool].sort(
+        (a, b) => Math.abs(a.weight - face.from) - Math.abs(b.weight - face.from),
+      )[0];
+      if (nearest) picked.add(nearest.key);
+    }
+  }
+  return [...picked].sort();
 }

@@ -35,6 +35,27 @@ const shelf: ShelfManifest = {
       modules: { '.': 'chart.mjs', './auto': 'chart-auto.mjs' },
       script: 'chart.js',
       globals: ['Chart'],
+      integrity: { 'chart.js': 'sha256-OURS256 sha384-OURS384 sha512-OURS512' },
+    },
+    'fake-indexeddb': {
+      version: '6.2.8',
+      cdnNames: ['fake-indexeddb'],
+      modules: {},
+      script: 'fake-indexeddb.js',
+      globals: ['indexedDB'],
+    },
+    '@fontsource/inter': {
+      version: '5.3.0',
+      cdnNames: ['@fontsource/inter'],
+      modules: {},
+      fonts: {
+        family: 'Inter',
+        faces: {
+          '400-normal': 'fonts/inter-400.woff2',
+          '700-normal': 'fonts/inter-700.woff2',
+          '400-italic': 'fonts/inter-400i.woff2',
+        },
+      },
     },
     tailwindcss: {
       version: '4.3.4',
@@ -219,16 +240,120 @@ describe('planPage: stylesheets', () => {
     expect(plan.handled).toEqual([href]);
   });
 
-  it('leaves a web-font stylesheet to fall back with the frame’s information line, not an error', () => {
-    // The frame says "Web fonts from fonts.googleapis.com are not loaded …" (info) when the policy blocks it.
+  it('leaves a web-font stylesheet of another host to fall back with the frame’s information line', () => {
+    // The frame says "Web fonts from fonts.bunny.net are not loaded …" (info) when the policy blocks it.
     const page =
-      '<link rel="preconnect" href="https://fonts.gstatic.com">' +
-      '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap">';
+      '<link rel="preconnect" href="https://fonts.bunny.net">' +
+      '<link rel="stylesheet" href="https://fonts.bunny.net/css?family=inter:400">';
     const plan = html(page);
     expect(plan.html).toBe(page);
-    expect(plan.notes.filter((n) => n.level === 'error')).toEqual([]);
     expect(plan.notes).toEqual([]);
     expect(plan.handled).toEqual([]);
+  });
+});
+
+describe('planPage: Google Fonts', () => {
+  const face = (file: string, weight: number, style = 'normal') =>
+    `@font-face{font-family:"Inter";font-style:${style};font-weight:${weight};font-display:swap;src:url(${SHELF_MARKER}fonts/${file}) format("woff2")}`;
+
+  it('turns a Google Fonts link into the @font-face rules of the faces it asks for, from the shelf', () => {
+    const href = 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&amp;display=swap';
+    const plan = html(
+      `<link rel="preconnect" href="https://fonts.gstatic.com">\n<link href="${href}" rel="stylesheet">`,
+    );
+    expect(plan.html).toBe(
+      `<link rel="preconnect" href="https://fonts.gstatic.com">\n<style>${face('inter-400.woff2', 400)}${face('inter-700.woff2', 700)}</style>`,
+    );
+    expect(plan.files).toEqual(['fonts/inter-400.woff2', 'fonts/inter-700.woff2']);
+    expect(plan.notes).toEqual([]);
+  });
+
+  it('turns an @import of Google Fonts in a stylesheet into the same rules, on its line', () => {
+    const plan = html(
+      "<style>\n@import url('https://fonts.googleapis.com/css2?family=Inter:ital,wght@1,400&display=swap');\nbody{font-family:Inter}</style>",
+    );
+    expect(plan.html).toBe(
+      `<style>\n${face('inter-400i.woff2', 400, 'italic')}\nbody{font-family:Inter}</style>`,
+    );
+  });
+
+  it('names a family the shelf lacks in one information line and serves the others', () => {
+    const plan = html(
+      '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter&family=Comic+Neue:wght@700">',
+    );
+    expect(plan.html).toBe(`<style>${face('inter-400.woff2', 400)}</style>`);
+    expect(plan.notes).toEqual([
+      {
+        level: 'info',
+        text: 'The web font Comic Neue is not in the preview (it has no network); a local font is used instead.',
+      },
+    ]);
+  });
+
+  it('declares the faces a component’s own Google Fonts address names in the page head, and marks it handled', () => {
+    const url = 'https://fonts.googleapis.com/css2?family=Inter:wght@700&display=swap';
+    const plan = react(
+      `export default function App() { return <div><style>{\`@import url('${url}');\`}</style>Hi</div>; }`,
+    );
+    expect(plan.react?.head).toContain(`<style>${face('inter-700.woff2', 700)}</style>`);
+    expect(plan.handled).toContain(url);
+  });
+});
+
+describe('planPage: integrity hashes', () => {
+  const src = 'https://cdn.jsdelivr.net/npm/chart.js@4.6.1/dist/chart.umd.min.js';
+
+  it('keeps a hash that names the shelf file’s bytes, so the browser checks them', () => {
+    const plan = html(`<script src="${src}" integrity="sha384-OURS384" crossorigin="anonymous"></script>`);
+    expect(plan.html).toBe(
+      `<script src="${SHELF_MARKER}chart.js" integrity="sha384-OURS384" crossorigin="anonymous"></script>`,
+    );
+    expect(plan.notes).toEqual([]);
+  });
+
+  it('drops a hash of other bytes for the shelf’s copy, with one information line', () => {
+    const plan = html(
+      `<script src="${src}" integrity="sha384-THEIRS" crossorigin></script><script src="${src}" integrity="sha384-THEIRS"></script>`,
+    );
+    expect(plan.html).toBe(
+      `<script src="${SHELF_MARKER}chart.js" crossorigin></script><script src="${SHELF_MARKER}chart.js"></script>`,
+    );
+    expect(plan.notes).toEqual([
+      {
+        level: 'info',
+        text: "The page's integrity hash for chart.js names other bytes than the preview's own copy (chart.js 4.6.1); that copy is used without the check.",
+      },
+    ]);
+  });
+
+  it('checks only the strongest algorithm given, as browsers do', () => {
+    const plan = html(`<script src="${src}" integrity="sha256-OURS256 sha512-THEIRS"></script>`);
+    expect(plan.html).toBe(`<script src="${SHELF_MARKER}chart.js"></script>`);
+  });
+
+  it('drops the hash of a library not on the shelf, so its stand-in runs and says so', () => {
+    const plan = html('<script src="https://unpkg.com/nothing-here@1" integrity="sha384-X"></script>');
+    expect(plan.html).not.toContain('integrity');
+    expect(plan.notes).toEqual([]);
+  });
+});
+
+describe('planPage: IndexedDB', () => {
+  it('puts the shelf’s in-memory IndexedDB before the first script of a page that names it', () => {
+    const plan = html('<p>x</p>\n<script>\nindexedDB.open("db");\n</script><script>1</script>');
+    const script = `<script src="${SHELF_MARKER}fake-indexeddb.js"></script>`;
+    expect(plan.html.startsWith(`<p>x</p>\n${script}<script>`)).toBe(true);
+    expect(plan.html.split(script)).toHaveLength(2);
+    expect(plan.files).toEqual(['fake-indexeddb.js']);
+  });
+
+  it('gives it to a component that names it, in its head', () => {
+    const plan = react('export default function App() { indexedDB.open("x"); return null; }');
+    expect(plan.react?.head).toContain(`<script src="${SHELF_MARKER}fake-indexeddb.js"></script>`);
+  });
+
+  it('leaves a page that does not name it alone', () => {
+    expect(html('<script>localStorage.x = 1</script>').files).toEqual([]);
   });
 });
 

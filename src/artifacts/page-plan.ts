@@ -18,10 +18,12 @@ import {
   packageNameOf,
   packageOfSpecifier,
   parseCdnUrl,
+  parseGoogleFontsUrl,
+  pickFaces,
   styleFileOf,
   versionNote,
 } from './cdn';
-import { type IconTable, iconStemOf, type ShelfManifest } from './shelf-manifest';
+import { type IconTable, iconStemOf, type ShelfManifest, type ShelfPackage } from './shelf-manifest';
 
 /** Where shelf files go in the planned HTML: the frame replaces `easel-shelf:<file>` with its blob URL. */
 export const SHELF_MARKER = 'easel-shelf:';
@@ -134,6 +136,8 @@ class PlanBuilder {
   private readonly iconSpecifiers = new Set<string>();
   /** The page has the shelf's Tailwind script already (see `tailwindStylesheet`). */
   private tailwindShown = false;
+  /** The page names `indexedDB`: its first script is preceded by the shelf's in-memory IndexedDB. */
+  private wantsIndexedDb = false;
 
   constructor(
     private readonly manifest: ShelfManifest,
@@ -169,7 +173,9 @@ class PlanBuilder {
     const bootstrap = selfRendering
       ? `<script type="module">import '${ARTIFACT_SPECIFIER}';</script>`
       : `<script type="module">${REACT_BOOTSTRAP}</script>`;
-    const head = `${REACT_STYLE}${tailwind}<div id="root"></div>`;
+    const indexedDb = INDEXED_DB.test(source) ? this.shelfScript(INDEXED_DB_PACKAGE) : '';
+    const fonts = this.fontFacesIn(source);
+    const head = `${REACT_STYLE}${indexedDb}${fonts}${tailwind}<div id="root"></div>`;
     this.parts = { head, bootstrap };
     return head + bootstrap;
   }
@@ -177,7 +183,8 @@ class PlanBuilder {
   /** An HTML page (or an SVG drawing): CDN addresses resolved, babel scripts compiled, scripts padded. */
   html(content: string): string {
     const out: string[] = [];
-    const pattern = /<!--[\s\S]*?-->|<(script|link)\b([^>]*)>/gi;
+    this.wantsIndexedDb = INDEXED_DB.test(content);
+    const pattern = /<!--[\s\S]*?-->|<(script|link|style)\b([^>]*)>/gi;
     let at = 0;
     let line = 1;
     let counted = 0;
@@ -193,19 +200,92 @@ class PlanBuilder {
       const attrs = m[2] ?? '';
       const openEnd = m.index + m[0].length;
       if (tag === 'link') {
-        out.push(this.tailwindStylesheet(attrs) ?? `<link${this.linkAttrs(attrs)}>`);
+        out.push(
+          this.googleFonts(attrs) ?? this.tailwindStylesheet(attrs) ?? `<link${this.linkAttrs(attrs)}>`,
+        );
         at = openEnd;
+        continue;
+      }
+      if (tag === 'style') {
+        const end = indexOfClose(content, openEnd, 'style');
+        out.push(content.slice(m.index, openEnd), this.styleImports(content.slice(openEnd, end)));
+        at = end;
+        pattern.lastIndex = end;
         continue;
       }
       const close = indexOfClose(content, openEnd);
       const body = content.slice(openEnd, close);
       const bodyLine = lineAt(openEnd);
+      if (this.wantsIndexedDb) {
+        this.wantsIndexedDb = false;
+        out.push(this.shelfScript(INDEXED_DB_PACKAGE));
+      }
       out.push(this.script(attrs, body, bodyLine));
       at = close;
       pattern.lastIndex = close;
     }
     out.push(content.slice(at));
     return out.join('');
+  }
+
+  /**
+   * A Google Fonts stylesheet (`<link rel=stylesheet href="https://fonts.googleapis.com/css2?…">`) becomes the
+   * `@font-face` rules of the shelf's copies of its families; `undefined` for any other link.
+   */
+  private googleFonts(attrs: string): string | undefined {
+    const href = attributeOf(attrs, 'href');
+    const rel = attributeOf(attrs, 'rel')?.toLowerCase() ?? '';
+    if (!href || !/\bstylesheet\b/.test(rel)) return undefined;
+    const rules = this.fontFaceRules(href);
+    return rules === undefined ? undefined : `<style>${rules}</style>`;
+  }
+
+  /** A stylesheet's `@import` of Google Fonts becomes the `@font-face` rules of the shelf's copies. */
+  private styleImports(css: string): string {
+    return css.replace(GOOGLE_FONTS_IMPORT, (whole, url: string) => this.fontFaceRules(url) ?? whole);
+  }
+
+  /**
+   * The `@font-face` rules of every Google Fonts address in `source` (a component's `<link>` or `@import`, made
+   * when it renders): the address itself is still refused, quietly, but its families are there.
+   */
+  private fontFacesIn(source: string): string {
+    const rules = [...source.matchAll(GOOGLE_FONTS_URL)].map((m) => this.fontFaceRules(m[0]) ?? '');
+    return rules.some((r) => r !== '') ? `<style>${rules.join('')}</style>` : '';
+  }
+
+  /**
+   * The `@font-face` rules for the families and faces a Google Fonts address asks for, on one line; the
+   * families the shelf lacks get one information line each (the page falls back to local fonts). `undefined`
+   * when `url` is not a Google Fonts stylesheet address.
+   */
+  private fontFaceRules(url: string): string | undefined {
+    const requests = parseGoogleFontsUrl(url);
+    if (!requests) return undefined;
+    this.handled.add(url);
+    let rules = '';
+    for (const { family, faces } of requests) {
+      const entry = Object.values(this.manifest.packages).find(
+        (p) => p.fonts?.family.toLowerCase() === family.toLowerCase(),
+      );
+      const fonts = entry?.fonts;
+      if (!fonts) {
+        this.note(
+          'info',
+          `The web font ${family} is not in the preview (it has no network); a local font is used instead.`,
+        );
+        continue;
+      }
+      for (const key of pickFaces(Object.keys(fonts.faces), faces)) {
+        const file = fonts.faces[key];
+        if (!file) continue;
+        const [weight, style] = key.split('-');
+        rules +=
+          `@font-face{font-family:${JSON.stringify(fonts.family)};font-style:${style};font-weight:${weight};` +
+          `font-display:swap;src:url(${this.fileMarker(file)}) format("woff2")}`;
+      }
+    }
+    return rules;
   }
 
   /**
@@ -242,12 +322,16 @@ class PlanBuilder {
     const file = hit && (rel.includes('stylesheet') ? styleFileOf(hit.entry, address.path) : undefined);
     if (hit && rel.includes('stylesheet') && file) {
       this.versionNote(hit.key, address.version, hit.entry.version);
-      return replaceAttribute(attrs, 'href', this.fileMarker(file));
+      return replaceAttribute(this.integrity(attrs, hit.key, hit.entry, file), 'href', this.fileMarker(file));
     }
     if (!rel.includes('stylesheet')) return replaceAttribute(attrs, 'href', 'about:blank');
     // A stylesheet the shelf does not have: one error, and an empty stylesheet instead of a blocked one.
     this.missing(address.name, href);
-    return replaceAttribute(attrs, 'href', this.generatedMarker('empty.css', ''));
+    return replaceAttribute(
+      removeAttribute(attrs, 'integrity'),
+      'href',
+      this.generatedMarker('empty.css', ''),
+    );
   }
 
   private script(attrs: string, body: string, bodyLine: number): string {
@@ -286,8 +370,10 @@ class PlanBuilder {
   private scriptSrc(attrs: string, src: string, isModule: boolean): string {
     const address = parseCdnUrl(src);
     if (!address) return attrs;
+    // What stands in for a CDN file is never its bytes: only the shelf's own file can pass a page's hash.
+    const unchecked = removeAttribute(attrs, 'integrity');
     if (BUILT_IN.has(address.name))
-      return replaceAttribute(attrs, 'src', this.generatedMarker('empty.js', ''));
+      return replaceAttribute(unchecked, 'src', this.generatedMarker('empty.js', ''));
     const hit = findPackage(this.manifest, address.name);
     if (hit && isModule) {
       const subpath = moduleSubpathOf(hit.entry, address.path);
@@ -295,7 +381,11 @@ class PlanBuilder {
       if (file) {
         this.versionNote(hit.key, address.version, hit.entry.version);
         this.addSpecifier(specifierOf(hit.key, subpath ?? '.'));
-        return replaceAttribute(attrs, 'src', this.fileMarker(file));
+        return replaceAttribute(
+          this.integrity(attrs, hit.key, hit.entry, file),
+          'src',
+          this.fileMarker(file),
+        );
       }
     }
     if (hit?.entry.script && !isModule) {
@@ -304,10 +394,46 @@ class PlanBuilder {
         this.handled.add(src);
         this.tailwindShown = true;
       }
-      return replaceAttribute(attrs, 'src', this.fileMarker(hit.entry.script));
+      const script = hit.entry.script;
+      return replaceAttribute(
+        this.integrity(attrs, hit.key, hit.entry, script),
+        'src',
+        this.fileMarker(script),
+      );
     }
     const name = hit ? `${address.name} (as a ${isModule ? 'module' : 'classic script'})` : address.name;
-    return replaceAttribute(attrs, 'src', this.generatedMarker(`missing-${slug(name)}.js`, throwing(name)));
+    return replaceAttribute(
+      unchecked,
+      'src',
+      this.generatedMarker(`missing-${slug(name)}.js`, throwing(name)),
+    );
+  }
+
+  /**
+   * A page's `integrity` attribute on a CDN address the shelf's `file` stands for: kept when its strongest
+   * hashes include the shelf file's (the browser then checks the bytes, as it would the CDN's); otherwise
+   * dropped, with one information line, since the shelf's copy is other bytes than the ones hashed.
+   */
+  private integrity(attrs: string, key: string, entry: ShelfPackage, file: string): string {
+    const asked = attributeOf(attrs, 'integrity');
+    if (asked === undefined) return attrs;
+    const ours = new Set((entry.integrity?.[file] ?? '').split(/\s+/).filter(Boolean));
+    // Of several hashes the browser checks only those of the strongest algorithm given (SRI).
+    const tokens = asked
+      .trim()
+      .split(/\s+/)
+      .map((t) => t.replace(/\?.*$/, ''))
+      .filter((t) => /^sha(256|384|512)-/.test(t));
+    const strongest = tokens
+      .map((t) => t.slice(0, 6))
+      .sort()
+      .at(-1);
+    if (tokens.some((t) => t.startsWith(strongest ?? '') && ours.has(t))) return attrs;
+    this.note(
+      'info',
+      `The page's integrity hash for ${key} names other bytes than the preview's own copy (${key} ${entry.version}); that copy is used without the check.`,
+    );
+    return removeAttribute(attrs, 'integrity');
   }
 
   /** Module code: CDN imports become bare specifiers; every specifier is resolved to the shelf. */
@@ -432,6 +558,12 @@ class PlanBuilder {
     }
   }
 
+  /** A classic script of the shelf, by package key (`''` when the shelf lacks it). */
+  private shelfScript(key: string): string {
+    const script = this.manifest.packages[key]?.script;
+    return script ? `<script src="${this.fileMarker(script)}"></script>` : '';
+  }
+
   private tailwindScript(): string {
     const hit = findPackage(this.manifest, 'tailwindcss');
     if (!hit?.entry.script) return '';
@@ -478,6 +610,15 @@ const REACT_BOOTSTRAP =
   "if (typeof Component === 'function' || (typeof Component === 'object' && Component !== null))" +
   " createRoot(document.getElementById('root')).render(createElement(Component));" +
   "else console.error('The file has no component to show: export one as the default export (export default function App() { … }).');";
+
+/** A page that names IndexedDB gets the shelf's in-memory one (an opaque origin has none). */
+const INDEXED_DB = /\bindexedDB\b/;
+const INDEXED_DB_PACKAGE = 'fake-indexeddb';
+/** A Google Fonts stylesheet address, wherever it is written. */
+const GOOGLE_FONTS_URL = /(?:https?:)?\/\/fonts\.googleapis\.com\/css2?\?[^"'`\s)<>\\]+/g;
+/** `@import url("https://fonts.googleapis.com/…");` or `@import "…";` in a stylesheet. */
+const GOOGLE_FONTS_IMPORT =
+  /@import\s+(?:url\(\s*)?["']?((?:https?:)?\/\/fonts\.googleapis\.com\/css2?\?[^"')\s]+)["']?\s*\)?\s*;?/g;
 
 /** `import … from '…'`, `export … from '…'`, `import '…'`, `import('…')`. */
 const IMPORT_PATTERN = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"'\n]+)\2/g;
@@ -536,9 +677,9 @@ function isClassicType(type: string): boolean {
   return type === '' || /^(text|application)\/(x-)?(javascript|ecmascript|jscript|livescript)$/.test(type);
 }
 
-/** Where the `</script` closing a script whose text begins at `from` starts (the end when unclosed). */
-function indexOfClose(content: string, from: number): number {
-  const re = /<\/script/gi;
+/** Where the `</script` (or `</style`) closing an element whose text begins at `from` starts (the end when unclosed). */
+function indexOfClose(content: string, from: number, tag: 'script' | 'style' = 'script'): number {
+  const re = new RegExp(`</${tag}`, 'gi');
   re.lastIndex = from;
   const m = re.exec(content);
   return m ? m.index : content.length;

@@ -31,6 +31,19 @@ export interface ShelfPackage {
   readonly gzip?: number;
   /** Its members one module each (lucide-react's icons), for pages that import only them by name. */
   readonly icons?: ShelfIcons;
+  /**
+   * Subresource-integrity hashes of its script, main module and styles, by file: `sha256-… sha384-… sha512-…`
+   * (base64), so a page's `integrity` attribute can be checked against the shelf's bytes.
+   */
+  readonly integrity?: Readonly<Record<string, string>>;
+  /** A web-font family (a `@fontsource` package): its name and a woff2 file per face. */
+  readonly fonts?: ShelfFonts;
+}
+
+/** A font family's faces on the shelf, by `<weight>-<style>` (`400-normal`, `700-italic`). */
+export interface ShelfFonts {
+  readonly family: string;
+  readonly faces: Readonly<Record<string, string>>;
 }
 
 /**
@@ -127,7 +140,19 @@ export function isShelfPackage(data: unknown): data is ShelfPackage {
       (Array.isArray(data.globals) && data.globals.every((g) => typeof g === 'string'))) &&
     (data.styles === undefined || isFileMap(data.styles)) &&
     (data.gzip === undefined || (typeof data.gzip === 'number' && data.gzip >= 0)) &&
-    (data.icons === undefined || isShelfIcons(data.icons))
+    (data.icons === undefined || isShelfIcons(data.icons)) &&
+    (data.integrity === undefined ||
+      (isRecord(data.integrity) && Object.values(data.integrity).every((v) => typeof v === 'string'))) &&
+    (data.fonts === undefined || isShelfFonts(data.fonts))
+  );
+}
+
+function isShelfFonts(data: unknown): data is ShelfFonts {
+  return (
+    isRecord(data) &&
+    typeof data.family === 'string' &&
+    isFileMap(data.faces) &&
+    Object.keys(data.faces).every((face) => /^\d{3}-(normal|italic)$/.test(face))
   );
 }
 
@@ -149,6 +174,7 @@ export function shelfFiles(manifest: ShelfManifest): string[] {
     for (const file of Object.values(entry.styles ?? {})) files.add(file);
     if (entry.script) files.add(entry.script);
     if (entry.icons) files.add(entry.icons.table);
+    for (const file of Object.values(entry.fonts?.faces ?? {})) files.add(file);
   }
   return [...files];
 }

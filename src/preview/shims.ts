@@ -11,7 +11,7 @@
  * - downloads (`<a download href="blob:…|data:…">`) handed to the app, which saves them and says so;
  * - the app APIs (`window.storage`, `window.fs`, `window.claude`, `fetch('/v1/messages')`; see apps.ts).
  */
-import { fontHostOf } from '../artifacts/cdn';
+import { fontHostOf, TILE_SITES } from '../artifacts/cdn';
 import { type Call, installAppApis } from './apps';
 import type { RenderContext } from './render-context';
 import { guardWebRtc } from './webrtc-guard';
@@ -108,9 +108,24 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
           });
           return;
         }
-        const text = `Blocked by the preview's Content-Security-Policy (${e.effectiveDirective}): ${e.blockedURI || 'inline'}`;
-        if (seen.has(text)) return;
-        seen.add(text);
+        // Images and media are reported once per site: a map asks for dozens of tiles from one server.
+        const site = /^(img|media)-src/.test(e.effectiveDirective) ? siteOf(e.blockedURI) : undefined;
+        const key = site ? `${e.effectiveDirective} ${site}` : undefined;
+        if (site && TILE_SITES.includes(site)) {
+          if (seen.has(key ?? site)) return;
+          seen.add(key ?? site);
+          send({
+            kind: 'console',
+            level: 'info',
+            text: `Map tiles from ${site} are not loaded (previews have no network): the map shows its controls, markers and shapes on a blank background.`,
+          });
+          return;
+        }
+        const text =
+          `Blocked by the preview's Content-Security-Policy (${e.effectiveDirective}): ${e.blockedURI || 'inline'}` +
+          (site ? ` (other files from ${site} are not reported)` : '');
+        if (seen.has(key ?? text)) return;
+        seen.add(key ?? text);
         send({ kind: 'blocked', text });
       });
       window.addEventListener('load', () => send({ kind: 'loaded' }));
@@ -126,6 +141,16 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
       );
     },
   };
+}
+
+/** The site of an address (`a.tile.openstreetmap.org` → `openstreetmap.org`), or `undefined`. */
+function siteOf(url: string): string | undefined {
+  try {
+    const { hostname } = new URL(url);
+    return hostname.split('.').slice(-2).join('.') || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The browser's words when a named import is not among a module's exports (Chromium's and Firefox's). */

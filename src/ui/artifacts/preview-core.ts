@@ -36,7 +36,7 @@ const KEPT_COMPILES = 8;
 
 /** Hosts whose addresses may need the shelf: a page that names none of them never reads the manifest. */
 const NEEDS_SHELF =
-  /cdnjs\.cloudflare\.com|jsdelivr\.net|unpkg\.com|esm\.sh|esm\.run|skypack\.dev|jspm\.(io|dev)|tailwindcss\.com|\bimport\b|text\/(babel|jsx|tsx|typescript)/;
+  /cdnjs\.cloudflare\.com|jsdelivr\.net|unpkg\.com|esm\.sh|esm\.run|skypack\.dev|jspm\.(io|dev)|tailwindcss\.com|d3js\.org|threejs\.org|fonts\.googleapis\.com|\bindexedDB\b|\bimport\b|text\/(babel|jsx|tsx|typescript)/;
 
 /** `import … from 'x'`, `export … from 'x'`, `import 'x'`, `import('x')` in a shelf module. */
 const MODULE_IMPORTS = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'\n]+)["']/g;

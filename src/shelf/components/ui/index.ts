@@ -1,13 +1,16 @@
 // Every component, bundled once as the shelf module `@/components/ui`; each `@/components/ui/<name>` module
-// re-exports its own names from it, so the Radix internals they share load once.
+// re-exports its own names from it, so the Radix internals they share load once. The calendar is a module
+// of its own (react-day-picker is read only by pages that use it).
 export * from './accordion';
 export * from './alert';
 export * from './alert-dialog';
+export * from './aspect-ratio';
 export * from './avatar';
 export * from './badge';
 export * from './button';
 export * from './card';
 export * from './checkbox';
+export * from './collapsible';
 export * from './dialog';
 export * from './input';
 export * from './label';
@@ -17,9 +20,11 @@ export * from './radio-group';
 export * from './scroll-area';
 export * from './select';
 export * from './separator';
+export * from './skeleton';
 export * from './slider';
 export * from './switch';
 export * from './table';
 export * from './tabs';
 export * from './textarea';
+export * from './toggle';
 export * from './tooltip';

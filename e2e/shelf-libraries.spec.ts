@@ -1,0 +1,214 @@
+import type { Page } from '@playwright/test';
+import { sse } from './fake-anthropic/responses.mjs';
+import { expect, type messageRequests, toolResult as resultOf, send, test } from './support/test';
+
+// The shelf's exact mapping and its newer libraries, end to end in the built app: pages as Claude writes them
+// (integrity hashes, d3's own host, Leaflet, Google Fonts, shadcn/ui's calendar, Radix imported directly,
+// IndexedDB) run offline from the shelf. The suite's network tripwire is on in every test: none of these
+// addresses may leave the browser.
+
+type Lane = Parameters<typeof messageRequests>[0];
+
+const claude = (page: Page) => page.getByRole('article', { name: 'Claude' });
+const panel = (page: Page) => page.getByRole('region', { name: 'Artifacts' });
+const preview = (page: Page, filename: string) =>
+  page.getByTitle(`${filename} preview`, { exact: true }).contentFrame();
+const consoleRegion = (page: Page) => panel(page).getByRole('region', { name: 'Console' });
+
+test.describe.configure({ timeout: 60_000 });
+
+async function modelCreates(page: Page, anthropic: Lane, filename: string, content: string) {
+  await anthropic.reply(
+    sse.toolUse({ name: 'artifacts', id: 'toolu_create', input: { command: 'create', filename, content } }),
+  );
+  await anthropic.reply(sse.text('The file is ready.'));
+  await send(page, `Write ${filename}`);
+  await expect(claude(page).last()).toContainText('The file is ready.');
+}
+
+test('a Chart.js script carrying an integrity hash and d3 from d3js.org render, with one line about the hash', async ({
+  app,
+  anthropic,
+}) => {
+  const page = `<!DOCTYPE html>
+<html>
+<head>
+  <script src="https://cdn.jsdelivr.net/npm/chart.js@4.5.1/dist/chart.umd.min.js" integrity="sha384-9nhczxUqK87bcKHh20fSQcTGD4qq5GhayNYSYWqwBkINBhOfQLg/P5HG5lF1urn4" crossorigin="anonymous"></script>
+  <script src="https://d3js.org/d3.v7.min.js"></script>
+</head>
+<body>
+  <canvas id="chart" width="300" height="150"></canvas>
+  <svg id="bars" width="200" height="60"></svg>
+  <script>
+    new Chart(document.getElementById('chart'), {
+      type: 'line',
+      data: { labels: ['a', 'b', 'c'], datasets: [{ label: 'n', data: [1, 3, 2] }] },
+      options: { animation: false },
+    });
+    d3.select('#bars').selectAll('rect').data([10, 30, 20]).enter().append('rect')
+      .attr('x', (d, i) => i * 30).attr('width', 20).attr('height', (d) => d).attr('aria-label', (d) => 'bar ' + d);
+    console.log('chart ' + Chart.version + ', d3 ' + d3.version);
+  </script>
+</body>
+</html>`;
+  await modelCreates(app, anthropic, 'hashed.html', page);
+
+  const frame = preview(app, 'hashed.html');
+  await expect(frame.locator('rect')).toHaveCount(3);
+  await expect(frame.locator('#chart')).toHaveAttribute('style', /display: block/);
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).toMatch(/\[log\] chart 4\.\d+\.\d+, d3 7\.\d+\.\d+/);
+  expect(result).toContain("[info] The page's integrity hash for chart.js names other bytes");
+  expect(result).not.toContain('[error]');
+  expect(result).not.toContain('Chart is not defined');
+});
+
+test('a Leaflet page shows its map, controls and marker with no network, and says once that tiles are not loaded', async ({
+  app,
+  anthropic,
+}) => {
+  const page = `<!DOCTYPE html>
+<html>
+<head>
+  <link rel="stylesheet" href="https://unpkg.com/leaflet@1.9.4/dist/leaflet.css" integrity="sha256-p4NxAoJBhIIN+hmNHrzRCf9tD/miZyoHS5obTRR9BMY=" crossorigin="">
+  <script src="https://unpkg.com/leaflet@1.9.4/dist/leaflet.js" integrity="sha256-20nQCchB9co0qIjJZRGuk2/Z9VM+kNiyxNV1lvTlZBo=" crossorigin=""></script>
+  <style>#map { height: 300px; }</style>
+</head>
+<body>
+  <div id="map"></div>
+  <script>
+    const map = L.map('map').setView([51.505, -0.09], 13);
+    L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', { attribution: '&copy; OpenStreetMap' }).addTo(map);
+    L.marker([51.5, -0.09]).addTo(map).bindPopup('Here');
+    L.circle([51.508, -0.11], { radius: 500 }).addTo(map);
+  </script>
+</body>
+</html>`;
+  await modelCreates(app, anthropic, 'map.html', page);
+
+  const frame = preview(app, 'map.html');
+  await expect(frame.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Zoom out' })).toBeVisible();
+  // The stylesheet applied (the map pane is positioned) and the marker's image came from the shelf.
+  await expect(frame.locator('.leaflet-container')).toHaveCSS('overflow', 'hidden');
+  const marker = frame.getByRole('button', { name: 'Marker' });
+  await expect(marker).toHaveAttribute('src', /^data:image\/png;base64,/);
+  expect(await marker.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(25);
+  await expect(frame.locator('path.leaflet-interactive')).toHaveCount(1);
+  await frame.getByRole('button', { name: 'Zoom in' }).click();
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).not.toContain('[error]');
+  const tileLines = result.split('\n').filter((line) => line.includes('openstreetmap.org'));
+  expect(tileLines).toEqual([
+    '[info] Map tiles from openstreetmap.org are not loaded (previews have no network): the map shows its controls, markers and shapes on a blank background.',
+  ]);
+});
+
+test('a Google Fonts stylesheet renders in the linked font from the shelf; a family not there falls back quietly', async ({
+  app,
+  anthropic,
+}) => {
+  const page = `<link rel="preconnect" href="https://fonts.googleapis.com">
+<link href="https://fonts.googleapis.com/css2?family=Playfair+Display:wght@700&family=Inter:wght@400;700&display=swap" rel="stylesheet">
+<style>@import url('https://fonts.googleapis.com/css2?family=JetBrains+Mono&display=swap');
+body { font-family: 'Inter', monospace; } h1 { font-family: 'Playfair Display', monospace; font-weight: 700; }
+code { font-family: 'JetBrains Mono', serif; } .other { font-family: 'Comic Neue', monospace; }</style>
+<h1>Typeset</h1><p id="body">Hamburgefonstiv</p><code>const x = 1;</code><p class="other">Fallback</p>`;
+  await modelCreates(app, anthropic, 'fonts.html', page);
+
+  const frame = preview(app, 'fonts.html');
+  await expect(frame.getByRole('heading', { name: 'Typeset' })).toBeVisible();
+  await expect(frame.locator('#body')).toHaveCSS('font-family', 'Inter, monospace');
+  // The fonts loaded and are used: the text is as wide as in that font, not as in the fallback.
+  const widths = await frame.locator('body').evaluate(async () => {
+    await document.fonts.ready;
+    const width = (family: string, weight = '400') => {
+      const span = document.createElement('span');
+      span.textContent = 'Hamburgefonstiv 0123';
+      span.style.font = `${weight} 40px ${family}`;
+      document.body.append(span);
+      const w = span.getBoundingClientRect().width;
+      span.remove();
+      return w;
+    };
+    return {
+      inter: width("'Inter', monospace"),
+      playfair: width("'Playfair Display', monospace", '700'),
+      mono: width('monospace'),
+      loaded: ['400 16px Inter', '700 16px "Playfair Display"', '400 16px "JetBrains Mono"'].map((f) =>
+        document.fonts.check(f),
+      ),
+    };
+  });
+  expect(widths.loaded).toEqual([true, true, true]);
+  expect(Math.abs(widths.inter - widths.mono)).toBeGreaterThan(20);
+  expect(Math.abs(widths.playfair - widths.mono)).toBeGreaterThan(20);
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).not.toContain('[error]');
+  expect(result).not.toContain('Web fonts from fonts.googleapis.com');
+  await expect(consoleRegion(app)).not.toContainText('error');
+});
+
+test('a React component using the shadcn/ui calendar and one importing @radix-ui/react-tabs render', async ({
+  app,
+  anthropic,
+}) => {
+  const component = `import React, { useState } from 'react';
+import { Calendar } from '@/components/ui/calendar';
+import * as Tabs from '@radix-ui/react-tabs';
+
+export default function Planner() {
+  const [date, setDate] = useState<Date | undefined>(new Date(2025, 4, 14));
+  return (
+    <div className="p-4">
+      <Tabs.Root defaultValue="month">
+        <Tabs.List aria-label="Views">
+          <Tabs.Trigger value="month">Month</Tabs.Trigger>
+          <Tabs.Trigger value="notes">Notes</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="month">
+          <Calendar mode="single" selected={date} onSelect={setDate} defaultMonth={new Date(2025, 4, 1)} className="rounded-md border" />
+          <p data-testid="chosen">{date ? date.toDateString() : 'none'}</p>
+        </Tabs.Content>
+        <Tabs.Content value="notes"><p>No notes yet</p></Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+`;
+  await modelCreates(app, anthropic, 'Planner.tsx', component);
+
+  const frame = preview(app, 'Planner.tsx');
+  await expect(frame.getByRole('grid', { name: 'May 2025' })).toBeVisible();
+  await expect(frame.getByTestId('chosen')).toHaveText('Wed May 14 2025');
+  await frame.getByRole('button', { name: /May 20th, 2025/ }).click();
+  await expect(frame.getByTestId('chosen')).toHaveText('Tue May 20 2025');
+  await frame.getByRole('tab', { name: 'Notes' }).click();
+  await expect(frame.getByText('No notes yet')).toBeVisible();
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).toContain('Preview: the page loaded. No console output and no errors.');
+});
+
+test('a page that opens IndexedDB keeps and reads its records in memory', async ({ app, anthropic }) => {
+  const page = `<p id="out">…</p>
+<script>
+  const request = indexedDB.open('notes', 1);
+  request.onupgradeneeded = () => request.result.createObjectStore('items', { keyPath: 'id' });
+  request.onsuccess = () => {
+    const db = request.result;
+    const tx = db.transaction('items', 'readwrite');
+    tx.objectStore('items').put({ id: 1, text: 'kept' });
+    tx.oncomplete = () => {
+      db.transaction('items').objectStore('items').get(1).onsuccess = (e) => {
+        document.getElementById('out').textContent = 'read ' + e.target.result.text;
+      };
+    };
+  };
+  request.onerror = () => console.error('open failed', request.error);
+</script>`;
+  await modelCreates(app, anthropic, 'notes.html', page);
+
+  await expect(preview(app, 'notes.html').getByText('read kept')).toBeVisible();
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).not.toContain('[error]');
+});
