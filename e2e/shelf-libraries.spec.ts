@@ -212,3 +212,31 @@ test('a page that opens IndexedDB keeps and reads its records in memory', async 
   const result = await resultOf(anthropic, 'toolu_create');
   expect(result).not.toContain('[error]');
 });
+
+test('a page loading Pyodide from jsDelivr runs Python from the shelf', async ({ app, anthropic }) => {
+  test.setTimeout(120_000);
+  const page = `<!DOCTYPE html>
+<html>
+<head><script src="https://cdn.jsdelivr.net/pyodide/v0.26.4/full/pyodide.js"></script></head>
+<body>
+  <pre id="out">Loading Python…</pre>
+  <script>
+    async function main() {
+      const pyodide = await loadPyodide({ indexURL: 'https://cdn.jsdelivr.net/pyodide/v0.26.4/full/' });
+      const result = pyodide.runPython(\`
+import sys, json, statistics
+json.dumps({"mean": statistics.mean([1, 2, 3, 4]), "major": sys.version_info.major})
+\`);
+      document.getElementById('out').textContent = 'Python says ' + result;
+    }
+    main().catch((error) => console.error('Python failed: ' + error));
+  </script>
+</body>
+</html>`;
+  await modelCreates(app, anthropic, 'python.html', page);
+
+  await expect(preview(app, 'python.html').getByText('Python says {"mean": 2.5, "major": 3}')).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect(consoleRegion(app)).not.toContainText('error');
+});

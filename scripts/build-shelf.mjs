@@ -150,7 +150,7 @@ const LUCIDE_BRANDS = [
 // How a classic script is made:
 //   { copy: 'path' }                       the package's own UMD/IIFE build (minified when `minify`)
 //   { iife: 'specifier', name }            built from the ES build, setting window[name]
-/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string}>} */
+/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string, data?: string[]}>} */
 const LIBRARIES = [
   {
     name: 'react',
@@ -460,6 +460,15 @@ const LIBRARIES = [
     modules: { '.': { cjs: 'gifuct-js' } },
   },
   {
+    name: 'pyodide',
+    cdnNames: ['pyodide'],
+    why: 'Python in the page (`loadPyodide`, as pages load it from jsDelivr); its WebAssembly, standard library and lock file are read only by pages that load it. Packages beyond the standard library (numpy…) are not on the shelf',
+    modules: {},
+    script: { copy: 'pyodide/pyodide.js' },
+    globals: ['loadPyodide'],
+    data: ['pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'],
+  },
+  {
     name: 'fake-indexeddb',
     cdnNames: ['fake-indexeddb'],
     why: 'IndexedDB inside the preview (an opaque origin has none): in memory, kept as long as the page, like its localStorage',
@@ -586,6 +595,21 @@ async function buildLibrary(lib) {
       entry.styles[subpath] = emit(`${fileStem(lib.name)}.css`, inlinedCss(how.css), files);
   }
   if (lib.fonts) entry.fonts = fontFaces(lib.fonts);
+  if (lib.data) {
+    // In a folder named by the version, under their own names: the library finds them by name.
+    const folder = `${fileStem(lib.name)}-${entry.version}/`;
+    entry.data = Object.fromEntries(
+      lib.data.map((name) => [
+        name,
+        emit(
+          `${folder}${name}`,
+          readFileSync(join(root, 'node_modules', lib.from ?? lib.name, name)),
+          files,
+          false,
+        ),
+      ]),
+    );
+  }
   // What a page's `integrity` attribute is checked against: the files a <script>, <link> or module names.
   const checked = [entry.script, modules['.'], ...Object.values(entry.styles ?? {})].filter(Boolean);
   if (checked.length > 0)

@@ -467,6 +467,7 @@ function fakeWindow(): vm.Context &
     addEventListener() {},
     screen: {},
     devicePixelRatio: 1,
+    sessionStorage: {},
     DOMException,
     Event,
     EventTarget,

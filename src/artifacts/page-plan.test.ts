@@ -37,6 +37,17 @@ const shelf: ShelfManifest = {
       globals: ['Chart'],
       integrity: { 'chart.js': 'sha256-OURS256 sha384-OURS384 sha512-OURS512' },
     },
+    pyodide: {
+      version: '0.28.3',
+      cdnNames: ['pyodide'],
+      modules: {},
+      script: 'pyodide.js',
+      globals: ['loadPyodide'],
+      data: {
+        'pyodide.asm.js': 'pyodide-0.28.3/pyodide.asm.js',
+        'pyodide.asm.wasm': 'pyodide-0.28.3/pyodide.asm.wasm',
+      },
+    },
     'fake-indexeddb': {
       version: '6.2.8',
       cdnNames: ['fake-indexeddb'],
@@ -201,9 +212,9 @@ describe('planPage: scripts from a CDN', () => {
   });
 
   it('reads a project’s own jsDelivr folder as that project', () => {
-    const plan = html('<script src="https://cdn.jsdelivr.net/pyodide/v0.25.0/full/pyodide.js"></script>');
+    const plan = html('<script src="https://cdn.jsdelivr.net/brython/v3.12.0/full/brython.js"></script>');
     expect(plan.generated).toEqual({
-      [`${GENERATED_FOLDER}missing-pyodide.js`]: `throw new Error(${JSON.stringify(missingLibraryText('pyodide'))});`,
+      [`${GENERATED_FOLDER}missing-brython.js`]: `throw new Error(${JSON.stringify(missingLibraryText('brython'))});`,
     });
   });
 
@@ -338,6 +349,29 @@ describe('planPage: integrity hashes', () => {
   });
 });
 
+describe('planPage: Pyodide', () => {
+  it('serves Pyodide’s files from the shelf at the jsDelivr folder of its version, and waits longer for it', () => {
+    const plan = html('<script src="https://cdn.jsdelivr.net/pyodide/v0.26.4/full/pyodide.js"></script>');
+    const base = 'https://cdn.jsdelivr.net/pyodide/v0.28.3/full/';
+    expect(plan.html).toContain(`<script src="${SHELF_MARKER}pyodide.js"></script>`);
+    expect(plan.html).toContain(
+      `(${JSON.stringify(base)},{"pyodide.asm.js":"${SHELF_MARKER}pyodide-0.28.3/pyodide.asm.js","pyodide.asm.wasm":"${SHELF_MARKER}pyodide-0.28.3/pyodide.asm.wasm"});</script>`,
+    );
+    expect(plan.html.split('\n')).toHaveLength(1);
+    expect(plan.imports[`${base}pyodide.asm.js`]).toBe('pyodide-0.28.3/pyodide.asm.js');
+    expect(plan.stallMs).toBeGreaterThan(4_000);
+    expect(plan.notes.map((n) => n.text)).toEqual([
+      "pyodide 0.26.4 was asked for; the preview has pyodide 0.28.3 (previews have no network, so they use Easel's own copy).",
+    ]);
+  });
+
+  it('leaves other pages without the setup or the longer wait', () => {
+    const plan = html('<script src="https://cdn.jsdelivr.net/npm/chart.js@4"></script>');
+    expect(plan.html).not.toContain('loadPyodide');
+    expect(plan.stallMs).toBeUndefined();
+  });
+});
+
 describe('planPage: IndexedDB', () => {
   it('puts the shelf’s in-memory IndexedDB before the first script of a page that names it', () => {
     const plan = html('<p>x</p>\n<script>\nindexedDB.open("db");\n</script><script>1</script>');
@@ -350,6 +384,11 @@ describe('planPage: IndexedDB', () => {
   it('gives it to a component that names it, in its head', () => {
     const plan = react('export default function App() { indexedDB.open("x"); return null; }');
     expect(plan.react?.head).toContain(`<script src="${SHELF_MARKER}fake-indexeddb.js"></script>`);
+  });
+
+  it('puts it before an SVG drawing, whose own scripts take no src', () => {
+    const plan = planPage('<svg><script>indexedDB.open("x")</script></svg>', 'svg', shelf);
+    expect(plan.html).toContain(`<script src="${SHELF_MARKER}fake-indexeddb.js"></script><svg><script>`);
   });
 
   it('leaves a page that does not name it alone', () => {

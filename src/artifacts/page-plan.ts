@@ -69,6 +69,8 @@ export interface PagePlan {
    * export named …`); the frame reports this line instead.
    */
   readonly missing: Readonly<Record<string, string>>;
+  /** How long the page may hold its thread before the watchdog stops it, when longer than usual (Pyodide). */
+  readonly stallMs?: number;
   /**
    * A React page, in two parts: `html` is `head` + `bootstrap`. The head (styles, Tailwind, `#root`) does not
    * depend on the component's code, so a frame can have it and the libraries ready before the code is
@@ -113,7 +115,8 @@ export function planPage(
     case 'text':
       return builder.finish(`${TEXT_STYLE}<pre>${escapeHtml(content)}</pre>`);
     case 'svg':
-      return builder.finish(SVG_STYLE + builder.html(content));
+      // A script of an <svg> takes no `src`: the IndexedDB script (if any) goes before the drawing.
+      return builder.finish(SVG_STYLE + builder.html(content, true));
     case 'html':
       return builder.finish(builder.html(content));
     case 'react':
@@ -136,6 +139,8 @@ class PlanBuilder {
   private readonly iconSpecifiers = new Set<string>();
   /** The page has the shelf's Tailwind script already (see `tailwindStylesheet`). */
   private tailwindShown = false;
+  /** The page has the Pyodide setup already (see `pyodideSetup`). */
+  private pyodideShown = false;
   /** The page names `indexedDB`: its first script is preceded by the shelf's in-memory IndexedDB. */
   private wantsIndexedDb = false;
 
@@ -154,6 +159,7 @@ class PlanBuilder {
       notes: this.notes,
       handled: [...this.handled],
       missing: this.unlinked,
+      ...(this.pyodideShown ? { stallMs: PYODIDE_STALL_MS } : {}),
       ...(this.parts ? { react: this.parts } : {}),
       ...(this.iconSpecifiers.size > 0
         ? { icons: { specifiers: [...this.iconSpecifiers], base: `${ICON_PACKAGE}/base` } }
@@ -181,9 +187,13 @@ class PlanBuilder {
   }
 
   /** An HTML page (or an SVG drawing): CDN addresses resolved, babel scripts compiled, scripts padded. */
-  html(content: string): string {
+  html(content: string, indexedDbFirst = false): string {
     const out: string[] = [];
     this.wantsIndexedDb = INDEXED_DB.test(content);
+    if (this.wantsIndexedDb && indexedDbFirst) {
+      this.wantsIndexedDb = false;
+      out.push(this.shelfScript(INDEXED_DB_PACKAGE));
+    }
     const pattern = /<!--[\s\S]*?-->|<(script|link|style)\b([^>]*)>/gi;
     let at = 0;
     let line = 1;
@@ -360,7 +370,8 @@ class PlanBuilder {
       const rest = removeAttribute(removeAttribute(attrs, 'type'), 'data-presets');
       return `<script type="module"${rest}>${compileToken(this.compile.length - 1)}`;
     }
-    if (src) return `<script${this.scriptSrc(attrs, src, type === 'module')}>${body}`;
+    if (src)
+      return `${this.pyodideSetup(src, type)}<script${this.scriptSrc(attrs, src, type === 'module')}>${body}`;
     if (type === 'module') return `<script${attrs}>${'\n'.repeat(bodyLine - 1)}${this.moduleCode(body)}`;
     if (isClassicType(type))
       return `<script${attrs}>${'\n'.repeat(bodyLine - 1)}${this.rewriteDynamicImports(body)}`;
@@ -407,6 +418,28 @@ class PlanBuilder {
       'src',
       this.generatedMarker(`missing-${slug(name)}.js`, throwing(name)),
     );
+  }
+
+  /**
+   * Before the shelf's Pyodide script: a one-line script that gives `loadPyodide` the jsDelivr folder of the
+   * shelf's version as its `indexURL` and serves the files Pyodide fetches from there (its WebAssembly, standard
+   * library and lock file) from the shelf; its `import()` of `pyodide.asm.js` is in the import map. Anything
+   * else fetched from that folder (packages) goes to the network as any other fetch does. `''` for other scripts.
+   */
+  private pyodideSetup(src: string, type: string): string {
+    if (type === 'module') return '';
+    const address = parseCdnUrl(src);
+    const hit = address && findPackage(this.manifest, address.name);
+    const data = hit?.key === PYODIDE ? hit.entry.data : undefined;
+    if (!hit || !data || this.pyodideShown) return '';
+    this.pyodideShown = true;
+    const base = `https://cdn.jsdelivr.net/pyodide/v${hit.entry.version}/full/`;
+    const files: Record<string, string> = {};
+    for (const [name, file] of Object.entries(data)) {
+      files[name] = this.fileMarker(file);
+      if (name.endsWith('.js')) this.imports[`${base}${name}`] = file;
+    }
+    return `<script>${PYODIDE_SETUP}(${JSON.stringify(base)},${JSON.stringify(files)});</script>`;
   }
 
   /**
@@ -610,6 +643,23 @@ const REACT_BOOTSTRAP =
   "if (typeof Component === 'function' || (typeof Component === 'object' && Component !== null))" +
   " createRoot(document.getElementById('root')).render(createElement(Component));" +
   "else console.error('The file has no component to show: export one as the default export (export default function App() { … }).');";
+
+const PYODIDE = 'pyodide';
+/** Starting Python holds the page's thread for seconds (longer on a busy machine): the watchdog waits this long. */
+const PYODIDE_STALL_MS = 30_000;
+/**
+ * `(base, files)`: fetches of `base + name` for a shelf file go to that file's blob URL, and `loadPyodide`, each
+ * time the shelf's script sets it (three times, the last to the function), is a function that calls it with
+ * `indexURL: base`. One line.
+ */
+const PYODIDE_SETUP =
+  '(function(base,files){var f=window.fetch,current;' +
+  "window.fetch=function(input,init){var url=typeof input==='string'?input:input instanceof URL?input.href:input&&input.url;" +
+  "if(typeof url==='string'&&url.indexOf(base)===0&&files[url.slice(base.length)])return f.call(window,files[url.slice(base.length)],init);" +
+  'return f.apply(window,arguments)};' +
+  'function wrap(load){var w=function(options){return load(Object.assign({},options,{indexURL:base}))};w.easelWrapped=true;return w}' +
+  "Object.defineProperty(window,'loadPyodide',{configurable:true,get:function(){return current}," +
+  "set:function(v){current=typeof v==='function'&&!v.easelWrapped?wrap(v):v}})})";
 
 /** A page that names IndexedDB gets the shelf's in-memory one (an opaque origin has none). */
 const INDEXED_DB = /\bindexedDB\b/;

@@ -89,6 +89,11 @@ export interface RenderRequest {
   readonly missing?: Readonly<Record<string, string>>;
   /** The artifact's own module (a `.jsx`/`.tsx` file): its errors are reported with its line numbers. */
   readonly artifactFile?: string;
+  /**
+   * For the host only (the frame ignores it): how long the page may keep its thread busy before the watchdog
+   * stops it, when longer than usual (a page starting Python holds its thread for seconds).
+   */
+  readonly stallMs?: number;
 }
 
 /** True when `data` is a well-formed render request for `channel`. */

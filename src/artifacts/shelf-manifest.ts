@@ -36,6 +36,11 @@ export interface ShelfPackage {
    * (base64), so a page's `integrity` attribute can be checked against the shelf's bytes.
    */
   readonly integrity?: Readonly<Record<string, string>>;
+  /**
+   * Files the library reads at run time by address (Pyodide's WebAssembly, standard library and lock file),
+   * by their names in the package's folder.
+   */
+  readonly data?: Readonly<Record<string, string>>;
   /** A web-font family (a `@fontsource` package): its name and a woff2 file per face. */
   readonly fonts?: ShelfFonts;
 }
@@ -143,7 +148,8 @@ export function isShelfPackage(data: unknown): data is ShelfPackage {
     (data.icons === undefined || isShelfIcons(data.icons)) &&
     (data.integrity === undefined ||
       (isRecord(data.integrity) && Object.values(data.integrity).every((v) => typeof v === 'string'))) &&
-    (data.fonts === undefined || isShelfFonts(data.fonts))
+    (data.fonts === undefined || isShelfFonts(data.fonts)) &&
+    (data.data === undefined || isFileMap(data.data))
   );
 }
 
@@ -175,6 +181,7 @@ export function shelfFiles(manifest: ShelfManifest): string[] {
     if (entry.script) files.add(entry.script);
     if (entry.icons) files.add(entry.icons.table);
     for (const file of Object.values(entry.fonts?.faces ?? {})) files.add(file);
+    for (const file of Object.values(entry.data ?? {})) files.add(file);
   }
   return [...files];
 }

@@ -13,7 +13,7 @@ export type Call = (request: AppCall) => Promise<unknown>;
 /** The path a page's `fetch` of the Messages API ends in (Claude.ai's artifacts fetch it relative). */
 const MESSAGES_PATH = /^(?:https:\/\/api\.anthropic\.com)?\/v1\/messages\/?$/;
 
-export function installAppApis(call: Call): void {
+export function installAppApis(call: Call, blobs: ReadonlyMap<string, Blob>): void {
   const storage = Object.freeze({
     get: (key: unknown, shared?: unknown) =>
       call({ api: 'storage.get', key: String(key), shared: shared === true }),
@@ -54,6 +54,10 @@ export function installAppApis(call: Call): void {
     const url = input instanceof Request ? input.url : String(input);
     const path = url.startsWith(location.origin) ? url.slice(location.origin.length) : url;
     if (MESSAGES_PATH.test(path)) return messagesFetch(call, input, init);
+    // A blob URL made in this document (a shelf file, a page's own Blob): read here, since the policy's
+    // connect-src refuses every address, blob: included.
+    const blob = url.startsWith('blob:') ? blobs.get(url) : undefined;
+    if (blob) return Promise.resolve(new Response(blob));
     const target = URL.parse(url, location.href);
     // Another site: the app carries it out if the person allowed that host for this artifact, else refuses it.
     if (target && /^https?:$/.test(target.protocol) && target.origin !== own)

@@ -198,7 +198,9 @@ function addFiles(
 ): Record<string, string> {
   for (const [file, blob] of Object.entries(files)) {
     if (written.urls[file]) continue;
-    const url = URL.createObjectURL(new Blob([blob], { type: fileTypeOf(file) }));
+    // WebAssembly (Pyodide's) is compiled as it streams only when served as application/wasm.
+    const type = file.endsWith('.wasm') ? 'application/wasm' : fileTypeOf(file);
+    const url = URL.createObjectURL(new Blob([blob], { type }));
     written.urls[file] = url;
     written.context.names.set(url, file);
   }

@@ -76,7 +76,7 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
   bridgeClipboard(send);
   const download = (anchor: HTMLAnchorElement) => startDownload(anchor, blobs, send);
   interceptAnchorClick(download);
-  installAppApis(call);
+  installAppApis(call, blobs);
 
   return {
     afterOpen(context) {
@@ -108,12 +108,11 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
           });
           return;
         }
-        // Images and media are reported once per site: a map asks for dozens of tiles from one server.
-        const site = /^(img|media)-src/.test(e.effectiveDirective) ? siteOf(e.blockedURI) : undefined;
-        const key = site ? `${e.effectiveDirective} ${site}` : undefined;
+        // Map tiles are said once per tile server, as information: a map asks for dozens of them.
+        const site = /^img-src/.test(e.effectiveDirective) ? siteOf(e.blockedURI) : undefined;
         if (site && TILE_SITES.includes(site)) {
-          if (seen.has(key ?? site)) return;
-          seen.add(key ?? site);
+          if (seen.has(site)) return;
+          seen.add(site);
           send({
             kind: 'console',
             level: 'info',
@@ -121,11 +120,9 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
           });
           return;
         }
-        const text =
-          `Blocked by the preview's Content-Security-Policy (${e.effectiveDirective}): ${e.blockedURI || 'inline'}` +
-          (site ? ` (other files from ${site} are not reported)` : '');
-        if (seen.has(key ?? text)) return;
-        seen.add(key ?? text);
+        const text = `Blocked by the preview's Content-Security-Policy (${e.effectiveDirective}): ${e.blockedURI || 'inline'}`;
+        if (seen.has(text)) return;
+        seen.add(text);
         send({ kind: 'blocked', text });
       });
       window.addEventListener('load', () => send({ kind: 'loaded' }));
@@ -147,6 +144,8 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
 function siteOf(url: string): string | undefined {
   try {
     const { hostname } = new URL(url);
+    // An address (IPv4 or [IPv6]) is its own site.
+    if (/^[\d.]+$|^\[/.test(hostname)) return hostname;
     return hostname.split('.').slice(-2).join('.') || undefined;
   } catch {
     return undefined;

@@ -135,6 +135,7 @@ export class PreviewCore {
       handled: plan.handled,
       missing,
       ...(kind === 'react' ? { artifactFile: `${GENERATED_FOLDER}artifact.js` } : {}),
+      ...(plan.stallMs ? { stallMs: plan.stallMs } : {}),
     };
   }
 

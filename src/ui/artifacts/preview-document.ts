@@ -97,7 +97,7 @@ export class PreviewDocument {
       channel: this.channel,
     };
     frame.contentWindow.postMessage(request, '*', [port2]);
-    if (this.first.kind === 'render') this.started();
+    if (this.first.kind === 'render') this.started(this.first.stallMs);
     else if (this.waiting) this.render(this.waiting);
   }
 
@@ -118,7 +118,7 @@ export class PreviewDocument {
       channel: this.channel,
     };
     this.port.postMessage(request);
-    this.started();
+    this.started(prepared.stallMs);
   }
 
   /**
@@ -146,9 +146,9 @@ export class PreviewDocument {
     return this.batch.splice(0);
   }
 
-  private started(): void {
+  private started(stallMs?: number): void {
     if (!this.port) return;
-    this.watchdog = new PreviewWatchdog(this.port, () => this.stall());
+    this.watchdog = new PreviewWatchdog(this.port, () => this.stall(), stallMs ? { stallMs } : {});
     this.hooks.ready();
   }
 
