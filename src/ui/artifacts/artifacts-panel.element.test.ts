@@ -28,6 +28,25 @@ describe('<easel-artifacts-panel>', () => {
     expect(region.getByRole('tab').elements()).toHaveLength(0);
   });
 
+  it('downloads a binary file as its exact bytes, and offers no source, copy or edit for it', async () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const { screen } = await panel(['data.bin', '', 1, { bytes, mimeType: 'application/octet-stream' }]);
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      if (blob instanceof Blob) saved.push(blob);
+      return 'blob:nothing';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const actions = screen.getByRole('toolbar', { name: 'File actions' });
+    await userEvent.click(actions.getByRole('button', { name: 'Download' }));
+
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.type).toBe('application/octet-stream');
+    expect([...new Uint8Array((await saved[0]?.arrayBuffer()) ?? new ArrayBuffer(0))]).toEqual([...bytes]);
+    for (const name of ['Code', 'Copy', 'Edit', 'Open in new tab'])
+      expect(actions.getByRole('button', { name }).elements()).toHaveLength(0);
+  });
+
   it('has a tab per file, showing the file the model changed last', async () => {
     const { screen, store } = await panel(['notes.txt', 'first notes'], ['data.json', '{"a":1}']);
     const tabs = screen.getByRole('tablist', { name: 'Files' }).getByRole('tab');

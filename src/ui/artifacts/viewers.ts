@@ -1,5 +1,6 @@
 /** The body of the panel for the file shown: preview, source, changes, or the editor. */
 import { html } from 'lit';
+import { formatBytes } from '../../agent';
 import { languageOf } from '../../artifacts';
 import type { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { imageSource, prettyJson } from './file-actions';
@@ -39,6 +40,10 @@ export function renderViewer(
       @edit-cancel=${on.editCancel}
       @artifact-edit=${on.editSave}
     ></easel-artifact-editor>`;
+  }
+  if (shown.binary) {
+    if (mode === 'changes') return binaryChanges(shown);
+    return html`<p class="empty">${binaryLine(filename, shown.binary)} Download it to open it.</p>`;
   }
   if (mode === 'changes') {
     const from = shown.previous;
@@ -94,4 +99,25 @@ function codeView(filename: string, content: string, language: string, streaming
     ?streaming=${streaming}
     .label=${`${filename} code`}
   ></easel-code-view>`;
+}
+
+/** `report.pdf — application/pdf, 12 KB.` */
+function binaryLine(filename: string, binary: NonNullable<ShownFile['binary']>): string {
+  return `${filename} — ${binary.mimeType}, ${formatBytes(binary.bytes.byteLength)}.`;
+}
+
+/** Binary versions are compared by size and type only: there are no lines to show. */
+function binaryChanges(shown: ShownFile) {
+  const from = shown.previous;
+  const to = shown.version;
+  const before = from?.bytes
+    ? `${from.mimeType ?? 'binary'}, ${formatBytes(from.bytes.byteLength)}`
+    : from
+      ? `text, ${formatBytes(new TextEncoder().encode(from.content).byteLength)}`
+      : 'nothing';
+  const after = shown.binary ? `${shown.binary.mimeType}, ${formatBytes(shown.binary.bytes.byteLength)}` : '';
+  return html`<p class="note" role="note">
+    ${from && to ? `Version ${from.version}: ${before}. Version ${to.version}: ${after}.` : `New file: ${after}.`}
+    A binary file has no lines to compare.
+  </p>`;
 }
