@@ -234,9 +234,28 @@ const RUNNING_KINDS = 'only HTML pages, SVG images and React components (.jsx, .
 
 /** What the panel does with a file of a kind that does not run. */
 function shownAsText(kind: Exclude<ArtifactKind, 'html' | 'svg' | 'react'>): string {
-  if (kind === 'markdown') return 'It is shown as formatted Markdown.';
-  if (kind === 'image') return 'It is shown as an image.';
-  return `It is shown as code and does not run: ${RUNNING_KINDS}.`;
+  switch (kind) {
+    case 'markdown':
+      return 'It is shown as formatted Markdown.';
+    case 'image':
+      return 'It is shown as an image.';
+    case 'sheet':
+      return 'It is shown as a table.';
+    case 'mermaid':
+      return 'It is shown as a Mermaid diagram (an error is shown in its place if it does not parse).';
+    case 'pdf':
+    case 'document':
+    case 'slides':
+    case 'audio':
+    case 'video':
+      return 'Its viewer needs the real file: a file of this type written as text will not open. Write such files with code.';
+    case 'json':
+    case 'code':
+    case 'text':
+      return `It is shown as code and does not run: ${RUNNING_KINDS}.`;
+    default:
+      return assertNever(kind);
+  }
 }
 
 function listRemaining(names: readonly string[]): string {

@@ -47,6 +47,29 @@ describe('<easel-artifacts-panel>', () => {
       expect(actions.getByRole('button', { name }).elements()).toHaveLength(0);
   });
 
+  it('shows a CSV file as a grid, with its text under Code', async () => {
+    const { screen } = await panel(['sales.csv', 'region,total\nNord,12\nSüd,7\n']);
+    const grid = screen.getByRole('grid', { name: 'Sheet1' });
+    await expect.element(grid, { timeout: 30_000 }).toBeVisible();
+    await expect.element(grid.getByRole('gridcell', { name: 'Süd' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Code' }));
+    await expect.element(screen.getByText('region,total')).toBeVisible();
+  });
+
+  it('shows a binary file in the viewer for its type', async () => {
+    const png = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const { screen } = await panel(['plot.png', '', 1, { bytes: png, mimeType: 'image/png' }]);
+    const img = screen.getByRole('img', { name: 'plot.png' });
+    await expect
+      .poll(() => (img.elements()[0] as HTMLImageElement | undefined)?.naturalWidth, { timeout: 30_000 })
+      .toBe(1);
+  });
+
   it('has a tab per file, showing the file the model changed last', async () => {
     const { screen, store } = await panel(['notes.txt', 'first notes'], ['data.json', '{"a":1}']);
     const tabs = screen.getByRole('tablist', { name: 'Files' }).getByRole('tab');

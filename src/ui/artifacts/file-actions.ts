@@ -111,6 +111,13 @@ export function standaloneContent(
     }
     case 'json':
       return { content: prettyJson(content).text, kind: 'text' };
+    case 'pdf':
+    case 'document':
+    case 'sheet':
+    case 'slides':
+    case 'audio':
+    case 'video':
+    case 'mermaid':
     case 'code':
     case 'text':
       return { content, kind: 'text' };
