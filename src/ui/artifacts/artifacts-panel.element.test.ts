@@ -56,6 +56,13 @@ describe('<easel-artifacts-panel>', () => {
     await expect.element(screen.getByText('region,total')).toBeVisible();
   });
 
+  it('draws a Mermaid file in a sandboxed frame, its source under Code', async () => {
+    const { screen } = await panel(['flow.mmd', 'graph TD\n  A --> B']);
+    await expect.element(screen.getByTitle('flow.mmd preview')).toHaveAttribute('sandbox', 'allow-scripts');
+    await userEvent.click(screen.getByRole('button', { name: 'Code' }));
+    await expect.element(screen.getByText('graph TD')).toBeVisible();
+  });
+
   it('shows a binary file in the viewer for its type', async () => {
     const png = Uint8Array.from(
       atob(

@@ -1,7 +1,7 @@
 /** The body of the panel for the file shown: preview, source, changes, or the editor. */
 import { html } from 'lit';
 import { formatBytes } from '../../agent';
-import { languageOf } from '../../artifacts';
+import { languageOf, mermaidPage } from '../../artifacts';
 import type { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { imageSource, prettyJson } from './file-actions';
 import { incompleteLabel, type PanelMode, type ShownFile } from './panel-view';
@@ -92,7 +92,14 @@ export function renderViewer(
       // Written as text: only real bytes open in these viewers.
       return html`<p class="note" role="note">${filename} was written as text, so it cannot be shown as a ${shown.kind === 'document' ? 'Word document' : shown.kind === 'slides' ? 'presentation' : shown.kind === 'pdf' ? 'PDF' : `${shown.kind} file`}; its text is under Code.</p>`;
     case 'mermaid':
-      return codeView(filename, content, 'plaintext', streaming);
+      // Mermaid's SVG is untrusted: it is drawn in the sandboxed preview, never in the app's document.
+      if (streaming) return codeView(filename, content, 'plaintext', true);
+      return html`<easel-artifact-preview
+        .filename=${filename}
+        .content=${mermaidPage(content)}
+        .kind=${'html'}
+        .runtime=${runtime}
+      ></easel-artifact-preview>`;
     case 'image': {
       const src = streaming ? undefined : imageSource(content, filename);
       return src
