@@ -125,7 +125,7 @@ describe('binary files and the artifacts tool', () => {
     const got = await h.run({ command: 'get', filename: 'report.pdf' });
     expect(got.isError).toBeUndefined();
     expect(got.text).toBe(
-      'report.pdf (version 1) is a binary file (application/pdf, 11 bytes). It is shown in the panel; its bytes cannot be read or edited as text.',
+      'report.pdf (version 1) is a binary file (application/pdf, 11 bytes), shown in the panel; it cannot be read as text.',
     );
   });
 

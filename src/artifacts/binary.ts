@@ -5,7 +5,7 @@
  * versions, restore, export and sync treat it as they treat text.
  */
 import type { ArtifactAuthor, ArtifactMessage } from '../messages';
-import { filenameProblem, mimeTypeOf } from './files';
+import { extensionOf, filenameProblem, mimeTypeOf } from './files';
 import type { ArtifactStore, ArtifactVersion } from './store';
 import { MAX_CONTENT_CHARS, quantity } from './tool-text';
 
@@ -60,7 +60,11 @@ export function recordFile(deps: RecordFileDeps, file: FileToRecord): RecordFile
       ok: false,
       reason: `${file.filename} is ${quantity(file.bytes.byteLength, 'byte')}; a file may have at most ${quantity(MAX_FILE_BYTES, 'byte')}.`,
     };
-  const mimeType = file.mimeType.trim() || mimeTypeOf(file.filename).split(';')[0] || OCTET_STREAM;
+  const mimeType =
+    file.mimeType.trim() ||
+    BINARY_MIME[extensionOf(file.filename)] ||
+    mimeTypeOf(file.filename).split(';')[0] ||
+    OCTET_STREAM;
   const text = textOf(file.bytes, file.filename, mimeType);
   const current = deps.store.get(file.filename)?.current;
   if (current && sameContent(current, text, file.bytes))
@@ -97,14 +101,29 @@ export function bytesOfVersion(version: ArtifactVersion): Uint8Array {
 export function binaryFileText(filename: string, version: BinaryVersion): string {
   return (
     `${filename} (version ${version.version}) is a binary file (${version.mimeType}, ` +
-    `${quantity(version.bytes.byteLength, 'byte')}). It is shown in the panel; its bytes cannot be read or edited as text.`
+    `${quantity(version.bytes.byteLength, 'byte')}), shown in the panel; it cannot be read as text.`
   );
 }
 
 const OCTET_STREAM = 'application/octet-stream';
+
+/** Types of binary files by extension, for a file recorded without one. */
+const BINARY_MIME: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
 const TEXT_TYPES =
   /^(text\/|application\/(json|xml|javascript|ecmascript|x-python|x-sh|x-yaml|yaml|toml|sql)\b|image\/svg\+xml)/;
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The file's text when it is a text file kept as text (see `recordFile`), else `undefined`. */
 function textOf(bytes: Uint8Array, filename: string, mimeType: string): string | undefined {
@@ -113,7 +132,8 @@ function textOf(bytes: Uint8Array, filename: string, mimeType: string): string |
     TEXT_TYPES.test(mimeType.toLowerCase()) || (/^text\//.test(named) && mimeType === OCTET_STREAM);
   if (!textual || bytes.byteLength > MAX_CONTENT_CHARS * 3) return undefined;
   try {
-    const text = STRICT_UTF8.decode(bytes);
+    // Strict: bytes that are not UTF-8 stay bytes; a byte order mark stays in the text, so the bytes round-trip.
+    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     // A NUL byte says it is not text, whatever its type claims.
     return text.length <= MAX_CONTENT_CHARS && !text.includes('\u0000') ? text : undefined;
   } catch {

@@ -52,21 +52,14 @@ const KIND_BY_EXTENSION: Readonly<Record<string, ArtifactKind>> = {
   csv: 'sheet',
   tsv: 'sheet',
   xlsx: 'sheet',
-  xlsm: 'sheet',
   xls: 'sheet',
-  ods: 'sheet',
   pptx: 'slides',
   mp3: 'audio',
   wav: 'audio',
   ogg: 'audio',
-  oga: 'audio',
   m4a: 'audio',
-  flac: 'audio',
-  aac: 'audio',
   mp4: 'video',
-  m4v: 'video',
   webm: 'video',
-  ogv: 'video',
   mov: 'video',
   mermaid: 'mermaid',
   mmd: 'mermaid',
@@ -101,51 +94,21 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   mermaid: 'plaintext',
 };
 
-/** The MIME type of a text file of each kind (with `charset=utf-8`). */
-const MIME_BY_KIND: Readonly<Record<ArtifactKind, string>> = {
+/** The MIME type of a text file of each kind (with `charset=utf-8`); any other kind is `text/plain`. */
+const MIME_BY_KIND: Partial<Record<ArtifactKind, string>> = {
   html: 'text/html',
   svg: 'image/svg+xml',
-  react: 'text/plain',
   markdown: 'text/markdown',
   json: 'application/json',
-  image: 'application/octet-stream',
-  pdf: 'application/pdf',
-  document: 'application/octet-stream',
-  sheet: 'text/plain',
-  slides: 'application/octet-stream',
-  audio: 'application/octet-stream',
-  video: 'application/octet-stream',
-  mermaid: 'text/plain',
-  code: 'text/plain',
-  text: 'text/plain',
 };
 
-/** MIME types the extension says exactly (binary ones without a charset). */
-const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+/** Image types by extension (an image written as base64 text downloads as its bytes). */
+const IMAGE_MIME: Readonly<Record<string, string>> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
-  xls: 'application/vnd.ms-excel',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  m4a: 'audio/mp4',
-  flac: 'audio/flac',
-  aac: 'audio/aac',
-  mp4: 'video/mp4',
-  m4v: 'video/mp4',
-  webm: 'video/webm',
-  ogv: 'video/ogg',
-  mov: 'video/quicktime',
 };
 
 /** Text types the extension says (given `charset=utf-8`). */
@@ -180,9 +143,9 @@ export function languageOf(filename: string): string {
 /** The MIME type a download of the file carries (always with `charset=utf-8` for text). */
 export function mimeTypeOf(filename: string): string {
   const ext = extensionOf(filename);
-  const exact = MIME_BY_EXTENSION[ext];
-  if (exact) return exact;
-  return `${TEXT_MIME_BY_EXTENSION[ext] ?? MIME_BY_KIND[artifactKindOf(filename)]};charset=utf-8`;
+  const image = IMAGE_MIME[ext];
+  if (image) return image;
+  return `${TEXT_MIME_BY_EXTENSION[ext] ?? MIME_BY_KIND[artifactKindOf(filename)] ?? 'text/plain'};charset=utf-8`;
 }
 
 /**

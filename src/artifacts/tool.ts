@@ -232,30 +232,16 @@ function record(
 /** Which files run in the preview (said whenever Claude writes or asks about a file that does not). */
 const RUNNING_KINDS = 'only HTML pages, SVG images and React components (.jsx, .tsx) run';
 
-/** What the panel does with a file of a kind that does not run. */
-function shownAsText(kind: Exclude<ArtifactKind, 'html' | 'svg' | 'react'>): string {
-  switch (kind) {
-    case 'markdown':
-      return 'It is shown as formatted Markdown.';
-    case 'image':
-      return 'It is shown as an image.';
-    case 'sheet':
-      return 'It is shown as a table.';
-    case 'mermaid':
-      return 'It is shown as a Mermaid diagram (an error is shown in its place if it does not parse).';
-    case 'pdf':
-    case 'document':
-    case 'slides':
-    case 'audio':
-    case 'video':
-      return 'Its viewer needs the real file: a file of this type written as text will not open. Write such files with code.';
-    case 'json':
-    case 'code':
-    case 'text':
-      return `It is shown as code and does not run: ${RUNNING_KINDS}.`;
-    default:
-      return assertNever(kind);
-  }
+/** What the panel does with a file of a kind that does not run (code and text by default). */
+const SHOWN_AS: Partial<Record<ArtifactKind, string>> = {
+  markdown: 'It is shown as formatted Markdown.',
+  image: 'It is shown as an image.',
+  sheet: 'It is shown as a table.',
+  mermaid: 'It is shown as a Mermaid diagram.',
+};
+
+function shownAsText(kind: ArtifactKind): string {
+  return SHOWN_AS[kind] ?? `It is shown as code and does not run: ${RUNNING_KINDS}.`;
 }
 
 function listRemaining(names: readonly string[]): string {

@@ -6,12 +6,13 @@ import type { EaselDatabase } from './db';
 import { SessionLibrary } from './library';
 import { loadSession } from './load';
 import { sessionToMarkdown } from './markdown-export';
+import { messageFromJson, messageToJson } from './message-json';
 import { MessagesRepository } from './messages-repo';
 import { writeRemoteMessages } from './remote-write';
 import { SettingsRepository } from './settings-repo';
 import { freshDb, user } from './test-support';
 import { exportSessions, openBranch, serializeExport } from './transfer';
-import { messageToJson, parseAgentMessage, parseImportedMessage } from './validate-message';
+import { parseAgentMessage, parseImportedMessage } from './validate-message';
 
 /** Every byte value, so no encoding along the way can go unnoticed. */
 const BYTES = Uint8Array.from({ length: 256 }, (_, i) => 255 - i);
@@ -134,7 +135,9 @@ describe('binary artifacts in storage', () => {
   it('are refused when the bytes are not bytes, or not valid base64 in a file', () => {
     const bad = { ...binary(1, BYTES), bytes: [1, 2, 3] };
     expect(parseAgentMessage(bad)).toMatchObject({ ok: false });
-    expect(parseImportedMessage({ ...binary(1, BYTES), bytes: 'not base64!' })).toMatchObject({ ok: false });
+    expect(
+      parseImportedMessage(messageFromJson({ ...binary(1, BYTES), bytes: 'not base64!' })),
+    ).toMatchObject({ ok: false });
     expect(parseAgentMessage({ ...binary(1, BYTES), mimeType: 7 })).toMatchObject({ ok: false });
     expect(parseAgentMessage(binary(1, BYTES))).toMatchObject({ ok: true });
   });

@@ -5,7 +5,6 @@
  */
 
 import type { AgentMessage } from '../agent';
-import { base64ToBytes, bytesToBase64 } from './base64';
 import { refusedCharacterProblem, visibleName } from './file-names';
 import {
   bad,
@@ -38,35 +37,18 @@ export function parseAgentMessage(value: unknown): Parsed<AgentMessage> {
 }
 
 /**
- * Checks a message from an import file: everything {@link parseAgentMessage} checks, and that its file names
+ * Checks a message from an import file (read back from JSON with `messageFromJson` first): everything
+ * {@link parseAgentMessage} checks, and that its file names
  * (an artifact record's, each attachment's) hold no character that makes a name read as another — controls,
  * invisible format characters such as the bidi override U+202E, line separators. The problem quotes the name
  * with such characters written as `<U+202E>`. Messages read back from this app's own database are not held
  * to it, so a session saved before the rule keeps every message.
  */
 export function parseImportedMessage(value: unknown): Parsed<AgentMessage> {
-  const parsed = parseAgentMessage(messageFromJson(value));
+  const parsed = parseAgentMessage(value);
   if (!parsed.ok) return parsed;
   const problem = fileNameProblemOf(parsed.value);
   return problem === undefined ? parsed : bad(problem);
-}
-
-/**
- * A message as JSON carries it (an export file, a sync payload) made a message again: an artifact record's
- * `bytes`, written as a base64 string (`serializeExport`, `messageToJson`), become bytes again. Invalid base64
- * is left as it is, for the guard to refuse. Anything else is returned as it is.
- */
-export function messageFromJson(value: unknown): unknown {
-  if (!isObject(value) || value.role !== 'artifact' || !isString(value.bytes)) return value;
-  const bytes = base64ToBytes(value.bytes);
-  return bytes ? { ...value, bytes } : value;
-}
-
-/** `message` ready for `JSON.stringify`: an artifact record's bytes as a base64 string (see `messageFromJson`). */
-export function messageToJson(message: AgentMessage): unknown {
-  return message.role === 'artifact' && message.bytes !== undefined
-    ? { ...message, bytes: bytesToBase64(message.bytes) }
-    : message;
 }
 
 /** The first file name of `message` that is refused, as a sentence without a capital, or `undefined`. */

@@ -6,7 +6,7 @@
  */
 import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { mermaidPage } from '../../artifacts';
+import { mermaidPage } from '../../artifacts/plan';
 import './artifact-preview';
 
 @customElement('easel-mermaid-diagram')

@@ -18,7 +18,7 @@ describe('<easel-document-view>', () => {
       { style: box },
     );
     const doc = screen.getByRole('article', { name: 'tables.docx' });
-    await expect.element(doc).toBeVisible();
+    await expect.element(doc, { timeout: 30_000 }).toBeVisible();
     await expect.element(doc.getByRole('table').first()).toBeVisible();
     await expect.element(doc.getByRole('cell', { name: 'Top left' })).toBeVisible();
   });

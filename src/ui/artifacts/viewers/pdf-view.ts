@@ -8,7 +8,6 @@
  */
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';
 
 /** The zoom levels `Zoom in` and `Zoom out` step through. */
@@ -189,11 +188,7 @@ export class EaselPdfView extends LitElement {
             role="region"
             aria-label=${`Page ${i + 1}`}
             data-page=${i + 1}
-            style=${styleMap({
-              width: `${Math.floor(size.width * this.zoom)}px`,
-              height: `${Math.floor(size.height * this.zoom)}px`,
-              '--total-scale-factor': String(this.zoom),
-            })}
+            style=${`width: ${Math.floor(size.width * this.zoom)}px; height: ${Math.floor(size.height * this.zoom)}px; --total-scale-factor: ${this.zoom}`}
           ></div>`,
         )}
       </div>`;

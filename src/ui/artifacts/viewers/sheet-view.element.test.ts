@@ -19,8 +19,9 @@ describe('<easel-sheet-view>', () => {
       { style: box },
     );
     const tabs = screen.getByRole('tablist', { name: 'Sheets' }).getByRole('tab');
+    // The first grid of a run waits for the worker and SheetJS to load.
     await expect
-      .poll(() => tabs.elements().map((t) => t.textContent))
+      .poll(() => tabs.elements().map((t) => t.textContent), { timeout: 30_000 })
       .toEqual(['datatypes', 'Sheet1', 'issue2', 'issue5', 'issue6', 'spc_chrs']);
     await expect.element(screen.getByRole('grid', { name: 'datatypes' })).toBeVisible();
     await userEvent.click(screen.getByRole('tab', { name: 'issue2' }));

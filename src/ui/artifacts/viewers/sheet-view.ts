@@ -6,7 +6,6 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { cellText, isSheetReply, type ParsedSheet, type SheetReply } from './sheet-protocol';
 
 /** Height of a row, px (fixed, so the rows in sight follow from the scroll position). */
@@ -194,15 +193,15 @@ export class EaselSheetView extends LitElement {
         aria-rowcount=${sheet.rows}
         aria-colcount=${sheet.cols + 1}
         tabindex="0"
-        style=${styleMap({ '--columns': columns })}
+        style=${`--columns: ${columns}`}
         @scroll=${this.handleScroll}
       >
         <div class="row header" role="row" aria-rowindex="1">
           <div class="cell number" role="columnheader">#</div>
           ${Array.from({ length: sheet.cols }, (_, c) => this.renderHeaderCell(sheet, c))}
         </div>
-        <div class="body" role="rowgroup" style=${styleMap({ height: `${dataRows * ROW_HEIGHT}px` })}>
-          <div class="window" style=${styleMap({ transform: `translateY(${this.first * ROW_HEIGHT}px)` })}>
+        <div class="body" role="rowgroup" style=${`height: ${dataRows * ROW_HEIGHT}px`}>
+          <div class="window" style=${`transform: translateY(${this.first * ROW_HEIGHT}px)`}>
             ${rows.map(
               (r, i) => html`<div class="row" role="row" aria-rowindex=${this.first + i + 2}>
                 <div class="cell number" role="rowheader">${r + 1}</div>

@@ -14,7 +14,9 @@ describe('<easel-slides-view>', () => {
       { filename: 'deck.pptx', bytes: await bytesAt(deckUrl) },
       { style: 'width: 700px; height: 600px; display: flex' },
     );
-    await expect.element(screen.getByRole('list', { name: 'deck.pptx: 3 slides' })).toBeVisible();
+    await expect
+      .element(screen.getByRole('list', { name: 'deck.pptx: 3 slides' }), { timeout: 30_000 })
+      .toBeVisible();
     const slides = screen.getByRole('region');
     expect(slides.elements().map((s) => s.getAttribute('aria-label'))).toEqual([
       'Slide 1 of 3',
