@@ -16,6 +16,7 @@ const suites = {
   'stream-cdp': () => import('./stream-cdp.mjs'),
   'frame-nodes': () => import('./frame-nodes.mjs'),
   sync: () => import('./sync.mjs'),
+  'file-viewers': () => import('./file-viewers.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
