@@ -15,7 +15,7 @@ import './viewers/pdf-view';
 import './viewers/sheet-view';
 import './viewers/slides-view';
 
-let mermaid: Promise<unknown> | undefined;
+let mermaidRequested = false;
 
 /** What a viewer shows, for the note on a file of that kind written as text. */
 const WHAT: Partial<Record<ShownFile['kind'], string>> = {
@@ -78,7 +78,10 @@ export class EaselFileView extends LitElement {
         ></easel-media-view>`;
       case 'mermaid':
         // Mermaid's output is untrusted: drawn in the sandboxed preview (`mermaid-view.ts`, which loads the page).
-        mermaid ??= import('./mermaid-view');
+        if (!mermaidRequested) {
+          mermaidRequested = true;
+          void import('./mermaid-view');
+        }
         return html`<easel-mermaid-view
           .filename=${filename}
           .source=${new TextDecoder().decode(bytes)}

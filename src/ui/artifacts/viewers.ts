@@ -109,7 +109,7 @@ function codeView(filename: string, content: string, language: string, streaming
   ></easel-code-view>`;
 }
 
-let fileViewLoading: Promise<unknown> | undefined;
+let fileViewRequested = false;
 
 /**
  * `<easel-file-view>` (`file-view.ts`): the viewers of files code wrote and of CSV and Mermaid files,
@@ -123,10 +123,13 @@ function fileView(
   mimeType: string,
   runtime: PreviewRuntime,
 ) {
-  fileViewLoading ??= import('./file-view').catch(() => {
-    // A failed load (the app was updated meanwhile) is tried again with the next file shown.
-    fileViewLoading = undefined;
-  });
+  if (!fileViewRequested) {
+    fileViewRequested = true;
+    import('./file-view').catch(() => {
+      // A failed load (the app was updated meanwhile) is tried again with the next file shown.
+      fileViewRequested = false;
+    });
+  }
   return html`<easel-file-view
     .shown=${shown}
     .mode=${mode}
