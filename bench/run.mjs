@@ -17,6 +17,7 @@ const suites = {
   'frame-nodes': () => import('./frame-nodes.mjs'),
   sync: () => import('./sync.mjs'),
   shelf: () => import('./shelf.mjs'),
+  'file-viewers': () => import('./file-viewers.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

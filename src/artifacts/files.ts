@@ -5,10 +5,27 @@
 
 /**
  * How an artifact is shown. `html`, `svg` and `react` (`.jsx`/`.tsx` components) run in the sandboxed
- * preview; `markdown` is rendered through marked + DOMPurify; `json` is pretty-printed; `image` is a base64
- * or `data:` image; `code` is highlighted.
+ * preview; `markdown` is rendered through marked + DOMPurify; `json` is pretty-printed; `image` is an image
+ * (its bytes, or base64 / `data:` text); `code` is highlighted. The file viewers (usually binary files code
+ * wrote): `pdf` (pages), `document` (Word), `sheet` (Excel, CSV, TSV: a grid), `slides` (PowerPoint),
+ * `audio`, `video`; `mermaid` is a diagram drawn in the sandboxed preview.
  */
-export type ArtifactKind = 'html' | 'svg' | 'react' | 'markdown' | 'json' | 'image' | 'code' | 'text';
+export type ArtifactKind =
+  | 'html'
+  | 'svg'
+  | 'react'
+  | 'markdown'
+  | 'json'
+  | 'image'
+  | 'pdf'
+  | 'document'
+  | 'sheet'
+  | 'slides'
+  | 'audio'
+  | 'video'
+  | 'mermaid'
+  | 'code'
+  | 'text';
 
 /** Longest accepted file name. */
 export const MAX_FILENAME_LENGTH = 120;
@@ -30,8 +47,22 @@ const KIND_BY_EXTENSION: Readonly<Record<string, ArtifactKind>> = {
   txt: 'text',
   text: 'text',
   log: 'text',
-  csv: 'text',
-  tsv: 'text',
+  pdf: 'pdf',
+  docx: 'document',
+  csv: 'sheet',
+  tsv: 'sheet',
+  xlsx: 'sheet',
+  xls: 'sheet',
+  pptx: 'slides',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  m4a: 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
+  mermaid: 'mermaid',
+  mmd: 'mermaid',
 };
 
 /** highlight.js language names for extensions whose name is not one already. */
@@ -57,25 +88,33 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   hpp: 'cpp',
   cc: 'cpp',
   cs: 'csharp',
+  csv: 'plaintext',
+  tsv: 'plaintext',
+  mmd: 'plaintext',
+  mermaid: 'plaintext',
 };
 
-const MIME_BY_KIND: Readonly<Record<ArtifactKind, string>> = {
+/** The MIME type of a text file of each kind (with `charset=utf-8`); any other kind is `text/plain`. */
+const MIME_BY_KIND: Partial<Record<ArtifactKind, string>> = {
   html: 'text/html',
   svg: 'image/svg+xml',
-  react: 'text/plain',
   markdown: 'text/markdown',
   json: 'application/json',
-  image: 'application/octet-stream',
-  code: 'text/plain',
-  text: 'text/plain',
 };
 
+/** Image types by extension (an image written as base64 text downloads as its bytes). */
 const IMAGE_MIME: Readonly<Record<string, string>> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+};
+
+/** Text types the extension says (given `charset=utf-8`). */
+const TEXT_MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
 };
 
 /** The lower-case extension without the dot (`''` when there is none). */
@@ -103,9 +142,10 @@ export function languageOf(filename: string): string {
 
 /** The MIME type a download of the file carries (always with `charset=utf-8` for text). */
 export function mimeTypeOf(filename: string): string {
-  const kind = artifactKindOf(filename);
-  if (kind === 'image') return IMAGE_MIME[extensionOf(filename)] ?? MIME_BY_KIND.image;
-  return `${MIME_BY_KIND[kind]};charset=utf-8`;
+  const ext = extensionOf(filename);
+  const image = IMAGE_MIME[ext];
+  if (image) return image;
+  return `${TEXT_MIME_BY_EXTENSION[ext] ?? MIME_BY_KIND[artifactKindOf(filename)] ?? 'text/plain'};charset=utf-8`;
 }
 
 /**

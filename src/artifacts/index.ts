@@ -5,6 +5,17 @@
  */
 
 export {
+  type BinaryVersion,
+  binaryFileText,
+  bytesOfVersion,
+  type FileToRecord,
+  isBinaryVersion,
+  MAX_FILE_BYTES,
+  type RecordFileDeps,
+  type RecordFileResult,
+  recordFile,
+} from './binary';
+export {
   type CompileProblem,
   type CompileReply,
   type CompileRequest,

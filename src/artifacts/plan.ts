@@ -14,6 +14,8 @@ export {
   packageOfSpecifier,
   parseCdnUrl,
 } from './cdn';
+// The page that draws a Mermaid diagram: needed only once a diagram is shown.
+export { MERMAID_SCRIPT, mermaidPage } from './mermaid-page';
 export {
   ARTIFACT_SPECIFIER,
   compileToken,

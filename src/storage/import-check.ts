@@ -7,6 +7,7 @@ import type { AgentMessage } from '../agent';
 import { base64ToBytes } from './base64';
 import { isObject, isString } from './guards';
 import { messageApart, type StoredLargeText } from './large-texts';
+import { messageFromJson } from './message-json';
 import { textOf } from './message-text';
 import type { SessionRecord } from './schema';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './transfer';
@@ -96,7 +97,7 @@ function checkSession(entry: unknown, index: number, problems: string[]): Checke
   const label = `Session "${session.title || session.id}"`;
   const messages: CheckedMessage[] = [];
   (Array.isArray(entry.messages) ? entry.messages : []).forEach((item: unknown, i: number) => {
-    const message = isObject(item) ? parseImportedMessage(item.message) : undefined;
+    const message = isObject(item) ? parseImportedMessage(messageFromJson(item.message)) : undefined;
     if (isObject(item) && message?.ok && (item.partial === undefined || item.partial === true)) {
       const text = item.partial ? '' : textOf(message.value);
       const stored = messageApart(message.value);

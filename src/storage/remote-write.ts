@@ -18,6 +18,7 @@ import {
 } from './app-data-repo';
 import type { EaselDatabase } from './db';
 import { isFiniteNumber, isObject, isString } from './guards';
+import { messageFromJson } from './message-json';
 import { MAX_TITLE, previewOf, titleFrom } from './message-text';
 import { MessagesRepository } from './messages-repo';
 import { sessionRange } from './ranges';
@@ -27,6 +28,8 @@ import { parseSessionRecord } from './validate';
 import { parseImportedMessage } from './validate-message';
 
 export { APP_DATA_CHANNEL, type AppDataNotice, type AppDataRef } from './app-data-repo';
+/** A message as a payload carries it (bytes as base64); `writeRemoteMessages` reads it back. */
+export { messageToJson } from './message-json';
 
 /**
  * An `AppDataNotice` from another tab (or this one's repositories), or `undefined` when the data is not one. Here,
@@ -126,7 +129,7 @@ export async function writeRemoteMessages(
       problems.push('A message from another device was refused: its key is not valid.');
       continue;
     }
-    const parsed = parseImportedMessage(item.message);
+    const parsed = parseImportedMessage(messageFromJson(item.message));
     if (!parsed.ok) {
       problems.push(`A message from another device was refused: ${parsed.problem}`);
       continue;

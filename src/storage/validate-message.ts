@@ -37,7 +37,8 @@ export function parseAgentMessage(value: unknown): Parsed<AgentMessage> {
 }
 
 /**
- * Checks a message from an import file: everything {@link parseAgentMessage} checks, and that its file names
+ * Checks a message from an import file (read back from JSON with `messageFromJson` first): everything
+ * {@link parseAgentMessage} checks, and that its file names
  * (an artifact record's, each attachment's) hold no character that makes a name read as another — controls,
  * invisible format characters such as the bidi override U+202E, line separators. The problem quotes the name
  * with such characters written as `<U+202E>`. Messages read back from this app's own database are not held
@@ -98,6 +99,8 @@ function wrongFieldsOf(role: string, m: Fields): string[] | undefined {
         action: (a) => isString(a) && ARTIFACT_ACTIONS.has(a),
         filename: isString,
         content: isString,
+        bytes: (b) => b === undefined || b instanceof Uint8Array,
+        mimeType: (t) => isOptional(t, isString),
         version: isFiniteNumber,
         author: (a) => a === 'model' || a === 'person',
         toolCallId: (s) => isOptional(s, isString),

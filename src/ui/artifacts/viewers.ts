@@ -40,6 +40,7 @@ export function renderViewer(
       @artifact-edit=${on.editSave}
     ></easel-artifact-editor>`;
   }
+  if (shown.binary) return fileView(shown, mode, shown.binary.bytes, shown.binary.mimeType, runtime);
   if (mode === 'changes') {
     const from = shown.previous;
     const to = shown.version;
@@ -73,6 +74,18 @@ export function renderViewer(
         false,
       )}`;
     }
+    case 'sheet':
+    case 'mermaid':
+    case 'pdf':
+    case 'document':
+    case 'slides':
+    case 'audio':
+    case 'video':
+      // A table, a diagram drawn in the sandbox; a file of another of these kinds written as text says it cannot
+      // be shown (`file-view.ts`).
+      return streaming
+        ? codeView(filename, content, 'plaintext', true)
+        : fileView(shown, mode, textBytes(content), '', runtime);
     case 'image': {
       const src = streaming ? undefined : imageSource(content, filename);
       return src
@@ -94,4 +107,45 @@ function codeView(filename: string, content: string, language: string, streaming
     ?streaming=${streaming}
     .label=${`${filename} code`}
   ></easel-code-view>`;
+}
+
+let fileViewRequested = false;
+
+/**
+ * `<easel-file-view>` (`file-view.ts`): the viewers of files code wrote and of CSV and Mermaid files,
+ * loaded with the first such file shown (they, and their libraries, stay out of the first load); the element
+ * upgrades in place with the properties already set on it.
+ */
+function fileView(
+  shown: ShownFile,
+  mode: PanelMode,
+  bytes: Uint8Array,
+  mimeType: string,
+  runtime: PreviewRuntime,
+) {
+  if (!fileViewRequested) {
+    fileViewRequested = true;
+    import('./file-view').catch(() => {
+      // A failed load (the app was updated meanwhile) is tried again with the next file shown.
+      fileViewRequested = false;
+    });
+  }
+  return html`<easel-file-view
+    .shown=${shown}
+    .mode=${mode}
+    .bytes=${bytes}
+    .mimeType=${mimeType}
+    .runtime=${runtime}
+  ></easel-file-view>`;
+}
+
+/** UTF-8 of a text file, the same array for the same text (a viewer reads its file again only when it changes). */
+const encoded = new Map<string, Uint8Array>();
+function textBytes(content: string): Uint8Array {
+  const known = encoded.get(content);
+  if (known) return known;
+  const bytes = new TextEncoder().encode(content);
+  if (encoded.size >= 4) encoded.delete(encoded.keys().next().value as string);
+  encoded.set(content, bytes);
+  return bytes;
 }
