@@ -243,6 +243,14 @@ const LIBRARIES = [
     globals: ['XLSX'],
   },
   {
+    name: 'mermaid',
+    cdnNames: ['mermaid'],
+    why: 'diagrams from text: `.mermaid`/`.mmd` files and ```mermaid blocks in answers are drawn with it in the preview, and pages may load it too; its own IIFE build (one file, ~5.7 MB), as a classic script only',
+    modules: {},
+    script: { copy: 'mermaid/dist/mermaid.min.js' },
+    globals: ['mermaid'],
+  },
+  {
     name: 'marked',
     cdnNames: ['marked'],
     why: 'Markdown rendering inside artifacts',

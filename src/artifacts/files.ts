@@ -5,10 +5,27 @@
 
 /**
  * How an artifact is shown. `html`, `svg` and `react` (`.jsx`/`.tsx` components) run in the sandboxed
- * preview; `markdown` is rendered through marked + DOMPurify; `json` is pretty-printed; `image` is a base64
- * or `data:` image; `code` is highlighted.
+ * preview; `markdown` is rendered through marked + DOMPurify; `json` is pretty-printed; `image` is an image
+ * (its bytes, or base64 / `data:` text); `code` is highlighted. The file viewers (usually binary files code
+ * wrote): `pdf` (pages), `document` (Word), `sheet` (Excel, CSV, TSV: a grid), `slides` (PowerPoint),
+ * `audio`, `video`; `mermaid` is a diagram drawn in the sandboxed preview.
  */
-export type ArtifactKind = 'html' | 'svg' | 'react' | 'markdown' | 'json' | 'image' | 'code' | 'text';
+export type ArtifactKind =
+  | 'html'
+  | 'svg'
+  | 'react'
+  | 'markdown'
+  | 'json'
+  | 'image'
+  | 'pdf'
+  | 'document'
+  | 'sheet'
+  | 'slides'
+  | 'audio'
+  | 'video'
+  | 'mermaid'
+  | 'code'
+  | 'text';
 
 /** Longest accepted file name. */
 export const MAX_FILENAME_LENGTH = 120;
@@ -30,8 +47,29 @@ const KIND_BY_EXTENSION: Readonly<Record<string, ArtifactKind>> = {
   txt: 'text',
   text: 'text',
   log: 'text',
-  csv: 'text',
-  tsv: 'text',
+  pdf: 'pdf',
+  docx: 'document',
+  csv: 'sheet',
+  tsv: 'sheet',
+  xlsx: 'sheet',
+  xlsm: 'sheet',
+  xls: 'sheet',
+  ods: 'sheet',
+  pptx: 'slides',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  oga: 'audio',
+  m4a: 'audio',
+  flac: 'audio',
+  aac: 'audio',
+  mp4: 'video',
+  m4v: 'video',
+  webm: 'video',
+  ogv: 'video',
+  mov: 'video',
+  mermaid: 'mermaid',
+  mmd: 'mermaid',
 };
 
 /** highlight.js language names for extensions whose name is not one already. */
@@ -57,8 +95,13 @@ const LANGUAGE_BY_EXTENSION: Readonly<Record<string, string>> = {
   hpp: 'cpp',
   cc: 'cpp',
   cs: 'csharp',
+  csv: 'plaintext',
+  tsv: 'plaintext',
+  mmd: 'plaintext',
+  mermaid: 'plaintext',
 };
 
+/** The MIME type of a text file of each kind (with `charset=utf-8`). */
 const MIME_BY_KIND: Readonly<Record<ArtifactKind, string>> = {
   html: 'text/html',
   svg: 'image/svg+xml',
@@ -66,16 +109,49 @@ const MIME_BY_KIND: Readonly<Record<ArtifactKind, string>> = {
   markdown: 'text/markdown',
   json: 'application/json',
   image: 'application/octet-stream',
+  pdf: 'application/pdf',
+  document: 'application/octet-stream',
+  sheet: 'text/plain',
+  slides: 'application/octet-stream',
+  audio: 'application/octet-stream',
+  video: 'application/octet-stream',
+  mermaid: 'text/plain',
   code: 'text/plain',
   text: 'text/plain',
 };
 
-const IMAGE_MIME: Readonly<Record<string, string>> = {
+/** MIME types the extension says exactly (binary ones without a charset). */
+const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsm: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  xls: 'application/vnd.ms-excel',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  m4a: 'audio/mp4',
+  flac: 'audio/flac',
+  aac: 'audio/aac',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+  mov: 'video/quicktime',
+};
+
+/** Text types the extension says (given `charset=utf-8`). */
+const TEXT_MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
 };
 
 /** The lower-case extension without the dot (`''` when there is none). */
@@ -103,9 +179,10 @@ export function languageOf(filename: string): string {
 
 /** The MIME type a download of the file carries (always with `charset=utf-8` for text). */
 export function mimeTypeOf(filename: string): string {
-  const kind = artifactKindOf(filename);
-  if (kind === 'image') return IMAGE_MIME[extensionOf(filename)] ?? MIME_BY_KIND.image;
-  return `${MIME_BY_KIND[kind]};charset=utf-8`;
+  const ext = extensionOf(filename);
+  const exact = MIME_BY_EXTENSION[ext];
+  if (exact) return exact;
+  return `${TEXT_MIME_BY_EXTENSION[ext] ?? MIME_BY_KIND[artifactKindOf(filename)]};charset=utf-8`;
 }
 
 /**

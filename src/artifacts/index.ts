@@ -5,6 +5,17 @@
  */
 
 export {
+  type BinaryVersion,
+  binaryFileText,
+  bytesOfVersion,
+  type FileToRecord,
+  isBinaryVersion,
+  MAX_FILE_BYTES,
+  type RecordFileDeps,
+  type RecordFileResult,
+  recordFile,
+} from './binary';
+export {
   type CompileProblem,
   type CompileReply,
   type CompileRequest,
@@ -29,6 +40,7 @@ export {
   mimeTypeOf,
   runsInSandbox,
 } from './files';
+export { MERMAID_SCRIPT, mermaidPage } from './mermaid-page';
 // The preview's planning (page plans, CDN addresses, the shelf's manifest) is `plan.ts`, its own entry: only
 // code loaded with the first file that runs needs it, and a re-export here would put it in the first load.
 export type { CompileJob, ConsoleNote, PagePlan, PlanKind } from './page-plan';

@@ -35,6 +35,8 @@ export function createArtifactActions(deps: ArtifactActionsDeps): ArtifactAction
     edit(filename, content) {
       const file = deps.store.get(filename);
       if (!file) return { ok: false, reason: `There is no file named ${filename}.` };
+      if (file.current.bytes)
+        return { ok: false, reason: `${filename} is a binary file; it cannot be edited as text.` };
       if (file.current.content === content) return { ok: false, reason: 'Nothing changed.' };
       return commit({
         role: 'artifact',
@@ -57,6 +59,7 @@ export function createArtifactActions(deps: ArtifactActionsDeps): ArtifactAction
         action: 'restore',
         filename,
         content: old.content,
+        ...(old.bytes === undefined ? {} : { bytes: old.bytes, mimeType: old.mimeType }),
         version: deps.store.nextVersion(filename),
         author: 'person',
         restoredFrom: version,

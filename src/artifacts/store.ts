@@ -21,11 +21,18 @@ import { type IncompleteReason, incompleteReasonOf, writtenSoFar } from './writt
 
 export type ArtifactAction = ArtifactMessage['action'];
 
+const OCTET_STREAM = 'application/octet-stream';
+
 /** One version of a file. */
 export interface ArtifactVersion {
   /** Counts every change of the file name, from 1; a delete takes a number too, so numbers may skip. */
   readonly version: number;
+  /** The text; `''` for a binary version (`bytes`). */
   readonly content: string;
+  /** A binary version's bytes (see `ArtifactMessage.bytes`); absent for text. Never changed once stored. */
+  readonly bytes?: Uint8Array;
+  /** The MIME type of `bytes`. */
+  readonly mimeType?: string;
   readonly author: ArtifactAuthor;
   readonly action: Exclude<ArtifactAction, 'delete'>;
   readonly toolCallId?: string;
@@ -329,6 +336,9 @@ export class ArtifactStore {
     const version: ArtifactVersion = {
       version: record.version,
       content: record.content,
+      ...(record.bytes === undefined
+        ? {}
+        : { bytes: record.bytes, mimeType: record.mimeType ?? OCTET_STREAM }),
       author: record.author,
       action: record.action,
       ...(record.toolCallId === undefined ? {} : { toolCallId: record.toolCallId }),

@@ -6,6 +6,9 @@
 /** The tool's name, as the model calls it. */
 export const ARTIFACTS_TOOL_NAME = 'artifacts';
 
+/** Longest content a text file may have. */
+export const MAX_CONTENT_CHARS = 2_000_000;
+
 /** Lines of a hint are cut to this length. */
 const HINT_LINE_LENGTH = 200;
 /** Files longer than this many lines are not searched for a near match (the hint would cost too much). */

@@ -8,6 +8,7 @@
 import type { AgentTool, AgentToolResult } from '../agent';
 import { assertNever } from '../agent';
 import type { ArtifactMessage } from '../messages';
+import { binaryFileText, isBinaryVersion } from './binary';
 import { TOOL_DESCRIPTION } from './description';
 import { type ArtifactKind, artifactKindOf, filenameProblem, runsInSandbox } from './files';
 import { describeLog, type PreviewLog } from './preview-log';
@@ -16,6 +17,7 @@ import {
   ARTIFACTS_TOOL_NAME,
   countOccurrences,
   existsText,
+  MAX_CONTENT_CHARS,
   missingText,
   notFoundInFileText,
   notFoundText,
@@ -23,10 +25,7 @@ import {
   quantity,
 } from './tool-text';
 
-export { ARTIFACTS_TOOL_NAME };
-
-/** Longest content a file may have. */
-export const MAX_CONTENT_CHARS = 2_000_000;
+export { ARTIFACTS_TOOL_NAME, MAX_CONTENT_CHARS };
 
 export type ArtifactCommand = 'create' | 'update' | 'rewrite' | 'get' | 'delete' | 'logs';
 
@@ -126,6 +125,11 @@ async function runCommand(
     }
     case 'update': {
       if (!file) return failure(args, notFoundText(filename, names(), command));
+      if (isBinaryVersion(file.current))
+        return failure(
+          args,
+          `${binaryFileText(filename, file.current)} Use \`rewrite\` to replace it with a text file.`,
+        );
       const { old_str: oldStr, new_str: newStr } = args;
       if (oldStr === undefined || oldStr === '')
         return failure(
@@ -147,6 +151,8 @@ async function runCommand(
     }
     case 'get': {
       if (!file) return failure(args, notFoundText(filename, names(), command));
+      if (isBinaryVersion(file.current))
+        return success(args, binaryFileText(filename, file.current), { version: file.current.version });
       const { version, content } = file.current;
       const head = `${filename} (version ${version}, ${quantity(content.length, 'character')}):`;
       return success(args, `${head}\n\n${content}`, { version });
@@ -228,9 +234,28 @@ const RUNNING_KINDS = 'only HTML pages, SVG images and React components (.jsx, .
 
 /** What the panel does with a file of a kind that does not run. */
 function shownAsText(kind: Exclude<ArtifactKind, 'html' | 'svg' | 'react'>): string {
-  if (kind === 'markdown') return 'It is shown as formatted Markdown.';
-  if (kind === 'image') return 'It is shown as an image.';
-  return `It is shown as code and does not run: ${RUNNING_KINDS}.`;
+  switch (kind) {
+    case 'markdown':
+      return 'It is shown as formatted Markdown.';
+    case 'image':
+      return 'It is shown as an image.';
+    case 'sheet':
+      return 'It is shown as a table.';
+    case 'mermaid':
+      return 'It is shown as a Mermaid diagram (an error is shown in its place if it does not parse).';
+    case 'pdf':
+    case 'document':
+    case 'slides':
+    case 'audio':
+    case 'video':
+      return 'Its viewer needs the real file: a file of this type written as text will not open. Write such files with code.';
+    case 'json':
+    case 'code':
+    case 'text':
+      return `It is shown as code and does not run: ${RUNNING_KINDS}.`;
+    default:
+      return assertNever(kind);
+  }
 }
 
 function listRemaining(names: readonly string[]): string {

@@ -14,6 +14,8 @@ export function personChangeNote(record: ArtifactMessage): string {
   const name = record.filename;
   const lead = leadFor(record);
   if (record.action === 'delete') return lead;
+  if (record.bytes !== undefined)
+    return `${lead}; it is a binary file (${record.mimeType ?? 'application/octet-stream'}, ${record.bytes.byteLength.toLocaleString('en-US')} bytes), shown in the panel.`;
   const content = record.content;
   if (content.length <= NOTE_CONTENT_LIMIT) return `${lead}; its content is now:\n\n${fenced(content, name)}`;
   return (

@@ -62,8 +62,16 @@ export interface ArtifactMessage {
   readonly role: 'artifact';
   readonly action: 'create' | 'update' | 'rewrite' | 'delete' | 'restore' | 'edit';
   readonly filename: string;
-  /** The full content after the change (empty for `delete`). */
+  /** The full content after the change (empty for `delete`, and for a binary file: see `bytes`). */
   readonly content: string;
+  /**
+   * A binary file's bytes after the change (a PDF, a spreadsheet, an image code wrote), when the file is not
+   * text; `content` is then `''`. Stored as they are in IndexedDB; base64 in export files and sync payloads.
+   * Never sent to the model as text.
+   */
+  readonly bytes?: Uint8Array;
+  /** The MIME type of `bytes` (`application/pdf`); absent for a text file. */
+  readonly mimeType?: string;
   /** The file's version after the change, starting at 1. */
   readonly version: number;
   readonly author: ArtifactAuthor;

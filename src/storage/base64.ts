@@ -3,7 +3,10 @@
 const CHUNK = 0x8000;
 
 export async function blobToBase64(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return bytesToBase64(new Uint8Array(await blob.arrayBuffer()));
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += CHUNK) {
     binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));

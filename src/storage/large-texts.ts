@@ -52,7 +52,8 @@ function apart(value: unknown, path: (string | number)[], found: StoredLargeText
     });
     return copy ?? value;
   }
-  if (typeof value === 'object' && value !== null && !(value instanceof Blob)) {
+  // Bytes (a binary artifact) are stored as they are: they cost a copy to read, not a parse.
+  if (typeof value === 'object' && value !== null && !(value instanceof Blob) && !ArrayBuffer.isView(value)) {
     let copy: Record<string, unknown> | undefined;
     for (const [key, item] of Object.entries(value)) {
       const next = apart(item, [...path, key], found);

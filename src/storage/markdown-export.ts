@@ -31,7 +31,16 @@ export function sessionToMarkdown(session: SessionRecord, messages: readonly Exp
 
 type AttachmentRecord = Extract<AgentMessage, { role: 'user-with-attachments' }>['attachments'][number];
 
-type Latest = Map<string, { readonly content: string; readonly version: number; readonly deleted: boolean }>;
+type Latest = Map<
+  string,
+  {
+    readonly content: string;
+    readonly version: number;
+    readonly deleted: boolean;
+    /** A binary file's type and size (its bytes are in the zip's `artifacts/`, not in the Markdown). */
+    readonly binary?: { readonly mimeType: string; readonly size: number };
+  }
+>;
 
 function latestArtifacts(messages: readonly ExportedMessage[]): Latest {
   const latest: Latest = new Map();
@@ -41,6 +50,14 @@ function latestArtifacts(messages: readonly ExportedMessage[]): Latest {
       content: message.content,
       version: message.version,
       deleted: message.action === 'delete',
+      ...(message.bytes === undefined
+        ? {}
+        : {
+            binary: {
+              mimeType: message.mimeType ?? 'application/octet-stream',
+              size: message.bytes.byteLength,
+            },
+          }),
     });
   }
   return latest;
@@ -161,9 +178,11 @@ function anchorOf(filename: string, artifacts: Latest): string {
 }
 
 function artifactsSection(artifacts: Latest): string {
-  const files = [...artifacts].map(([name, { content, version, deleted }]) => {
+  const files = [...artifacts].map(([name, { content, version, deleted, binary }]) => {
     const heading = `<a id="${anchorOf(name, artifacts)}"></a>\n\n### ${escapeHeading(name)}`;
     if (deleted) return `${heading}\n\n_Deleted (version ${version})._`;
+    if (binary)
+      return `${heading}\n\n_Version ${version}, the latest: a binary file (${binary.mimeType}, ${formatBytes(binary.size)})._`;
     return `${heading}\n\n_Version ${version}, the latest._\n\n${fence(content, extensionOf(name))}`;
   });
   return `## Files Claude wrote\n\n${files.join('\n\n')}`;

@@ -27,6 +27,8 @@ import { parseSessionRecord } from './validate';
 import { parseImportedMessage } from './validate-message';
 
 export { APP_DATA_CHANNEL, type AppDataNotice, type AppDataRef } from './app-data-repo';
+/** A message as a payload carries it (bytes as base64); `writeRemoteMessages` reads it back. */
+export { messageToJson } from './validate-message';
 
 /**
  * An `AppDataNotice` from another tab (or this one's repositories), or `undefined` when the data is not one. Here,

@@ -7,7 +7,7 @@
 import type { AgentMessage } from '../agent';
 import { AppDataRepository } from './app-data-repo';
 import { AttachmentsRepository } from './attachments-repo';
-import { blobToBase64 } from './base64';
+import { blobToBase64, bytesToBase64 } from './base64';
 import { BranchTree } from './branch-tree';
 import type { EaselDatabase } from './db';
 import { MessagesRepository } from './messages-repo';
@@ -108,9 +108,16 @@ export async function exportSessions(
   };
 }
 
-/** The file's text. Compact JSON: exports of long sessions with images are large. */
+/**
+ * The file's text. Compact JSON: exports of long sessions with images are large. Bytes (a binary artifact's)
+ * are written as base64 strings, which `parseImportedMessage` turns back into bytes.
+ */
 export function serializeExport(file: ExportFile): string {
-  return JSON.stringify(file);
+  return JSON.stringify(file, bytesAsBase64);
+}
+
+function bytesAsBase64(_key: string, value: unknown): unknown {
+  return value instanceof Uint8Array ? bytesToBase64(value) : value;
 }
 
 /** A file name like `easel-2025-01-31.json` or `easel-<title>-2025-01-31.json` (`.md`, `.zip`). */

@@ -5,6 +5,7 @@
  */
 
 import type { AgentMessage } from '../agent';
+import { base64ToBytes, bytesToBase64 } from './base64';
 import { refusedCharacterProblem, visibleName } from './file-names';
 import {
   bad,
@@ -44,10 +45,28 @@ export function parseAgentMessage(value: unknown): Parsed<AgentMessage> {
  * to it, so a session saved before the rule keeps every message.
  */
 export function parseImportedMessage(value: unknown): Parsed<AgentMessage> {
-  const parsed = parseAgentMessage(value);
+  const parsed = parseAgentMessage(messageFromJson(value));
   if (!parsed.ok) return parsed;
   const problem = fileNameProblemOf(parsed.value);
   return problem === undefined ? parsed : bad(problem);
+}
+
+/**
+ * A message as JSON carries it (an export file, a sync payload) made a message again: an artifact record's
+ * `bytes`, written as a base64 string (`serializeExport`, `messageToJson`), become bytes again. Invalid base64
+ * is left as it is, for the guard to refuse. Anything else is returned as it is.
+ */
+export function messageFromJson(value: unknown): unknown {
+  if (!isObject(value) || value.role !== 'artifact' || !isString(value.bytes)) return value;
+  const bytes = base64ToBytes(value.bytes);
+  return bytes ? { ...value, bytes } : value;
+}
+
+/** `message` ready for `JSON.stringify`: an artifact record's bytes as a base64 string (see `messageFromJson`). */
+export function messageToJson(message: AgentMessage): unknown {
+  return message.role === 'artifact' && message.bytes !== undefined
+    ? { ...message, bytes: bytesToBase64(message.bytes) }
+    : message;
 }
 
 /** The first file name of `message` that is refused, as a sentence without a capital, or `undefined`. */
@@ -98,6 +117,8 @@ function wrongFieldsOf(role: string, m: Fields): string[] | undefined {
         action: (a) => isString(a) && ARTIFACT_ACTIONS.has(a),
         filename: isString,
         content: isString,
+        bytes: (b) => b === undefined || b instanceof Uint8Array,
+        mimeType: (t) => isOptional(t, isString),
         version: isFiniteNumber,
         author: (a) => a === 'model' || a === 'person',
         toolCallId: (s) => isOptional(s, isString),

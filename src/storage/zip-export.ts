@@ -35,7 +35,8 @@ Only session.json is read back on import; the other files are copies for people.
 
 /**
  * The zip of the file's one session. Entry names are made safe (no folders of their own, no control
- * characters) and unique; an image file Claude wrote as base64 is written as its bytes.
+ * characters) and unique; a binary file is written as its bytes, and so is an image file Claude wrote as
+ * base64.
  */
 export async function sessionZip(file: ExportFile): Promise<Uint8Array> {
   const only = file.sessions[0];
@@ -149,6 +150,7 @@ const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,/;
  * `data:image/…;base64,` URL, as the panel shows them) the image's bytes.
  */
 function artifactBytes(message: ArtifactMessage): string | Uint8Array {
+  if (message.bytes !== undefined) return message.bytes;
   if (!IMAGE_EXTENSIONS.has(extensionOf(message.filename))) return message.content;
   const base64 = message.content.trim().replace(DATA_IMAGE, '').replace(/\s+/g, '');
   return (/^[A-Za-z0-9+/]+=*$/.test(base64) && base64ToBytes(base64)) || message.content;

@@ -36,6 +36,7 @@ import {
   APP_DATA_CHANNEL,
   type AppDataRef,
   allSessionRecords,
+  messageToJson,
   parseAppDataNotice,
   parseRemoteSession,
   writeRemoteMessages,
@@ -614,7 +615,14 @@ export class SyncEngine {
   private async messageDoc(sessionId: string, record: MessageRecord): Promise<SealedDoc> {
     const { key, message } = record;
     const parent = record.parent !== undefined ? { parent: record.parent } : {};
-    return this.seal(['message', sessionId, key], { kind: 'message', sessionId, key, message, ...parent });
+    return this.seal(['message', sessionId, key], {
+      kind: 'message',
+      sessionId,
+      key,
+      // A binary artifact's bytes travel as base64 inside the sealed JSON.
+      message: messageToJson(message),
+      ...parent,
+    });
   }
 
   /**

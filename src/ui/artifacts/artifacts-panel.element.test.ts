@@ -28,6 +28,55 @@ describe('<easel-artifacts-panel>', () => {
     expect(region.getByRole('tab').elements()).toHaveLength(0);
   });
 
+  it('downloads a binary file as its exact bytes, and offers no source, copy or edit for it', async () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const { screen } = await panel(['data.bin', '', 1, { bytes, mimeType: 'application/octet-stream' }]);
+    const saved: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      if (blob instanceof Blob) saved.push(blob);
+      return 'blob:nothing';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const actions = screen.getByRole('toolbar', { name: 'File actions' });
+    await userEvent.click(actions.getByRole('button', { name: 'Download' }));
+
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.type).toBe('application/octet-stream');
+    expect([...new Uint8Array((await saved[0]?.arrayBuffer()) ?? new ArrayBuffer(0))]).toEqual([...bytes]);
+    for (const name of ['Code', 'Copy', 'Edit', 'Open in new tab'])
+      expect(actions.getByRole('button', { name }).elements()).toHaveLength(0);
+  });
+
+  it('shows a CSV file as a grid, with its text under Code', async () => {
+    const { screen } = await panel(['sales.csv', 'region,total\nNord,12\nSüd,7\n']);
+    const grid = screen.getByRole('grid', { name: 'Sheet1' });
+    await expect.element(grid, { timeout: 30_000 }).toBeVisible();
+    await expect.element(grid.getByRole('gridcell', { name: 'Süd' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Code' }));
+    await expect.element(screen.getByText('region,total')).toBeVisible();
+  });
+
+  it('draws a Mermaid file in a sandboxed frame, its source under Code', async () => {
+    const { screen } = await panel(['flow.mmd', 'graph TD\n  A --> B']);
+    await expect.element(screen.getByTitle('flow.mmd preview')).toHaveAttribute('sandbox', 'allow-scripts');
+    await userEvent.click(screen.getByRole('button', { name: 'Code' }));
+    await expect.element(screen.getByText('graph TD')).toBeVisible();
+  });
+
+  it('shows a binary file in the viewer for its type', async () => {
+    const png = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const { screen } = await panel(['plot.png', '', 1, { bytes: png, mimeType: 'image/png' }]);
+    const img = screen.getByRole('img', { name: 'plot.png' });
+    await expect
+      .poll(() => (img.elements()[0] as HTMLImageElement | undefined)?.naturalWidth, { timeout: 30_000 })
+      .toBe(1);
+  });
+
   it('has a tab per file, showing the file the model changed last', async () => {
     const { screen, store } = await panel(['notes.txt', 'first notes'], ['data.json', '{"a":1}']);
     const tabs = screen.getByRole('tablist', { name: 'Files' }).getByRole('tab');

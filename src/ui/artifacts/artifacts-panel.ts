@@ -156,7 +156,7 @@ export class EaselArtifactsPanel extends LitElement {
         restore: () => this.handleRestore(shown),
         edit: () => this.handleEdit(),
         copy: () => this.copied.copy(shown.content),
-        download: () => downloadArtifact(shown.filename, shown.kind, shown.content),
+        download: () => downloadArtifact(shown.filename, shown.kind, shown.content, shown.binary),
         openInNewTab: () => this.handleOpen(shown),
         downloadApp: () => void this.handleDownloadApp(shown),
       },

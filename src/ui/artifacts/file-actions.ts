@@ -13,8 +13,20 @@ const REVOKE_AFTER_MS = 60_000;
 /** How long a new tab has to say it is ready. */
 const READY_WITHIN_MS = 20_000;
 
-/** Saves `content` as a file named `filename` (images given as base64 or `data:` are saved as bytes). */
-export function downloadArtifact(filename: string, kind: ArtifactKind, content: string): void {
+/**
+ * Saves `content` as a file named `filename` (images given as base64 or `data:` are saved as bytes); a binary
+ * file (`binary`) is saved as its exact bytes.
+ */
+export function downloadArtifact(
+  filename: string,
+  kind: ArtifactKind,
+  content: string,
+  binary?: { readonly bytes: Uint8Array; readonly mimeType: string },
+): void {
+  if (binary) {
+    saveBlob(filename, new Blob([binary.bytes as Uint8Array<ArrayBuffer>], { type: binary.mimeType }));
+    return;
+  }
   const data = kind === 'image' ? imageBytes(content) : undefined;
   saveBlob(filename, new Blob([data ?? content], { type: mimeTypeOf(filename) }));
 }
@@ -99,6 +111,13 @@ export function standaloneContent(
     }
     case 'json':
       return { content: prettyJson(content).text, kind: 'text' };
+    case 'pdf':
+    case 'document':
+    case 'sheet':
+    case 'slides':
+    case 'audio':
+    case 'video':
+    case 'mermaid':
     case 'code':
     case 'text':
       return { content, kind: 'text' };

@@ -115,12 +115,16 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
   const busy = shown.streaming;
   const partial = shown.incomplete !== undefined;
   const pressed = (m: PanelMode) => (mode === m ? 'true' : 'false');
+  // A binary file has no text: no source, no editing, nothing to copy.
+  const binary = shown.binary !== undefined;
   return html`<div class="toolbar" role="toolbar" aria-label="File actions">
     ${
-      hasPreview(shown.kind) && !partial
-        ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>Preview</button>
+      binary
+        ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>Preview</button>`
+        : hasPreview(shown.kind) && !partial
+          ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>Preview</button>
           <button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
-        : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
+          : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
     }
     ${
       file && !busy && !partial
@@ -141,13 +145,13 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
         : nothing
     }
     ${!shown.latest && version && !busy ? html`<button type="button" @click=${on.restore}>Restore this version</button>` : nothing}
-    ${mode === 'code' && shown.latest && !editing ? html`<button type="button" @click=${on.edit}>Edit</button>` : nothing}
+    ${mode === 'code' && shown.latest && !editing && !binary ? html`<button type="button" @click=${on.edit}>Edit</button>` : nothing}
     ${busy ? html`<span class="status">Writing…</span>` : nothing}
     ${partial ? html`<span class="status">Incomplete</span>` : nothing}
     <span class="spacer"></span>
-    <button type="button" @click=${on.copy}>${state.copyLabel}</button>
+    ${binary ? nothing : html`<button type="button" @click=${on.copy}>${state.copyLabel}</button>`}
     <button type="button" ?disabled=${busy || partial} @click=${on.download}>Download</button>
     ${runsInSandbox(shown.kind) ? html`<button type="button" ?disabled=${busy || partial} @click=${on.downloadApp}>Download as app</button>` : nothing}
-    <button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>Open in new tab</button>
+    ${binary ? nothing : html`<button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>Open in new tab</button>`}
   </div>`;
 }

@@ -32,8 +32,10 @@ export interface TabView {
 export interface ShownFile {
   readonly filename: string;
   readonly kind: ArtifactKind;
-  /** What is shown: the streaming content, or the selected version's. */
+  /** What is shown: the streaming content, or the selected version's (`''` for a binary version). */
   readonly content: string;
+  /** The shown version's bytes and their type, when it is a binary file (nothing to read as text). */
+  readonly binary?: { readonly bytes: Uint8Array; readonly mimeType: string };
   /** Undefined while the file is first being written. */
   readonly file: ArtifactFile | undefined;
   /** The version shown (undefined while streaming, and for incomplete text). */
@@ -130,6 +132,9 @@ export function shownFile(
     filename,
     kind,
     content: version.content,
+    ...(version.bytes === undefined
+      ? {}
+      : { binary: { bytes: version.bytes, mimeType: version.mimeType ?? 'application/octet-stream' } }),
     file,
     version,
     previous: file.versions[at - 1],
@@ -195,6 +200,7 @@ export function tabForKey(
  * text, no changes while it is first written); always the code while editing and for incomplete text.
  */
 export function modeShown(shown: ShownFile, chosen: PanelMode, editing: boolean): PanelMode {
+  if (shown.binary) return chosen === 'changes' ? 'changes' : 'preview';
   if (editing || shown.incomplete) return 'code';
   if (chosen === 'changes' && !shown.file) return 'preview';
   if (chosen === 'preview' && !hasPreview(shown.kind)) return 'code';

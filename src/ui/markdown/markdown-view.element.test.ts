@@ -24,6 +24,24 @@ describe('<easel-markdown>', () => {
     await expect.element(screen.getByRole('cell', { name: '2' })).toBeVisible();
   });
 
+  it('draws a finished mermaid block as a diagram in a sandboxed frame, its code kept as the source', async () => {
+    const { el, screen } = await mount('easel-markdown', {
+      source: 'A flow:\n\n```mermaid\ngraph TD\n  A --> B\n```\n',
+      streaming: true,
+    });
+    await expect.element(screen.getByText('A flow:')).toBeVisible();
+    expect(screen.getByTitle('Mermaid diagram preview').elements()).toHaveLength(0);
+    el.streaming = false;
+    const frame = screen.getByTitle('Mermaid diagram preview');
+    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await userEvent.click(screen.getByRole('button', { name: 'Show source' }));
+    await expect.element(screen.getByText('graph TD', { exact: false })).toBeVisible();
+    // Rendering again keeps one diagram per block.
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(screen.getByTitle('Mermaid diagram preview').elements()).toHaveLength(1);
+  });
+
   it('draws nothing for an empty source, and follows a new source', async () => {
     const { el, screen } = await mount('easel-markdown', { source: 'First text' });
     await expect.element(screen.getByText('First text')).toBeVisible();

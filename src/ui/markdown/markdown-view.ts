@@ -100,6 +100,7 @@ export class EaselMarkdown extends LitElement {
     if (changed.has('source') || changed.has('streaming') || changed.has('renderer') || changed.size === 0) {
       this.blockedImages = this.renderRoot.querySelectorAll('img[data-blocked-src]').length;
       if (this.imagesAllowed) this.loadImages();
+      this.drawDiagrams();
     }
   }
 
@@ -199,6 +200,26 @@ export class EaselMarkdown extends LitElement {
         );
       },
     );
+  }
+
+  /**
+   * Each finished ```mermaid block becomes a diagram drawn in a sandboxed frame (`<easel-mermaid-diagram>`,
+   * loaded with the first one), the block kept inside it as the source. Never while the text streams.
+   */
+  private drawDiagrams() {
+    const blocks = [...this.renderRoot.querySelectorAll('.code-block')].filter(
+      (block) =>
+        block.querySelector('code.language-mermaid') &&
+        block.parentElement?.localName !== 'easel-mermaid-diagram',
+    );
+    if (blocks.length === 0) return;
+    void import('../artifacts/mermaid-diagram');
+    for (const block of blocks) {
+      const diagram = document.createElement('easel-mermaid-diagram');
+      diagram.source = block.querySelector('code')?.textContent ?? '';
+      block.replaceWith(diagram);
+      diagram.append(block);
+    }
   }
 
   private renderImageConsent() {

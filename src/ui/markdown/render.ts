@@ -383,6 +383,15 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
     return this.toText.sanitize(this.parseMarkdown(source));
   }
 
+  /**
+   * HTML from outside that is not Markdown (a Word document's conversion) as sanitised nodes, ready to insert:
+   * the same policy as answers (no scripts, styles or forms; remote images wait for consent).
+   */
+  sanitizeHtmlNodes(html: string): DocumentFragment {
+    // The instance's config has RETURN_DOM_FRAGMENT set, which the overloads cannot see.
+    return this.toNodes.sanitize(html) as unknown as DocumentFragment;
+  }
+
   /** Renders Markdown to sanitised nodes, ready to insert (no limits: see `renderTail`). */
   renderMarkdownNodes(source: string): DocumentFragment {
     const html = this.parseMarkdown(source);
