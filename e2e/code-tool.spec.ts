@@ -140,6 +140,7 @@ test('a file written by code opens in the panel and downloads byte for byte; ima
         "const ctx = canvas.getContext('2d');",
         "ctx.fillStyle = '#c00'; ctx.fillRect(0, 0, 40, 20);",
         'await show(canvas);',
+        "await fs.writeFile('bytes.bin', new Uint8Array([0, 1, 2, 254, 255]));",
       ].join('\n'),
       'Write the totals',
     ),
@@ -162,13 +163,19 @@ test('a file written by code opens in the panel and downloads byte for byte; ima
   // The file opens in the panel from the card, and downloads byte for byte.
   await writeCard.getByRole('button', { name: 'totals.csv' }).click();
   const panel = app.getByRole('region', { name: 'Artifacts' });
-  await expect(panel).toContainText('r1,125500');
+  await expect(panel).toContainText('125500');
   const downloading = app.waitForEvent('download');
   await panel.getByRole('button', { name: 'Download' }).first().click();
   const download = await downloading;
   const { readFile } = await import('node:fs/promises');
   expect((await readFile(await download.path())).toString('utf8')).toBe(report);
   expect(await toolResult(anthropic, 'toolu_py_write')).toContain('notes.txt (version 1, in the panel)');
+  // A binary file keeps its exact bytes.
+  expect(written).toContain('bytes.bin (version 1, in the panel)');
+  await writeCard.getByRole('button', { name: 'bytes.bin' }).click();
+  const binary = app.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download' }).first().click();
+  expect([...(await readFile(await (await binary).path()))]).toEqual([0, 1, 2, 254, 255]);
 });
 
 test('code reaches no network and none of the app: storage, the key, the page', async ({

@@ -13,6 +13,7 @@
  * - `{ kind: 'output', id, stream: 'stdout' | 'stderr', text }` as the code prints;
  * - `{ kind: 'image', id, mediaType, bytes }` for a figure or canvas shown;
  * - `{ kind: 'status', id, text }` (e.g. `Starting Python…`);
+ * - `{ kind: 'running', id }` when the code itself starts (the time limit counts from here);
  * - `{ kind: 'done', id, ok, value?, error?, files }`: the last expression's value (as text), the error with
  *   its traceback, and the files written or changed by this run (`{ name, bytes }`).
  */
@@ -365,6 +366,7 @@ _easel_figures()
           });
         }
         py = await python;
+        post({ kind: 'running' });
         value = await runPython(py, String(data.code));
         const text = value === undefined || value === null ? undefined : String(value);
         (value as PyProxyLike | undefined)?.destroy?.();
@@ -376,6 +378,7 @@ _easel_figures()
         });
         return;
       }
+      post({ kind: 'running' });
       value = await runJavaScript(String(data.code));
       post({
         kind: 'done',

@@ -3,8 +3,7 @@
  * first load; this is not): runs the code, puts the files it wrote into the panel, and makes the result.
  */
 import type { AgentMessage, AgentToolResult, ImageContent, ToolUpdateCallback } from '../agent';
-import { type ArtifactStore, filenameProblem } from '../artifacts';
-import type { ArtifactMessage } from '../messages';
+import { type ArtifactStore, bytesOfVersion, recordFile } from '../artifacts';
 import {
   type AttachedFile,
   type CodeFile,
@@ -26,8 +25,6 @@ export const MAX_VALUE_CHARS = 8_000;
 export const MAX_IMAGES = 8;
 /** Largest image (bytes) sent to Claude. */
 const MAX_IMAGE_BYTES = 3_750_000;
-/** Largest file written to the panel as text. */
-const MAX_TEXT_FILE_BYTES = 2_000_000;
 
 /** Per tool: the calls this page ran, and the sessions and languages already told their state is gone. */
 export interface RunMemory {
@@ -157,18 +154,14 @@ function endingOf(outcome: RunOutcome): RunCodeDetails['ending'] {
   }
 }
 
-/** The panel's files as bytes (text files as UTF-8), for the code to read and change. */
+/** The panel's files as bytes (text as UTF-8, binary files as they are), for the code to read and change. */
 function panelFiles(store: ArtifactStore): CodeFile[] {
-  const encoder = new TextEncoder();
-  return store
-    .list()
-    .map((f) => ({ name: f.filename, bytes: encoder.encode(f.current.content) as Uint8Array<ArrayBuffer> }));
+  return store.list().map((f) => ({ name: f.filename, bytes: new Uint8Array(bytesOfVersion(f.current)) }));
 }
 
 /**
- * Puts the files a run wrote into the panel, each as a new version. Text (valid UTF-8, up to 2 MB) becomes a
- * text file; other bytes stay with the runtime for later runs (the one place that changes once the panel
- * keeps bytes).
+ * Puts the files a run wrote into the panel, each as a new version (`recordFile`: text files as text, others
+ * as their exact bytes).
  */
 function writeFiles(
   deps: RunCodeToolDeps,
@@ -177,45 +170,13 @@ function writeFiles(
   now: () => number,
 ): RunCodeDetails['files'] {
   return files.map((file) => {
-    const problem = filenameProblem(file.name);
-    if (problem) return { name: file.name, note: `not put in the panel: ${problem}` };
-    const text = asText(file.bytes);
-    if (text === undefined)
-      return {
-        name: file.name,
-        note: `${file.bytes.length.toLocaleString('en')} bytes, not text: kept for later runs, not shown in the panel`,
-      };
-    const existing = deps.store.get(file.name);
-    if (existing?.current.content === text) return { name: file.name, version: existing.current.version };
-    const record: ArtifactMessage = {
-      role: 'artifact',
-      action: existing ? 'rewrite' : 'create',
-      filename: file.name,
-      content: text,
-      version: deps.store.nextVersion(file.name),
-      author: 'model',
-      toolCallId,
-      timestamp: now(),
-    };
-    deps.store.apply(record);
-    deps.appendRecord(record);
-    return { name: file.name, version: record.version };
+    const result = recordFile(
+      { store: deps.store, appendRecord: deps.appendRecord, now },
+      { filename: file.name, bytes: file.bytes, mimeType: '', toolCallId },
+    );
+    if (!result.ok) return { name: file.name, note: `not put in the panel: ${result.reason}` };
+    return { name: file.name, version: result.changed ? result.record.version : result.version };
   });
-}
-
-function asText(bytes: Uint8Array): string | undefined {
-  if (bytes.length > MAX_TEXT_FILE_BYTES) return undefined;
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    // Control characters other than tab, newline, vertical tab, form feed and carriage return: binary.
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 0x20 && (c < 0x09 || c > 0x0d)) return undefined;
-    }
-    return text;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `text` cut to `max` characters (its start and its end), saying how much was left out. */

@@ -19,6 +19,9 @@ const PYTHON_FILES = [
   'pyodide-lock.json',
 ] as const;
 
+/** How long the runtime may take to start before the code runs (Python's first start on a slow machine). */
+const STARTUP_LIMIT_MS = 120_000;
+
 interface PythonAssets {
   loader: ArrayBuffer;
   asm: ArrayBuffer;
@@ -98,17 +101,26 @@ export class CodeSandbox implements CodeRunner {
           { kind: 'stopped' },
           'The earlier runs were stopped, so their state (variables, imports) is gone.',
         );
-      const timer = setTimeout(
-        () =>
-          finish(
-            { kind: 'timeout', limitMs: request.timeLimitMs },
-            `A run went past the time limit and was ended: the state of the runs before it (variables, imports) is gone.`,
-          ),
-        request.timeLimitMs,
+      // Until the code itself starts (Python's start-up), a limit of its own; then the run's.
+      const limit = (ms: number, outcome: RunOutcome, reason: string) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(outcome, reason), ms);
+      };
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      limit(
+        STARTUP_LIMIT_MS,
+        { kind: 'failed', message: `the runtime did not start within ${STARTUP_LIMIT_MS / 1000} s.` },
+        'The runtime did not start and was ended.',
       );
       const onMessage = (event: MessageEvent) => {
         const data: unknown = event.data;
         if (!isRecord(data) || data.id !== id) return;
+        if (data.kind === 'running')
+          return limit(
+            request.timeLimitMs,
+            { kind: 'timeout', limitMs: request.timeLimitMs },
+            'A run went past the time limit and was ended: the state of the runs before it (variables, imports) is gone.',
+          );
         const message = checked(data);
         if (!message) return;
         if (message.kind === 'done') finish(message.outcome);
