@@ -16,6 +16,7 @@ const suites = {
   'stream-cdp': () => import('./stream-cdp.mjs'),
   'frame-nodes': () => import('./frame-nodes.mjs'),
   sync: () => import('./sync.mjs'),
+  'code-tool': () => import('./code-tool.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
