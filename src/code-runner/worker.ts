@@ -322,8 +322,12 @@ _easel_figures()
   };
 
   const pythonError = (py: Pyodide | undefined, error: unknown): string => {
-    const text = error instanceof Error ? error.message : String(error);
+    let text = error instanceof Error ? error.message : String(error);
     if (!py) return text;
+    // Pyodide's own frames before the code's first one say nothing about the code.
+    const own = text.indexOf('  File "<code>"');
+    if (text.startsWith('Traceback') && own > 0)
+      text = `Traceback (most recent call last):\n${text.slice(own)}`;
     const match = /ModuleNotFoundError: No module named '([^']+)'/.exec(text);
     if (match) {
       const top = (match[1] ?? '').split('.')[0];
