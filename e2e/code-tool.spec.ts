@@ -110,6 +110,15 @@ test('state stays between two calls; Stop and the time limit end a run and Claud
 
 test('an endless loop is ended at the time limit, with the output so far', async ({ app, anthropic }) => {
   test.setTimeout(120_000);
+  // The limit is a setting (30 s unless changed).
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await expect(
+    dialog.getByRole('spinbutton', { name: 'Time limit for each code run (seconds)' }),
+  ).toHaveValue('30');
+  await dialog.getByRole('spinbutton', { name: 'Time limit for each code run (seconds)' }).fill('4');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
   await anthropic.reply(
     runCode('toolu_spin', 'javascript', "console.log('before the loop');\nfor (;;) {}"),
     sse.text('Too slow.'),
@@ -119,7 +128,7 @@ test('an endless loop is ended at the time limit, with the output so far', async
     timeout: 60_000,
   });
   const result = await toolResult(anthropic, 'toolu_spin');
-  expect(result).toContain('The run was ended after 30 s, the time limit');
+  expect(result).toContain('The run was ended after 4 s, the time limit');
   expect(result).toContain('before the loop');
   await expect(card(app, 'Tool call: Running JavaScript')).toContainText('Ended at the time limit');
 });
