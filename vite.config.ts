@@ -132,6 +132,16 @@ function offlineApp() {
           },
         },
         {
+          // Python for `run_code` (about 13.5 MB), cached when first used; its folder names its version.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/python\//.test(url.pathname),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'easel-python',
+            expiration: { maxEntries: 20 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/shelf\//.test(url.pathname),
           // Shelf file names carry their content hash: a cached file never goes stale.
           handler: 'CacheFirst',
@@ -156,7 +166,12 @@ export default defineConfig({
     reportCompressedSize: true,
     rolldownOptions: {
       // The app, and the document artifact previews run in (its own policy; see preview.html).
-      input: { index: here('./index.html'), preview: here('./preview.html') },
+      // And the document `run_code` runs in (code-runner.html, likewise).
+      input: {
+        index: here('./index.html'),
+        preview: here('./preview.html'),
+        'code-runner': here('./code-runner.html'),
+      },
     },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: false },

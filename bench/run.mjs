@@ -18,6 +18,7 @@ const suites = {
   sync: () => import('./sync.mjs'),
   shelf: () => import('./shelf.mjs'),
   'file-viewers': () => import('./file-viewers.mjs'),
+  'code-tool': () => import('./code-tool.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

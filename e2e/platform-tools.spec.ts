@@ -38,10 +38,14 @@ test('with Web on, a search and its results show as a card, the answer lists its
   await expect(answer).toContainText('1 web search ($0.01)');
 
   const [plain, searched] = await messageRequests(anthropic);
-  expect(plain?.body.tools).toEqual([expect.objectContaining({ name: 'artifacts' })]);
+  expect(plain?.body.tools).toEqual([
+    expect.objectContaining({ name: 'artifacts' }),
+    expect.objectContaining({ name: 'run_code' }),
+  ]);
   expect(plain?.headers['anthropic-beta']).toBeUndefined();
   expect(searched?.body.tools).toEqual([
     expect.objectContaining({ name: 'artifacts' }),
+    expect.objectContaining({ name: 'run_code' }),
     { type: 'web_search_20250305', name: 'web_search' },
     expect.objectContaining({ type: 'web_fetch_20250910', name: 'web_fetch', citations: { enabled: true } }),
   ]);
@@ -128,13 +132,13 @@ test('Settings restricts the web tools to allowed domains and a number of uses',
   await expect(app.getByRole('article', { name: 'Claude' })).toContainText('Hello there!');
   const [request] = await messageRequests(anthropic);
   const tools = request?.body.tools as Record<string, unknown>[];
-  expect(tools[1]).toEqual({
+  expect(tools[2]).toEqual({
     type: 'web_search_20250305',
     name: 'web_search',
     allowed_domains: ['wikipedia.org', 'britannica.com'],
     max_uses: 2,
   });
-  expect(tools[2]).toMatchObject({ allowed_domains: ['wikipedia.org', 'britannica.com'], max_uses: 2 });
+  expect(tools[3]).toMatchObject({ allowed_domains: ['wikipedia.org', 'britannica.com'], max_uses: 2 });
 });
 
 test('an enabled connector sends mcp_servers with the beta header, and its calls show as tool cards', async ({

@@ -469,10 +469,13 @@ const LIBRARIES = [
   },
   {
     name: 'pyodide',
+    // Pyodide 0.28, the API pages written for 0.2x load from jsDelivr (a classic `pyodide.js` and
+    // `pyodide.asm.js`); the code tool runs the current release (`pyodide` in dependencies) from public/python.
+    from: 'pyodide-0x',
     cdnNames: ['pyodide'],
     why: 'Python in the page (`loadPyodide`, as pages load it from jsDelivr); its WebAssembly, standard library and lock file are read only by pages that load it. Packages beyond the standard library (numpy…) are not on the shelf',
     modules: {},
-    script: { copy: 'pyodide/pyodide.js' },
+    script: { copy: 'pyodide-0x/pyodide.js' },
     globals: ['loadPyodide'],
     data: ['pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'],
   },

@@ -13,6 +13,7 @@ import {
   createArtifactsTool,
 } from './artifacts';
 import { createAttachmentResolver, createImageProcessor } from './attachments';
+import { createRunCodeTool } from './code';
 import { createAnthropicProvider } from './llm';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
@@ -33,16 +34,21 @@ import { lazySync } from './sync';
 import {
   ArtifactApps,
   adoptNewChat,
+  adoptNewChatCode,
   artifactsToolRenderer,
+  codeOn,
   EaselApp,
   type EaselServices,
   lazyClaudeBridge,
+  lazyCodeSandbox,
   lazyNetworkBridge,
   PreviewHost,
   PreviewRuntime,
   prepareMarkdown,
   provideSync,
   provideUploads,
+  runCodeToolRenderer,
+  type SessionFile,
   webOn,
 } from './ui';
 import type { StandingContextSource } from './ui/app/standing-context';
@@ -88,6 +94,8 @@ async function main(): Promise<void> {
     const fresh = adoptedFrom === undefined && agentRef !== undefined && agentRef.state.messages.length <= 2;
     const next = id && fresh ? adoptNewChat(settings.snapshot, id) : undefined;
     if (next) void settings.update({ webSessions: next });
+    const code = id && fresh ? adoptNewChatCode(settings.snapshot, id) : undefined;
+    if (code) void settings.update({ codeOffSessions: code });
     adoptedFrom = id;
   };
   const provider = createAnthropicProvider({
@@ -121,6 +129,18 @@ async function main(): Promise<void> {
     initialState: { systemPrompt: SYSTEM_PROMPT },
   });
   const artifacts = new ArtifactStore();
+  // The files attached in the open session, as attached (artifacts and run_code read them).
+  const sessionFiles = (): SessionFile[] =>
+    agent.state.messages.flatMap((m) =>
+      m.role === 'user-with-attachments'
+        ? m.attachments.map((a) => ({
+            name: a.name,
+            // The file as attached, where a conversion of it (what Claude read) is stored under `id`.
+            load: () => loadBlob(a.sourceId ?? a.id),
+            ...(a.sourceId === undefined && a.sourceSize !== undefined ? { notKept: a.sourceSize } : {}),
+          }))
+        : [],
+    );
   // The session is known once the saver exists (below); the apps ask for it only when a page calls them.
   let openSession = (): string | undefined => undefined;
   const claudeCalls = lazyClaudeBridge({
@@ -144,28 +164,32 @@ async function main(): Promise<void> {
       changed: () => apps.changed(),
     }),
     session: () => openSession(),
-    files: () =>
-      agent.state.messages.flatMap((m) =>
-        m.role === 'user-with-attachments'
-          ? m.attachments.map((a) => ({
-              name: a.name,
-              // The file as attached, where a conversion of it (what Claude read) is stored under `id`.
-              load: () => loadBlob(a.sourceId ?? a.id),
-              ...(a.sourceId === undefined && a.sourceSize !== undefined ? { notKept: a.sourceSize } : {}),
-            }))
-          : [],
-      ),
+    files: () => sessionFiles(),
   });
   const previews = new PreviewHost(document.body, {}, new PreviewRuntime(undefined, apps));
   const appendRecord = (record: ArtifactMessage) => agent.appendMessage(record);
-  agent.setTools([
-    createArtifactsTool({
-      store: artifacts,
-      appendRecord,
-      runPreview: previews.runPreview,
-      getLogs: previews.getLogs,
-    }),
-  ]);
+  const artifactsTool = createArtifactsTool({
+    store: artifacts,
+    appendRecord,
+    runPreview: previews.runPreview,
+    getLogs: previews.getLogs,
+  });
+  const codeTool = createRunCodeTool({
+    runner: lazyCodeSandbox,
+    session: () => openSession() ?? '',
+    files: sessionFiles,
+    store: artifacts,
+    appendRecord,
+    history: () => agent.state.messages,
+    timeLimitMs: () => settings.snapshot.codeTimeLimitSec * 1000,
+  });
+  // `run_code` goes with the requests of a session unless `Code` is off there.
+  const syncTools = () =>
+    agent.setTools(
+      codeOn(settings.snapshot, saverRef?.sessionId) ? [artifactsTool, codeTool] : [artifactsTool],
+    );
+  syncTools();
+  settings.subscribe(syncTools);
   // New records apply once; a loaded session, a new chat or a rewound history rebuilds the panel from them.
   // While a run goes on, the calls of an answer that has just ended are about to run (not left by a reload).
   agent.subscribeState((state) => artifacts.sync(state.messages, state.isStreaming));
@@ -187,6 +211,7 @@ async function main(): Promise<void> {
   agentRef = agent;
   saverRef = saver;
   saver.subscribe(adoptWeb);
+  saver.subscribe(syncTools);
   openSession = () => saver.sessionId;
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
@@ -211,7 +236,11 @@ async function main(): Promise<void> {
     );
     return standing;
   };
-  standingContext = async () => (await loadStanding()).get();
+  standingContext = async () => {
+    // What Claude reads about run_code loads with the first request, not with the first screen.
+    await codeTool.prepare();
+    return (await loadStanding()).get();
+  };
   // The backup's engine loads now only when a folder was chosen before.
   const backup = new FolderBackup({ db, channel, writer: saver.writer });
   void backup.start().catch((error: unknown) => console.error(error));
@@ -237,7 +266,10 @@ async function main(): Promise<void> {
     artifacts,
     previewHost: previews,
     artifactActions: createArtifactActions({ store: artifacts, appendRecord }),
-    toolRenderers: new Map([['artifacts', artifactsToolRenderer]]),
+    toolRenderers: new Map([
+      ['artifacts', artifactsToolRenderer],
+      ['run_code', runCodeToolRenderer],
+    ]),
   };
   app.services = services;
   // What the first answer needs, loaded while the page is idle rather than while that answer streams.

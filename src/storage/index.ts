@@ -103,6 +103,7 @@ export {
   type ConnectorSetting,
   DEFAULT_SETTINGS,
   MAX_ARTIFACT_CALL_CAP,
+  MAX_CODE_TIME_LIMIT_SEC,
   SettingsStore,
   type Theme,
   type WebPreferences,

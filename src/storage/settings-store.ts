@@ -53,7 +53,14 @@ export interface AppSettings {
   readonly artifactCallCap: number;
   /** Large attachments uploaded once to the Files API (off unless the person turns it on). */
   readonly filesApi: FilesApiPreferences;
+  /** Sessions with `Code` (the `run_code` tool) turned off; it is on everywhere else. */
+  readonly codeOffSessions: readonly string[];
+  /** How long one `run_code` run may take, in seconds. */
+  readonly codeTimeLimitSec: number;
 }
+
+/** The longest time limit Settings takes for one code run, in seconds. */
+export const MAX_CODE_TIME_LIMIT_SEC = 600;
 
 /** The most Settings lets an artifact spend on its Claude calls, in US dollars. */
 export const MAX_ARTIFACT_CALL_CAP = 100;
@@ -71,6 +78,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
   autoCompact: false,
   artifactCallCap: 0.5,
   filesApi: { enabled: false, minKb: 256 },
+  codeOffSessions: [],
+  codeTimeLimitSec: 30,
 };
 
 const STORED_KEYS = [
@@ -84,6 +93,8 @@ const STORED_KEYS = [
   'autoCompact',
   'artifactCallCap',
   'filesApi',
+  'codeOffSessions',
+  'codeTimeLimitSec',
 ] as const;
 
 const PROVIDER = 'anthropic';
@@ -118,6 +129,8 @@ export class SettingsStore {
       autoCompact,
       artifactCallCap,
       filesApi,
+      codeOffSessions,
+      codeTimeLimitSec,
       connectors,
     ] = await Promise.all([...STORED_KEYS, 'connectors'].map((k) => this.repo.get(k)));
     const remember = typeof rememberKey === 'boolean' ? rememberKey : DEFAULT_SETTINGS.rememberKey;
@@ -147,6 +160,14 @@ export class SettingsStore {
           ? artifactCallCap
           : DEFAULT_SETTINGS.artifactCallCap,
       filesApi: readFilesApi(filesApi),
+      codeOffSessions: stringList(codeOffSessions),
+      codeTimeLimitSec:
+        typeof codeTimeLimitSec === 'number' &&
+        Number.isInteger(codeTimeLimitSec) &&
+        codeTimeLimitSec >= 1 &&
+        codeTimeLimitSec <= MAX_CODE_TIME_LIMIT_SEC
+          ? codeTimeLimitSec
+          : DEFAULT_SETTINGS.codeTimeLimitSec,
     };
     this.notify();
     return this.current;

@@ -1,7 +1,7 @@
 /** The public surface of src/ui: the app shell, what `main.ts` hands it, and what it loads while idle. */
 export { EaselApp } from './app/easel-app';
 export type { EaselServices } from './app/services';
-export { adoptNewChat, webOn } from './app/web-toggle';
+export { adoptNewChat, adoptNewChatCode, codeOn, webOn } from './app/web-toggle';
 export {
   ArtifactApps,
   artifactsToolRenderer,
@@ -10,7 +10,10 @@ export {
   PreviewHost,
   PreviewRuntime,
 } from './artifacts';
+export type { SessionFile } from './artifacts/artifact-apps';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
+export { lazyCodeSandbox } from './code/lazy-sandbox';
+export { runCodeToolRenderer } from './code/tool-renderer';
 export { prepareMarkdown } from './markdown/renderer-loader';
 export { provideSync } from './settings/sync-context';
 export { provideUploads } from './settings/uploads-context';

@@ -15,7 +15,7 @@ import {
   attachmentBlobSourceContext,
   type FilesChosenEvent,
 } from '../attachments';
-import type { EaselComposer, WebToggleEvent } from '../chat/composer';
+import type { CodeToggleEvent, EaselComposer, WebToggleEvent } from '../chat/composer';
 import type { EaselConversation } from '../chat/conversation';
 import { type ToolRenderers, toolRenderersContext } from '../chat/tool-renderers';
 import { AgentController } from '../controllers/agent-controller';
@@ -52,7 +52,7 @@ import { type EaselServices, servicesContext } from './services';
 import { SessionsController } from './sessions-controller';
 import '../artifacts';
 import '../attachments/drop-overlay';
-import { webOn, withWeb } from './web-toggle';
+import { codeOn, webOn, withCode, withWeb } from './web-toggle';
 import '../chat/composer';
 import '../chat/conversation';
 import '../sessions/recovery-notice';
@@ -236,6 +236,8 @@ export class EaselApp extends LitElement {
         .inputPrice=${this.catalog.models.find((m) => m.id === state.model)?.price?.input}
         ?web=${webOn(services.settingsStore.snapshot, services.saver.sessionId)}
         @web-toggle=${(e: WebToggleEvent) => this.handleWebToggle(services, e.on)}
+        ?code=${codeOn(services.settingsStore.snapshot, services.saver.sessionId)}
+        @code-toggle=${(e: CodeToggleEvent) => this.handleCodeToggle(services, e.on)}
         @send-message=${(e: SendMessageEvent) => void this.actions.send(e)}
         @stop-agent=${() => services.agent.abort()}
         @remove-queued=${(e: RemoveQueuedEvent) => services.agent.removeQueued(e.id)}
@@ -296,6 +298,12 @@ export class EaselApp extends LitElement {
   private handleWebToggle(services: EaselServices, on: boolean) {
     const store = services.settingsStore;
     void store.update({ webSessions: withWeb(store.snapshot, services.saver.sessionId, on) });
+    this.requestUpdate();
+  }
+
+  private handleCodeToggle(services: EaselServices, on: boolean) {
+    const store = services.settingsStore;
+    void store.update({ codeOffSessions: withCode(store.snapshot, services.saver.sessionId, on) });
     this.requestUpdate();
   }
 

@@ -27,3 +27,21 @@ export function adoptNewChat(settings: AppSettings, sessionId: string): string[]
   if (!settings.webSessions.includes(NEW_CHAT)) return undefined;
   return [...settings.webSessions.filter((s) => s !== NEW_CHAT && s !== sessionId), sessionId];
 }
+
+/** Whether `Code` (the `run_code` tool) is on for the session: on unless turned off there. */
+export function codeOn(settings: AppSettings, sessionId: string | undefined): boolean {
+  return !settings.codeOffSessions.includes(sessionId ?? NEW_CHAT);
+}
+
+/** The `codeOffSessions` with `Code` turned on or off for one session. */
+export function withCode(settings: AppSettings, sessionId: string | undefined, on: boolean): string[] {
+  const id = sessionId ?? NEW_CHAT;
+  const rest = settings.codeOffSessions.filter((s) => s !== id);
+  return on ? rest : [...rest, id];
+}
+
+/** The `codeOffSessions` once a new chat with `Code` off was saved as `sessionId` (`undefined`: no change). */
+export function adoptNewChatCode(settings: AppSettings, sessionId: string): string[] | undefined {
+  if (!settings.codeOffSessions.includes(NEW_CHAT)) return undefined;
+  return [...settings.codeOffSessions.filter((s) => s !== NEW_CHAT && s !== sessionId), sessionId];
+}

@@ -27,6 +27,14 @@ export class WebToggleEvent extends Event {
   }
 }
 
+/** The person turned `Code` (Claude running code in the browser) on or off for the open session. */
+export class CodeToggleEvent extends Event {
+  static readonly type = 'code-toggle';
+  constructor(readonly on: boolean) {
+    super(CodeToggleEvent.type, { bubbles: true, composed: true });
+  }
+}
+
 /**
  * The message box. Enter sends and Shift+Enter adds a line. While the agent works, Enter queues a steering
  * message (injected before Claude's next step) and Alt+Enter a follow-up (sent when Claude is done); queued
@@ -44,6 +52,8 @@ export class EaselComposer extends LitElement {
   @property({ attribute: false }) imageProcessor: ImageProcessor | undefined;
   /** Whether Claude may search and read the web in this session (the `Web` toggle). */
   @property({ type: Boolean }) web = false;
+  /** Whether Claude may run code in the browser in this session (the `Code` toggle). */
+  @property({ type: Boolean }) code = false;
   /** The chosen model's input price (US dollars per million tokens), for the files' cost estimates. */
   @property({ attribute: false }) inputPrice: number | undefined;
 
@@ -98,6 +108,13 @@ export class EaselComposer extends LitElement {
           title="Let Claude search the web and read pages (each search costs $0.01)"
           @click=${this.handleWebToggle}
         >Web</button>
+        <button
+          type="button"
+          class="web"
+          aria-pressed=${this.code ? 'true' : 'false'}
+          title="Let Claude run JavaScript and Python in your browser, with no network"
+          @click=${this.handleCodeToggle}
+        >Code</button>
         <textarea
           aria-label="Message"
           aria-describedby="hint"
@@ -192,6 +209,10 @@ export class EaselComposer extends LitElement {
     this.dispatchEvent(new WebToggleEvent(!this.web));
   }
 
+  private handleCodeToggle() {
+    this.dispatchEvent(new CodeToggleEvent(!this.code));
+  }
+
   private handleStop() {
     this.dispatchEvent(new StopEvent());
   }
@@ -277,6 +298,7 @@ function queuedText(q: QueuedMessage): string {
 declare global {
   interface HTMLElementEventMap {
     'web-toggle': WebToggleEvent;
+    'code-toggle': CodeToggleEvent;
   }
   interface HTMLElementTagNameMap {
     'easel-composer': EaselComposer;

@@ -90,7 +90,7 @@ export class EaselToolCallCard extends LitElement {
     if (!call) return nothing;
     const renderer = this.renderers?.get(call.name);
     const summary = this.summary(call);
-    return html`<details aria-label=${`Tool call: ${summary}`}>
+    return html`<details aria-label=${`Tool call: ${summary}`} ?open=${renderer?.expanded?.(call) ?? false}>
       <summary>
         <span class="name">${summary}</span>
         <span class="status ${this.result?.isError || this.unfinished ? 'error' : ''}">${this.status()}</span>

@@ -13,6 +13,8 @@ export interface ToolRenderer {
   stoppedSummary?(call: ToolCall): string;
   /** One line for a whole call that has no result: the page was closed or reloaded before it finished. */
   closedSummary?(call: ToolCall): string;
+  /** Whether the card starts open (default: folded). */
+  expanded?(call: ToolCall): boolean;
   /** The body of the card for the call's arguments. */
   renderArgs?(call: ToolCall, streaming: boolean): TemplateResult;
   /** The body of the card for the result. */

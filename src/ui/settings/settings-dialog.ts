@@ -6,6 +6,7 @@ import {
   DEFAULT_SETTINGS,
   type ImportReport,
   MAX_ARTIFACT_CALL_CAP,
+  MAX_CODE_TIME_LIMIT_SEC,
   type StorageHealth,
   type Theme,
 } from '../../storage';
@@ -135,6 +136,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#remember') private rememberInput!: HTMLInputElement;
   @query('#auto-compact') private autoCompactInput!: HTMLInputElement;
   @query('#call-cap') private callCapInput!: HTMLInputElement;
+  @query('#code-limit') private codeLimitInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
   @query('easel-platform-settings') private platform!: EaselPlatformSettings;
 
@@ -202,6 +204,12 @@ export class EaselSettingsDialog extends LitElement {
             .value=${String(s?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap)} />
           <span class="hint">An artifact that asks Claude stops once its calls have cost this much; 0 refuses them all.</span>
         </div>
+        <div class="field">
+          <label for="code-limit">Time limit for each code run (seconds)</label>
+          <input id="code-limit" type="number" inputmode="numeric" min="1" max=${MAX_CODE_TIME_LIMIT_SEC} step="1"
+            .value=${String(s?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec)} />
+          <span class="hint">Code Claude runs in your browser is ended past this time, and Claude is told.</span>
+        </div>
         <easel-platform-settings
           .web=${s?.web ?? DEFAULT_WEB}
           .connectors=${s?.connectors ?? []}
@@ -237,6 +245,7 @@ export class EaselSettingsDialog extends LitElement {
     this.themeInput.value = this.settings?.theme ?? 'system';
     this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
     this.callCapInput.value = String(this.settings?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap);
+    this.codeLimitInput.value = String(this.settings?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec);
     this.platform.reset();
     this.dialog.showModal();
     this.keyInput.focus();
@@ -262,6 +271,12 @@ export class EaselSettingsDialog extends LitElement {
       this.callCapInput.focus();
       return;
     }
+    const limit = this.codeLimitInput.value.trim() === '' ? Number.NaN : Number(this.codeLimitInput.value);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CODE_TIME_LIMIT_SEC) {
+      this.notice = `The time limit for code must be a whole number of seconds from 1 to ${MAX_CODE_TIME_LIMIT_SEC}, such as 30.`;
+      this.codeLimitInput.focus();
+      return;
+    }
     // Web and Connectors are the dialog's lazily loaded part: until it has loaded, they are left as they were.
     const platform = typeof this.platform?.read === 'function' ? this.platform.read() : undefined;
     if (typeof platform === 'string') {
@@ -275,6 +290,7 @@ export class EaselSettingsDialog extends LitElement {
         theme: toTheme(this.themeInput.value),
         autoCompact: this.autoCompactInput.checked,
         artifactCallCap: Math.round(cap * 100) / 100,
+        codeTimeLimitSec: limit,
         baseUrl: baseUrl.replace(/\/+$/, ''),
         ...(platform
           ? { web: platform.web, connectors: platform.connectors, filesApi: platform.filesApi }

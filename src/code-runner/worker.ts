@@ -1,0 +1,416 @@
+/**
+ * The worker `run_code` runs in: started by `code-runner.html` (an opaque-origin sandboxed frame whose policy
+ * forbids every request) from a `blob:` URL made of this function's source, so it must stay self-contained:
+ * it refers to nothing outside its own body. It receives one `MessagePort` from the frame and serves runs
+ * over it, one at a time, keeping its globals (JavaScript) and its interpreter (Python) between runs: the
+ * notebook state. The app ends it by removing the frame (Stop, the time limit).
+ *
+ * Messages in (from the app, over the port):
+ * - `{ kind: 'run', id, language, code, files, outputs, python? }`: `files` are the session's attachments and
+ *   `outputs` the files earlier runs wrote (both `{ name, bytes }`, bytes as `ArrayBuffer`); `python` carries
+ *   Pyodide's files (`loader`, `asm`, `wasm`, `stdlib`, `lock`) the first time Python is asked for.
+ * Messages out:
+ * - `{ kind: 'output', id, stream: 'stdout' | 'stderr', text }` as the code prints;
+ * - `{ kind: 'image', id, mediaType, bytes }` for a figure or canvas shown;
+ * - `{ kind: 'status', id, text }` (e.g. `Starting Python…`);
+ * - `{ kind: 'running', id }` when the code itself starts (the time limit counts from here);
+ * - `{ kind: 'done', id, ok, value?, error?, files }`: the last expression's value (as text), the error with
+ *   its traceback, and the files written or changed by this run (`{ name, bytes }`).
+ */
+export function codeWorker(): void {
+  type Bytes = Uint8Array<ArrayBuffer>;
+  interface NamedBytes {
+    name: string;
+    bytes: ArrayBuffer;
+  }
+  interface PythonAssets {
+    loader: ArrayBuffer;
+    asm: ArrayBuffer;
+    wasm: ArrayBuffer;
+    stdlib: ArrayBuffer;
+    lock: string;
+  }
+  interface PyProxyLike {
+    toString(): string;
+    destroy?(): void;
+  }
+  interface Pyodide {
+    FS: {
+      mkdirTree(path: string): void;
+      writeFile(path: string, data: Uint8Array): void;
+      readFile(path: string): Uint8Array;
+      readdir(path: string): string[];
+      unlink(path: string): void;
+      isFile(mode: number): boolean;
+      stat(path: string): { mode: number };
+    };
+    runPythonAsync(code: string, options?: { filename?: string }): Promise<unknown>;
+    runPython(code: string): unknown;
+    setStdout(options: { batched: (text: string) => void }): void;
+    setStderr(options: { batched: (text: string) => void }): void;
+    globals: { get(name: string): unknown };
+    toPy(value: unknown): unknown;
+  }
+
+  const base = 'https://python.easel.invalid/';
+  const scope = globalThis as unknown as Record<string, unknown> & {
+    postMessage(message: unknown, transfer?: Transferable[]): void;
+    addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  };
+  const realConsole = console;
+  let port: MessagePort | undefined;
+  let current = '';
+  let files = new Map<string, Bytes>();
+  const outputs = new Map<string, Bytes>();
+  let python: Promise<Pyodide> | undefined;
+  /** Pyodide's files, served to its loader by the stand-in `fetch` below, by address. */
+  const assets = new Map<string, Blob>();
+
+  const post = (message: Record<string, unknown>, transfer: Transferable[] = []) =>
+    port?.postMessage({ ...message, id: current }, transfer);
+  const print = (stream: 'stdout' | 'stderr', text: string) => post({ kind: 'output', stream, text });
+
+  // Nothing leaves: the frame's policy refuses every request; this `fetch` serves Pyodide's own files and
+  // says plainly why anything else fails.
+  const offline = () =>
+    Promise.reject(
+      new TypeError('There is no network here: code runs in the browser with no network access.'),
+    );
+  scope.fetch = (input: unknown) => {
+    const url =
+      typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url;
+    const blob = assets.get(url);
+    if (!blob) return offline();
+    const type = url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
+    return Promise.resolve(new Response(blob, { headers: { 'Content-Type': type } }));
+  };
+  for (const name of ['XMLHttpRequest', 'WebSocket', 'EventSource', 'WebTransport', 'importScripts'])
+    if (name in scope)
+      scope[name] = () => {
+        throw new TypeError(`${name} is not available: code runs with no network access.`);
+      };
+
+  // ------------------------------------------------------------------------------------------------------
+  // Output and values
+
+  const inspect = (value: unknown, depth = 0): string => {
+    if (typeof value === 'string') return depth === 0 ? value : JSON.stringify(value);
+    if (value === undefined || value === null || typeof value !== 'object') {
+      if (typeof value === 'function')
+        return `[Function ${(value as { name?: string }).name || '(anonymous)'}]`;
+      if (typeof value === 'bigint') return `${value}n`;
+      return String(value);
+    }
+    if (depth > 3) return Array.isArray(value) ? '[Array]' : '[Object]';
+    if (value instanceof Error) return value.stack ?? `${value.name}: ${value.message}`;
+    if (value instanceof Date) return value.toISOString();
+    if (value instanceof Map)
+      return `Map(${value.size}) {${[...value].slice(0, 100).map(([k, v]) => ` ${inspect(k, depth + 1)} => ${inspect(v, depth + 1)}`)} }`;
+    if (value instanceof Set)
+      return `Set(${value.size}) {${[...value].slice(0, 100).map((v) => ` ${inspect(v, depth + 1)}`)} }`;
+    if (ArrayBuffer.isView(value)) {
+      const list = Array.from(value as unknown as ArrayLike<number>).slice(0, 100);
+      return `${value.constructor.name}(${(value as unknown as ArrayLike<number>).length}) [${list.join(', ')}]`;
+    }
+    if (Array.isArray(value)) {
+      const items = value.slice(0, 100).map((v) => inspect(v, depth + 1));
+      if (value.length > 100) items.push(`… ${value.length - 100} more`);
+      return `[${items.join(', ')}]`;
+    }
+    const entries = Object.entries(value).slice(0, 100);
+    return `{${entries.map(([k, v]) => ` ${k}: ${inspect(v, depth + 1)}`).join(',')} }`;
+  };
+  const line = (args: unknown[]) => args.map((a) => inspect(a)).join(' ');
+  const fakeConsole = {
+    ...realConsole,
+    log: (...a: unknown[]) => print('stdout', `${line(a)}\n`),
+    info: (...a: unknown[]) => print('stdout', `${line(a)}\n`),
+    debug: (...a: unknown[]) => print('stdout', `${line(a)}\n`),
+    table: (data: unknown) => print('stdout', `${inspect(data)}\n`),
+    dir: (data: unknown) => print('stdout', `${inspect(data)}\n`),
+    warn: (...a: unknown[]) => print('stderr', `${line(a)}\n`),
+    error: (...a: unknown[]) => print('stderr', `${line(a)}\n`),
+  };
+  scope.console = fakeConsole;
+
+  const show = async (value: unknown): Promise<void> => {
+    let blob: Blob | undefined;
+    if (value instanceof Blob) blob = value;
+    else if (typeof OffscreenCanvas !== 'undefined' && value instanceof OffscreenCanvas)
+      blob = await value.convertToBlob({ type: 'image/png' });
+    else if (typeof ImageData !== 'undefined' && value instanceof ImageData) {
+      const canvas = new OffscreenCanvas(value.width, value.height);
+      canvas.getContext('2d')?.putImageData(value, 0, 0);
+      blob = await canvas.convertToBlob({ type: 'image/png' });
+    }
+    if (!blob) throw new TypeError('show() takes an OffscreenCanvas, an ImageData or an image Blob.');
+    const bytes = await blob.arrayBuffer();
+    post({ kind: 'image', mediaType: blob.type || 'image/png', bytes }, [bytes]);
+  };
+  scope.show = show;
+
+  // ------------------------------------------------------------------------------------------------------
+  // Files
+
+  const toBytes = async (data: unknown): Promise<Bytes> => {
+    if (typeof data === 'string') return new TextEncoder().encode(data) as Bytes;
+    if (data instanceof ArrayBuffer) return new Uint8Array(data.slice(0));
+    if (ArrayBuffer.isView(data))
+      return new Uint8Array(
+        data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
+      );
+    if (data instanceof Blob) return new Uint8Array(await data.arrayBuffer());
+    if (typeof OffscreenCanvas !== 'undefined' && data instanceof OffscreenCanvas)
+      return new Uint8Array(await (await data.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    throw new TypeError('fs.writeFile takes a string, bytes (Uint8Array, ArrayBuffer), a Blob or a canvas.');
+  };
+  const plainName = (name: unknown): string => {
+    const text = String(name).replace(/^\/mnt\/(?:data|outputs)\//, '');
+    if (!text || text.includes('/') || text === '.' || text === '..')
+      throw new TypeError(`"${String(name)}" is not a plain file name (no folders).`);
+    return text;
+  };
+  const find = (name: string): Bytes | undefined => {
+    const pick = (map: Map<string, Bytes>) =>
+      map.get(name) ?? [...map].find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+    return pick(outputs) ?? pick(files);
+  };
+  scope.fs = {
+    readFile: async (name: unknown, options?: { encoding?: string } | string) => {
+      const file = find(plainName(name));
+      if (!file) {
+        const names = [...files.keys(), ...outputs.keys()];
+        throw new Error(
+          names.length === 0
+            ? `There is no file "${String(name)}": no files are attached in this conversation.`
+            : `There is no file "${String(name)}". The files: ${names.join(', ')}.`,
+        );
+      }
+      const encoding = typeof options === 'string' ? options : options?.encoding;
+      return encoding ? new TextDecoder().decode(file) : file.slice();
+    },
+    writeFile: async (name: unknown, data: unknown) => {
+      outputs.set(plainName(name), await toBytes(data));
+    },
+    readdir: async () => [...new Set([...files.keys(), ...outputs.keys()])].sort(),
+  };
+
+  // ------------------------------------------------------------------------------------------------------
+  // JavaScript
+
+  const declared = (code: string): string[] => {
+    const names = new Set<string>();
+    for (const m of code.matchAll(/^(?:var|let|const)\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1] as string);
+    for (const m of code.matchAll(/^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm))
+      names.add(m[1] as string);
+    for (const m of code.matchAll(/^class\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1] as string);
+    return [...names];
+  };
+  const statementStart =
+    /^(?:var|let|const|function|async\s+function|class|if|for|while|do|switch|try|catch|finally|return|throw|import|export|else|break|continue|\/\/|\/\*|\*|\}|\))/;
+  const runJavaScript = async (code: string): Promise<unknown> => {
+    // Top-level declarations become globals, so the next run sees them (a notebook's cells).
+    const classes = [...code.matchAll(/^class\s+([A-Za-z_$][\w$]*)/gm)].map((m) => m[1] as string);
+    let source = code.replace(/^(?:let|const)(\s)/gm, 'var$1');
+    for (const name of classes)
+      source = source.replace(new RegExp(`^class\\s+${name}\\b`, 'm'), `var ${name} = class ${name}`);
+    if (!/\bawait\b/.test(code)) {
+      // biome-ignore lint/security/noGlobalEval: running Claude's code is the point; this worker is the sandbox.
+      const value = globalThis.eval(source);
+      return value instanceof Promise ? await value : value;
+    }
+    const names = declared(code);
+    const keep = names.map((n) => `try { globalThis[${JSON.stringify(n)}] = ${n}; } catch {}`).join(' ');
+    const lines = source.split('\n');
+    let last = lines.length - 1;
+    while (last >= 0 && (lines[last] ?? '').trim() === '') last--;
+    const tail = lines[last] ?? '';
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      body: string,
+    ) => () => Promise<unknown>;
+    const build = (withReturn: boolean) => {
+      const body = [...lines];
+      if (withReturn) body[last] = `return (${tail.replace(/;\s*$/, '')});`;
+      return new AsyncFunction(`try {\n${body.join('\n')}\n} finally { ${keep} }`);
+    };
+    const expression =
+      last >= 0 && /^\S/.test(tail) && !statementStart.test(tail) && !/[{,([]\s*$/.test(tail);
+    let fn: () => Promise<unknown>;
+    try {
+      fn = build(expression);
+    } catch {
+      fn = build(false);
+    }
+    return await fn();
+  };
+
+  // ------------------------------------------------------------------------------------------------------
+  // Python
+
+  const loadPython = async (given: PythonAssets): Promise<Pyodide> => {
+    post({ kind: 'status', text: 'Starting Python…' });
+    assets.set(`${base}pyodide.asm.wasm`, new Blob([given.wasm], { type: 'application/wasm' }));
+    assets.set(`${base}python_stdlib.zip`, new Blob([given.stdlib]));
+    const url = (data: ArrayBuffer) => URL.createObjectURL(new Blob([data], { type: 'text/javascript' }));
+    const loader = (await import(/* @vite-ignore */ url(given.loader))) as {
+      loadPyodide(options: Record<string, unknown>): Promise<Pyodide>;
+    };
+    const asm = (await import(/* @vite-ignore */ url(given.asm))) as { default: unknown };
+    const py = await loader.loadPyodide({
+      indexURL: base,
+      createPyodideModule: asm.default,
+      lockFileContents: given.lock,
+      stdLibURL: `${base}python_stdlib.zip`,
+      packageBaseUrl: base,
+      env: { HOME: '/home/pyodide', MPLBACKEND: 'AGG' },
+    });
+    py.setStdout({ batched: (text) => print('stdout', `${text}\n`) });
+    py.setStderr({ batched: (text) => print('stderr', `${text}\n`) });
+    py.FS.mkdirTree('/mnt/data');
+    py.FS.mkdirTree('/mnt/outputs');
+    py.runPython("import sys, os\nos.chdir('/mnt/outputs')");
+    return py;
+  };
+
+  const pythonFiles = (py: Pyodide, dir: string, map: Map<string, Bytes>) => {
+    for (const name of py.FS.readdir(dir)) {
+      if (name === '.' || name === '..') continue;
+      const path = `${dir}/${name}`;
+      if (py.FS.isFile(py.FS.stat(path).mode) && !map.has(name)) py.FS.unlink(path);
+    }
+    for (const [name, bytes] of map) py.FS.writeFile(`${dir}/${name}`, bytes);
+  };
+
+  const runPython = async (py: Pyodide, code: string): Promise<unknown> => {
+    pythonFiles(py, '/mnt/data', files);
+    pythonFiles(py, '/mnt/outputs', outputs);
+    try {
+      const result = await py.runPythonAsync(code, { filename: '<code>' });
+      await showFigures(py);
+      return result;
+    } finally {
+      for (const name of py.FS.readdir('/mnt/outputs')) {
+        const path = `/mnt/outputs/${name}`;
+        if (name === '.' || name === '..' || !py.FS.isFile(py.FS.stat(path).mode)) continue;
+        outputs.set(name, py.FS.readFile(path).slice() as Bytes);
+      }
+    }
+  };
+
+  const showFigures = async (py: Pyodide) => {
+    const png = py.runPython(`
+def _easel_figures():
+    plt = sys.modules.get('matplotlib.pyplot')
+    if plt is None:
+        return []
+    import io
+    shown = []
+    for n in plt.get_fignums():
+        buf = io.BytesIO()
+        plt.figure(n).savefig(buf, format='png', bbox_inches='tight')
+        shown.append(buf.getvalue())
+    plt.close('all')
+    return shown
+_easel_figures()
+`) as { toJs(): Uint8Array[]; destroy(): void } | undefined;
+    if (!png) return;
+    for (const bytes of png.toJs()) {
+      const copy = bytes.slice().buffer as ArrayBuffer;
+      post({ kind: 'image', mediaType: 'image/png', bytes: copy }, [copy]);
+    }
+    png.destroy();
+  };
+
+  const pythonError = (py: Pyodide | undefined, error: unknown): string => {
+    let text = error instanceof Error ? error.message : String(error);
+    if (!py) return text;
+    // Pyodide's own frames before the code's first one say nothing about the code.
+    const own = text.indexOf('  File "<code>"');
+    if (text.startsWith('Traceback') && own > 0)
+      text = `Traceback (most recent call last):\n${text.slice(own)}`;
+    const match = /ModuleNotFoundError: No module named '([^']+)'/.exec(text);
+    if (match) {
+      const top = (match[1] ?? '').split('.')[0];
+      return `${text.trimEnd()}\n\nModuleNotFoundError: No module named '${top}'. Easel's Python has the standard library only: '${top}' is not available and cannot be installed (there is no network). Use the standard library (csv, json, statistics, math, ...) or JavaScript.`;
+    }
+    return text;
+  };
+
+  // ------------------------------------------------------------------------------------------------------
+  // Runs
+
+  const changedOutputs = (before: Map<string, Bytes>): NamedBytes[] => {
+    const same = (a: Bytes, b: Bytes) => a.length === b.length && a.every((x, i) => x === b[i]);
+    const written: NamedBytes[] = [];
+    for (const [name, bytes] of outputs) {
+      const old = before.get(name);
+      if (!old || !same(old, bytes)) written.push({ name, bytes: bytes.slice().buffer as ArrayBuffer });
+    }
+    return written;
+  };
+
+  const run = async (data: Record<string, unknown>) => {
+    current = String(data.id);
+    files = new Map(
+      ((data.files ?? []) as NamedBytes[]).map((f) => [f.name, new Uint8Array(f.bytes)] as [string, Bytes]),
+    );
+    for (const f of (data.outputs ?? []) as NamedBytes[]) outputs.set(f.name, new Uint8Array(f.bytes));
+    const before = new Map(outputs);
+    const language = data.language;
+    let py: Pyodide | undefined;
+    try {
+      let value: unknown;
+      if (language === 'python') {
+        if (!python) {
+          const given = data.python as PythonAssets | undefined;
+          if (!given) throw new Error('Python was not sent to the runner.');
+          python = loadPython(given);
+          python.catch(() => {
+            python = undefined;
+          });
+        }
+        py = await python;
+        post({ kind: 'running' });
+        value = await runPython(py, String(data.code));
+        const text = value === undefined || value === null ? undefined : String(value);
+        (value as PyProxyLike | undefined)?.destroy?.();
+        post({
+          kind: 'done',
+          ok: true,
+          ...(text !== undefined ? { value: text } : {}),
+          files: changedOutputs(before),
+        });
+        return;
+      }
+      post({ kind: 'running' });
+      value = await runJavaScript(String(data.code));
+      post({
+        kind: 'done',
+        ok: true,
+        ...(value !== undefined ? { value: inspect(value, 0 + (typeof value === 'string' ? 1 : 0)) } : {}),
+        files: changedOutputs(before),
+      });
+    } catch (error) {
+      const text =
+        language === 'python'
+          ? pythonError(py, error)
+          : error instanceof Error
+            ? (error.stack ?? `${error.name}: ${error.message}`)
+            : `Uncaught ${inspect(error)}`;
+      post({ kind: 'done', ok: false, error: text, files: changedOutputs(before) });
+    }
+  };
+
+  let queue = Promise.resolve();
+  scope.addEventListener('message', (event: MessageEvent) => {
+    const given = event.ports[0];
+    if (port || !given) return;
+    port = given;
+    port.onmessage = (e: MessageEvent) => {
+      const data = e.data as Record<string, unknown> | null;
+      if (data?.kind !== 'run') return;
+      queue = queue.then(() => run(data));
+    };
+    port.postMessage({ kind: 'ready' });
+  });
+}
