@@ -54,6 +54,12 @@ export interface McpServerParam {
  */
 export const COMPACTION_BETA = 'compact-2026-01-12';
 
+/**
+ * The memory tool's beta header, as its documentation (platform.claude.com/docs/en/agents-and-tools/tool-use/
+ * memory-tool) asks: sent with every request that carries the `memory_20250818` tool.
+ */
+export const MEMORY_BETA = 'context-management-2025-06-27';
+
 /** The `compact_20260112` context-management edit (a beta field, not in the SDK's GA types). */
 export interface ContextManagementParam {
   readonly edits: readonly {
@@ -112,11 +118,14 @@ export function thinkingParams(
 export function buildRequest(context: LlmContext, settings: RequestSettings): RequestBody {
   const tools: ToolUnion[] = [
     ...(context.tools ?? []).map(
-      (tool): Tool => ({
-        name: tool.name,
-        description: tool.description,
-        input_schema: tool.parameters as Tool.InputSchema,
-      }),
+      (tool): ToolUnion =>
+        tool.builtin === 'memory_20250818'
+          ? { type: 'memory_20250818', name: 'memory' }
+          : {
+              name: tool.name,
+              description: tool.description,
+              input_schema: tool.parameters as Tool.InputSchema,
+            },
     ),
     ...(settings.web ? webTools(settings.web) : []),
     ...(settings.connectors ?? []).map(mcpToolset),
@@ -197,6 +206,7 @@ export function requestBetas(body: RequestBody): string[] {
   const betas: string[] = [];
   if (body.mcp_servers && body.mcp_servers.length > 0) betas.push(MCP_BETA);
   if (body.context_management || hasCompactionBlock(body)) betas.push(COMPACTION_BETA);
+  if (body.tools?.some((tool) => 'type' in tool && tool.type === 'memory_20250818')) betas.push(MEMORY_BETA);
   return betas;
 }
 
