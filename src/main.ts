@@ -14,6 +14,7 @@ import {
 } from './artifacts';
 import { createAttachmentResolver, createImageProcessor } from './attachments';
 import { createAnthropicProvider } from './llm';
+import { createMemoryTool, type MemoryScope, projectSpace } from './memory';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
   AppDataRepository,
@@ -23,6 +24,7 @@ import {
   FolderBackup,
   keepQueuesOnlyOnReload,
   lazyProjectLibrary,
+  MemoriesRepository,
   SessionLibrary,
   SessionQueues,
   SessionSaver,
@@ -34,13 +36,16 @@ import {
   ArtifactApps,
   adoptNewChat,
   artifactsToolRenderer,
+  createMemoryService,
   EaselApp,
   type EaselServices,
   lazyClaudeBridge,
   lazyNetworkBridge,
+  memoryToolRenderer,
   PreviewHost,
   PreviewRuntime,
   prepareMarkdown,
+  provideMemory,
   provideSync,
   provideUploads,
   webOn,
@@ -158,14 +163,21 @@ async function main(): Promise<void> {
   });
   const previews = new PreviewHost(document.body, {}, new PreviewRuntime(undefined, apps));
   const appendRecord = (record: ArtifactMessage) => agent.appendMessage(record);
-  agent.setTools([
-    createArtifactsTool({
-      store: artifacts,
-      appendRecord,
-      runPreview: previews.runPreview,
-      getLogs: previews.getLogs,
-    }),
-  ]);
+  const artifactsTool = createArtifactsTool({
+    store: artifacts,
+    appendRecord,
+    runPreview: previews.runPreview,
+    getLogs: previews.getLogs,
+  });
+  // Memory (Settings → Memory): the tool goes with the requests while it is on; each call reads the open chat's
+  // project then, so a chat moved to a project sees that project's memory from its next call on.
+  const memories = new MemoriesRepository(db);
+  let memoryScope: () => Promise<MemoryScope | undefined> = async () => undefined;
+  const memoryTool = createMemoryTool({ files: memories, scope: () => memoryScope() });
+  const applyTools = () =>
+    agent.setTools(settings.snapshot.memory ? [artifactsTool, memoryTool] : [artifactsTool]);
+  applyTools();
+  settings.subscribe(applyTools);
   // New records apply once; a loaded session, a new chat or a rewound history rebuilds the panel from them.
   // While a run goes on, the calls of an answer that has just ended are about to run (not left by a reload).
   agent.subscribeState((state) => artifacts.sync(state.messages, state.isStreaming));
@@ -191,6 +203,13 @@ async function main(): Promise<void> {
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
   const projects = lazyProjectLibrary({ db });
+  memoryScope = async () => {
+    if (!settings.snapshot.memory) return undefined;
+    const id = saver.sessionId;
+    const lookup = id === undefined ? undefined : await library.get(id);
+    const projectId = lookup?.kind === 'found' ? lookup.session.projectId : saver.newChatProject;
+    return projectId === undefined ? {} : { project: projectSpace(projectId) };
+  };
   // Its code loads while the page is idle or with the first request (the first screen does not need it); a
   // failed load is tried again with the next request, and the answer says why it could not be sent.
   let standing: Promise<StandingContextSource> | undefined;
@@ -222,6 +241,14 @@ async function main(): Promise<void> {
   provideSync(app, sync);
   // Settings → Files API lists and deletes the files uploaded with the current key.
   provideUploads(app, { files: provider, apiKey: () => settings.snapshot.apiKey });
+  provideMemory(
+    app,
+    createMemoryService({
+      repo: memories,
+      settings,
+      projectName: async (id) => (await (await projects()).get(id))?.name,
+    }),
+  );
   sync.resume();
   const services: EaselServices = {
     agent,
@@ -237,7 +264,10 @@ async function main(): Promise<void> {
     artifacts,
     previewHost: previews,
     artifactActions: createArtifactActions({ store: artifacts, appendRecord }),
-    toolRenderers: new Map([['artifacts', artifactsToolRenderer]]),
+    toolRenderers: new Map([
+      ['artifacts', artifactsToolRenderer],
+      ['memory', memoryToolRenderer],
+    ]),
   };
   app.services = services;
   // What the first answer needs, loaded while the page is idle rather than while that answer streams.

@@ -14,6 +14,7 @@ export {
   type MemoryWrite,
   runCommand,
   type UndoPlan,
+  utf8Bytes,
 } from './commands';
 export {
   MemoryError,

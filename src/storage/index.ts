@@ -113,6 +113,7 @@ export {
   type ConnectorSetting,
   DEFAULT_SETTINGS,
   MAX_ARTIFACT_CALL_CAP,
+  type ServerKind,
   SettingsStore,
   type Theme,
   type WebPreferences,

@@ -34,6 +34,13 @@ export interface FilesApiPreferences {
 /** The largest threshold Settings takes, in KB (32 MB: no request holds a larger file). */
 const MAX_FILES_API_MIN_KB = 32 * 1024;
 
+/**
+ * Which kind of server the app talks to: `anthropic` (the API, or a proxy of it: a key is needed) or
+ * `compatible`, a local or compatible server speaking the Messages API (Ollama, LM Studio, llama.cpp, vLLM),
+ * which needs no key and may lack thinking, prompt caching, the API's own tools and the Files API.
+ */
+export type ServerKind = 'anthropic' | 'compatible';
+
 /** What the person configured. `apiKey` lives in memory; it is persisted only when `rememberKey` is on. */
 export interface AppSettings {
   readonly apiKey: string | undefined;
@@ -53,6 +60,9 @@ export interface AppSettings {
   readonly artifactCallCap: number;
   /** Large attachments uploaded once to the Files API (off unless the person turns it on). */
   readonly filesApi: FilesApiPreferences;
+  /** Claude keeps memory files across chats with the memory tool (Settings → Memory). */
+  readonly memory: boolean;
+  readonly server: ServerKind;
 }
 
 /** The most Settings lets an artifact spend on its Claude calls, in US dollars. */
@@ -71,6 +81,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
   autoCompact: false,
   artifactCallCap: 0.5,
   filesApi: { enabled: false, minKb: 256 },
+  memory: true,
+  server: 'anthropic',
 };
 
 const STORED_KEYS = [
@@ -84,6 +96,8 @@ const STORED_KEYS = [
   'autoCompact',
   'artifactCallCap',
   'filesApi',
+  'memory',
+  'server',
 ] as const;
 
 const PROVIDER = 'anthropic';
@@ -118,6 +132,8 @@ export class SettingsStore {
       autoCompact,
       artifactCallCap,
       filesApi,
+      memory,
+      server,
       connectors,
     ] = await Promise.all([...STORED_KEYS, 'connectors'].map((k) => this.repo.get(k)));
     const remember = typeof rememberKey === 'boolean' ? rememberKey : DEFAULT_SETTINGS.rememberKey;
@@ -147,6 +163,8 @@ export class SettingsStore {
           ? artifactCallCap
           : DEFAULT_SETTINGS.artifactCallCap,
       filesApi: readFilesApi(filesApi),
+      memory: typeof memory === 'boolean' ? memory : DEFAULT_SETTINGS.memory,
+      server: server === 'compatible' ? 'compatible' : 'anthropic',
     };
     this.notify();
     return this.current;

@@ -207,6 +207,7 @@ export class EaselSettingsDialog extends LitElement {
           .connectors=${s?.connectors ?? []}
           .filesApi=${s?.filesApi ?? DEFAULT_SETTINGS.filesApi}
         ></easel-platform-settings>
+        <easel-memory-settings></easel-memory-settings>
         <easel-sync-settings></easel-sync-settings>
         <easel-storage-health
           .health=${this.health}
@@ -228,7 +229,12 @@ export class EaselSettingsDialog extends LitElement {
     // Web, Connectors and Sync load with the dialog's first opening, not with the first screen. The dialog opens only
     // once they have: after it is open nothing moves the focus or refills a field under the person's typing
     // (a focus moved after the load sent a base URL being typed into the key field).
-    await Promise.all([this.updateComplete, import('./platform-settings'), import('./sync-settings')]);
+    await Promise.all([
+      this.updateComplete,
+      import('./platform-settings'),
+      import('./sync-settings'),
+      import('../memory/memory-settings'),
+    ]);
     await this.updateComplete;
     if (this.dialog.open) return; // already open: what is typed there stays
     this.keyInput.value = this.settings?.apiKey ?? '';
