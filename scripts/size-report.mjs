@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? 'dist';
-/** The most JavaScript the first screen may load, gzip. */
-const BUDGET_KB = 100;
+/**
+ * The most JavaScript the first screen may load, gzip. 101 since memory across chats: the first screen holds the
+ * memory tool's stand-in, its chat card's renderer, the memory context and the settings it reads (0.6 KB); the
+ * commands, the repository, the cards and Settings → Memory load with their first use.
+ */
+const BUDGET_KB = 101;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/<script[^>]+src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
 const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]+href="\.?\/?([^"]+\.js)"/g)].map(

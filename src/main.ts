@@ -14,7 +14,7 @@ import {
 } from './artifacts';
 import { createAttachmentResolver, createImageProcessor } from './attachments';
 import { createAnthropicProvider } from './llm';
-import { createMemoryTool, type MemoryScope, projectSpace } from './memory';
+import { lazyMemoryTool, type MemoryScope } from './memory';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
   AppDataRepository,
@@ -24,7 +24,6 @@ import {
   FolderBackup,
   keepQueuesOnlyOnReload,
   lazyProjectLibrary,
-  MemoriesRepository,
   SessionLibrary,
   SessionQueues,
   SessionSaver,
@@ -36,7 +35,6 @@ import {
   ArtifactApps,
   adoptNewChat,
   artifactsToolRenderer,
-  createMemoryService,
   EaselApp,
   type EaselServices,
   lazyClaudeBridge,
@@ -51,6 +49,7 @@ import {
   webOn,
 } from './ui';
 import type { StandingContextSource } from './ui/app/standing-context';
+import type { AppMemory } from './ui/memory/memory-service';
 
 const SYSTEM_PROMPT = [
   'You are Claude, talking with a person through Easel, a chat app in their browser with a side panel for files.',
@@ -171,9 +170,22 @@ async function main(): Promise<void> {
   });
   // Memory (Settings → Memory): the tool goes with the requests while it is on; each call reads the open chat's
   // project then, so a chat moved to a project sees that project's memory from its next call on.
-  const memories = new MemoriesRepository(db);
+  // The memory's code (the tool's commands, its repository, the Settings part) loads with its first use.
+  let appMemory: Promise<AppMemory> | undefined;
+  let projectName: (id: string) => Promise<string | undefined> = async () => undefined;
   let memoryScope: () => Promise<MemoryScope | undefined> = async () => undefined;
-  const memoryTool = createMemoryTool({ files: memories, scope: () => memoryScope() });
+  const loadMemory = () => {
+    appMemory ??= import('./ui/memory/memory-service').then(
+      (m) =>
+        m.createAppMemory({ db, settings, projectName: (id) => projectName(id), scope: () => memoryScope() }),
+      (error: unknown) => {
+        appMemory = undefined;
+        throw error;
+      },
+    );
+    return appMemory;
+  };
+  const memoryTool = lazyMemoryTool(async () => (await loadMemory()).tool);
   const applyTools = () =>
     agent.setTools(settings.snapshot.memory ? [artifactsTool, memoryTool] : [artifactsTool]);
   applyTools();
@@ -208,7 +220,7 @@ async function main(): Promise<void> {
     const id = saver.sessionId;
     const lookup = id === undefined ? undefined : await library.get(id);
     const projectId = lookup?.kind === 'found' ? lookup.session.projectId : saver.newChatProject;
-    return projectId === undefined ? {} : { project: projectSpace(projectId) };
+    return projectId === undefined ? {} : { project: projectId };
   };
   // Its code loads while the page is idle or with the first request (the first screen does not need it); a
   // failed load is tried again with the next request, and the answer says why it could not be sent.
@@ -241,14 +253,8 @@ async function main(): Promise<void> {
   provideSync(app, sync);
   // Settings → Files API lists and deletes the files uploaded with the current key.
   provideUploads(app, { files: provider, apiKey: () => settings.snapshot.apiKey });
-  provideMemory(
-    app,
-    createMemoryService({
-      repo: memories,
-      settings,
-      projectName: async (id) => (await (await projects()).get(id))?.name,
-    }),
-  );
+  projectName = async (id) => (await (await projects()).get(id))?.name;
+  provideMemory(app, { load: async () => (await loadMemory()).service });
   sync.resume();
   const services: EaselServices = {
     agent,
@@ -277,6 +283,7 @@ async function main(): Promise<void> {
       () => {
         provider.prepare();
         void loadStanding().catch(() => undefined);
+        void loadMemory().catch(() => undefined);
       },
       { timeout: 5000 },
     );

@@ -9,6 +9,7 @@ import {
   type MemoryScope,
   PERSON_SPACE,
   PROJECT_DIR,
+  projectSpace,
   type Resolved,
   ROOT,
   resolvePath,
@@ -46,6 +47,8 @@ export interface MemoryWrite {
 
 export interface CommandOutcome {
   readonly text: string;
+  /** The command failed (nothing was written); `text` says why, in the words the model reads. */
+  readonly isError?: true;
   readonly write?: MemoryWrite;
 }
 
@@ -61,11 +64,24 @@ const MAX_LINES = 999_999;
 
 export type MemoryCommand = Readonly<Record<string, unknown>> & { readonly command?: unknown };
 
+/** Runs one command. Never rejects: a failure is an outcome with `isError` and the reason. */
 export async function runCommand(
   files: MemoryFiles,
   scope: MemoryScope,
   input: MemoryCommand,
 ): Promise<CommandOutcome> {
+  try {
+    return await run(files, scope, input);
+  } catch (error) {
+    if (error instanceof MemoryError) return { text: error.message, isError: true };
+    return {
+      text: `Error: ${error instanceof Error ? error.message || error.name : String(error)}`,
+      isError: true,
+    };
+  }
+}
+
+async function run(files: MemoryFiles, scope: MemoryScope, input: MemoryCommand): Promise<CommandOutcome> {
   const { command } = input;
   switch (command) {
     case 'view':
@@ -110,7 +126,7 @@ async function view(
     return { text: listing(target.shown, await files.list(target.space)) };
   }
   const person = await files.list(PERSON_SPACE);
-  const project = scope.project ? await files.list(scope.project) : [];
+  const project = scope.project ? await files.list(projectSpace(scope.project)) : [];
   const entries = [
     ...person.filter((f) => f.path.split('/')[0] !== PROJECT_DIR),
     ...project.map((f) => ({ path: `${PROJECT_DIR}/${f.path}`, text: f.text })),

@@ -17,6 +17,14 @@ export {
   utf8Bytes,
 } from './commands';
 export {
+  lazyMemoryTool,
+  MEMORY_TOOL_NAME,
+  type MemoryDetails,
+  memoryFailure,
+  memoryToolDefinition,
+} from './definition';
+export { parseMemoryDetails, undoWrite } from './details';
+export {
   MemoryError,
   type MemoryScope,
   PERSON_SPACE,
@@ -25,13 +33,4 @@ export {
   ROOT,
   shownPath,
 } from './paths';
-export {
-  createMemoryTool,
-  MAX_WRITES,
-  MEMORY_TOOL_NAME,
-  type MemoryDetails,
-  type MemoryToolOptions,
-  parseMemoryDetails,
-  undoWrite,
-  WRITE_WINDOW_MS,
-} from './tool';
+export { createMemoryTool, MAX_WRITES, type MemoryToolOptions, WRITE_WINDOW_MS } from './tool';

@@ -15,7 +15,7 @@ const MAX_DEPTH = 16;
 
 /** The spaces a chat sees: always the person's, and its project's when it is in one. */
 export interface MemoryScope {
-  /** The `space` of the project's files (`project:<id>`), when the chat is in a project. */
+  /** The id of the chat's project, when it is in one (its files are in the space `project:<id>`). */
   readonly project?: string;
 }
 
@@ -58,7 +58,12 @@ export function resolvePath(path: string, scope: MemoryScope): Resolved {
         `The path ${ROOT}/${PROJECT_DIR} holds a project's memory, and this chat is not in a project. Please provide a valid path.`,
       );
     }
-    return { kind: 'space', space: scope.project, rel: segments.slice(1).join('/'), shown: trimmed };
+    return {
+      kind: 'space',
+      space: projectSpace(scope.project),
+      rel: segments.slice(1).join('/'),
+      shown: trimmed,
+    };
   }
   return { kind: 'space', space: PERSON_SPACE, rel: segments.join('/'), shown: trimmed };
 }

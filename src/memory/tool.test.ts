@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FileChange, MemoryFile, MemoryFiles } from './commands';
 import { MAX_FILE_BYTES } from './commands';
-import { createMemoryTool, MAX_WRITES, parseMemoryDetails, undoWrite } from './tool';
+import { parseMemoryDetails, undoWrite } from './details';
+import { createMemoryTool, MAX_WRITES } from './tool';
 
 /** Memory files kept in a map, as the repository keeps them (space, relative path). */
 function memoryFiles(initial: Record<string, Record<string, string>> = {}) {
@@ -160,7 +161,7 @@ describe('memory tool', () => {
 
   it('shows a project chat its project’s memory under /memories/project', async () => {
     const files = memoryFiles({ person: { 'me.md': 'metric' }, 'project:p1': { 'goals.md': 'ship' } });
-    const run = tool(files, { project: 'project:p1' });
+    const run = tool(files, { project: 'p1' });
     const listing = (await run({ command: 'view', path: '/memories' })).text;
     expect(listing).toContain('/memories/me.md');
     expect(listing).toContain('/memories/project/goals.md');

@@ -12,8 +12,8 @@ export {
 } from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { prepareMarkdown } from './markdown/renderer-loader';
-export { type MemoryEntry, type MemoryService, provideMemory } from './memory/memory-context';
-export { createMemoryService } from './memory/memory-service';
+export type { MemoryEntry, MemoryHandle, MemoryService } from './memory/memory-context';
+export { provideMemory } from './memory/memory-provider';
 export { memoryToolRenderer } from './memory/tool-renderer';
 export { provideSync } from './settings/sync-context';
 export { provideUploads } from './settings/uploads-context';

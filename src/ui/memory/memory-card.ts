@@ -5,8 +5,8 @@
 import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { MemoryWrite } from '../../memory';
-import { type MemoryService, memoryContext } from './memory-context';
+import { type MemoryWrite, parseMemoryDetails } from '../../memory';
+import { type MemoryHandle, memoryContext } from './memory-context';
 
 const VERB: Readonly<Record<MemoryWrite['kind'], string>> = {
   create: 'Remembered',
@@ -55,37 +55,41 @@ export class EaselMemoryCard extends LitElement {
     }
   `;
 
-  /** The write the card shows. */
-  @property({ attribute: false }) write: MemoryWrite | undefined;
+  /** The memory call's result details (checked here: they may come from storage or an import). */
+  @property({ attribute: false }) details: unknown;
 
   @consume({ context: memoryContext, subscribe: true })
   @state()
-  private memory: MemoryService | undefined;
+  private handle: MemoryHandle | undefined;
 
   @state() private undone = false;
   @state() private problem = '';
 
   override render() {
     const write = this.write;
-    if (!write) return nothing;
+    if (!write) return html`<div class="card">Memory changed.</div>`;
     const text = `${VERB[write.kind]}: ${write.summary}`;
     return html`<div class="card" role="group" aria-label=${text}>
       <span class="text ${this.undone ? 'undone' : ''}">${text}</span>
       ${this.undone ? html`<span role="status">Undone</span>` : nothing}
       ${this.problem ? html`<span class="problem" role="alert">${this.problem}</span>` : nothing}
       ${
-        this.undone || !this.memory
+        this.undone || !this.handle
           ? nothing
           : html`<button type="button" @click=${this.handleUndo}>Undo</button>`
       }
     </div>`;
   }
 
+  private get write(): MemoryWrite | undefined {
+    return parseMemoryDetails(this.details);
+  }
+
   private async handleUndo() {
-    const { write, memory } = this;
-    if (!write || !memory) return;
+    const { write, handle } = this;
+    if (!write || !handle) return;
     try {
-      await memory.undo(write.undo);
+      await (await handle.load()).undo(write.undo);
       this.undone = true;
       this.problem = '';
     } catch (error) {

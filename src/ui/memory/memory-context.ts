@@ -2,7 +2,7 @@
  * How Settings → Memory and the chat's memory cards reach the tab's memory: a context that `main.ts` provides on
  * the app.
  */
-import { ContextProvider, createContext } from '@lit/context';
+import { createContext } from '@lit/context';
 import type { UndoPlan } from '../../memory';
 
 /** A memory file as Settings lists it. */
@@ -30,9 +30,9 @@ export interface MemoryService {
   subscribe(listener: () => void): () => void;
 }
 
-export const memoryContext = createContext<MemoryService | undefined>(Symbol('easel-memory'));
-
-/** Provides `memory` to every element under `host` (the app). */
-export function provideMemory(host: HTMLElement, memory: MemoryService): void {
-  new ContextProvider(host, { context: memoryContext, initialValue: memory });
+/** The tab's memory, loaded with its first use (Settings → Memory, a card's `Undo`, a memory call). */
+export interface MemoryHandle {
+  load(): Promise<MemoryService>;
 }
+
+export const memoryContext = createContext<MemoryHandle | undefined>(Symbol('easel-memory'));

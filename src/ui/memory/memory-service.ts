@@ -1,16 +1,48 @@
-/** The app's `MemoryService`: the memories repository, the settings switch, and project names for the list. */
-import { PERSON_SPACE, shownPath, undoWrite } from '../../memory';
-import type { MemoriesRepository, SettingsStore } from '../../storage';
+/**
+ * The app's memory, loaded with its first use (`main.ts` imports this module lazily): the memories repository,
+ * which the memory tool reads and writes, and the `MemoryService` of Settings → Memory and the chat's cards.
+ */
+import type { AgentTool } from '../../agent';
+import {
+  createMemoryTool,
+  type MemoryDetails,
+  type MemoryScope,
+  PERSON_SPACE,
+  shownPath,
+  undoWrite,
+} from '../../memory';
+import { type EaselDatabase, MemoriesRepository, type SettingsStore } from '../../storage';
 import type { MemoryEntry, MemoryService } from './memory-context';
+// The chat's memory cards are defined with the memory.
+import './memory-card';
 
 export interface MemoryServiceOptions {
-  readonly repo: MemoriesRepository;
+  readonly db: EaselDatabase;
   readonly settings: SettingsStore;
   /** The name of a project by id, or `undefined` once it is gone. */
   readonly projectName: (id: string) => Promise<string | undefined>;
+  /** The spaces the open chat sees (see `MemoryToolOptions.scope`). */
+  readonly scope: () => Promise<MemoryScope | undefined>;
 }
 
-export function createMemoryService({ repo, settings, projectName }: MemoryServiceOptions): MemoryService {
+export interface AppMemory {
+  /** The memory tool, run against the repository. */
+  readonly tool: AgentTool<Record<string, unknown>, MemoryDetails>;
+  readonly service: MemoryService;
+}
+
+export function createAppMemory(options: MemoryServiceOptions): AppMemory {
+  const repo = new MemoriesRepository(options.db);
+  return {
+    tool: createMemoryTool({ files: repo, scope: options.scope }),
+    service: createMemoryService(repo, options),
+  };
+}
+
+function createMemoryService(
+  repo: MemoriesRepository,
+  { settings, projectName }: MemoryServiceOptions,
+): MemoryService {
   return {
     async list() {
       const records = await repo.list();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { mount } from '../test-support';
-import { type MemoryEntry, type MemoryService, provideMemory } from './memory-context';
+import type { MemoryEntry, MemoryService } from './memory-context';
+import { provideMemory } from './memory-provider';
 import './memory-settings';
 
 /** A memory service over a list, recording what it is asked. */
@@ -62,7 +63,7 @@ async function mountWith(memory: ReturnType<typeof fakeMemory>) {
   const { screen } = await mount(
     'easel-memory-settings',
     {},
-    { setup: (p) => provideMemory(p, memory.service) },
+    { setup: (p) => provideMemory(p, { load: async () => memory.service }) },
   );
   return screen.getByRole('region', { name: 'Memory' });
 }

@@ -4,10 +4,10 @@
  * dialog's `Save` does not touch it.
  */
 import { consume } from '@lit/context';
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { MAX_FILE_BYTES, utf8Bytes } from '../../memory';
-import { type MemoryEntry, type MemoryService, memoryContext } from './memory-context';
+import { type MemoryEntry, type MemoryHandle, type MemoryService, memoryContext } from './memory-context';
 
 @customElement('easel-memory-settings')
 export class EaselMemorySettings extends LitElement {
@@ -96,21 +96,21 @@ export class EaselMemorySettings extends LitElement {
 
   @consume({ context: memoryContext, subscribe: true })
   @state()
-  private memory: MemoryService | undefined;
+  private handle: MemoryHandle | undefined;
 
+  @state() private memory: MemoryService | undefined;
   @state() private entries: readonly MemoryEntry[] = [];
   @state() private open: string | undefined;
   @state() private status = '';
   @state() private problem = '';
 
   private unsubscribe: (() => void) | undefined;
+  private loaded: MemoryHandle | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.memory && !this.unsubscribe) {
-      this.unsubscribe = this.memory.subscribe(() => void this.refresh());
-      void this.refresh();
-    }
+    // Connected again (the dialog re-rendered): listen again.
+    if (this.memory && !this.unsubscribe) this.listen(this.memory);
   }
 
   override disconnectedCallback(): void {
@@ -119,12 +119,22 @@ export class EaselMemorySettings extends LitElement {
     this.unsubscribe = undefined;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('memory' as keyof EaselMemorySettings)) {
-      this.unsubscribe?.();
-      this.unsubscribe = this.memory?.subscribe(() => void this.refresh());
-      void this.refresh();
-    }
+  protected override willUpdate(): void {
+    const handle = this.handle;
+    if (handle === this.loaded) return;
+    this.loaded = handle;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    handle?.load().then(
+      (memory) => {
+        if (this.handle !== handle) return;
+        this.memory = memory;
+        if (this.isConnected) this.listen(memory);
+      },
+      (error: unknown) => {
+        this.problem = `Memory could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+      },
+    );
   }
 
   override render() {
@@ -224,6 +234,11 @@ export class EaselMemorySettings extends LitElement {
       this.status = '';
       this.problem = `Memory could not be changed: ${error instanceof Error ? error.message : String(error)}`;
     }
+  }
+
+  private listen(memory: MemoryService) {
+    this.unsubscribe = memory.subscribe(() => void this.refresh());
+    void this.refresh();
   }
 
   private async refresh() {
