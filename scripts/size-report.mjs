@@ -7,11 +7,12 @@ import { gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? 'dist';
 /**
- * The most JavaScript the first screen may load, gzip. 101 since memory across chats: the first screen holds the
- * memory tool's stand-in, its chat card's renderer, the memory context and the settings it reads (0.6 KB); the
- * commands, the repository, the cards and Settings → Memory load with their first use.
+ * The most JavaScript the first screen may load, gzip. 102 since memory across chats and local servers (99.9 KB
+ * was used before them): the first screen holds the memory tool's stand-in, its chat card's renderer and context
+ * (0.6 KB), and what a request to a local or compatible server leaves out, its CORS advice and the model finder's
+ * context (0.8 KB); the memory's commands, repository, cards and Settings parts load with their first use.
  */
-const BUDGET_KB = 101;
+const BUDGET_KB = 102;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/<script[^>]+src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
 const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]+href="\.?\/?([^"]+\.js)"/g)].map(

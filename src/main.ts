@@ -13,7 +13,7 @@ import {
   createArtifactsTool,
 } from './artifacts';
 import { createAttachmentResolver, createImageProcessor } from './attachments';
-import { createAnthropicProvider } from './llm';
+import { compatibleServerError, createAnthropicProvider, LlmError } from './llm';
 import { lazyMemoryTool, type MemoryScope } from './memory';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
@@ -24,6 +24,8 @@ import {
   FolderBackup,
   keepQueuesOnlyOnReload,
   lazyProjectLibrary,
+  NO_KEY,
+  requestKey,
   SessionLibrary,
   SessionQueues,
   SessionSaver,
@@ -44,6 +46,7 @@ import {
   PreviewRuntime,
   prepareMarkdown,
   provideMemory,
+  provideModelFinder,
   provideSync,
   provideUploads,
   webOn,
@@ -98,6 +101,8 @@ async function main(): Promise<void> {
     getSettings: () => {
       adoptWeb();
       const s = settings.snapshot;
+      // A local or compatible server gets plain requests: none of the API's own features.
+      if (s.server === 'compatible') return { baseUrl: s.baseUrl, compatible: true };
       const connectors = s.connectors
         .filter((c) => c.enabled)
         .map((c) => ({ name: c.name, url: c.url, tools: c.tools, ...(c.token ? { token: c.token } : {}) }));
@@ -119,7 +124,7 @@ async function main(): Promise<void> {
   let reservedPdf = () => ({ pages: 0, bytes: 0 });
   const agent = new Agent({
     streamFn: provider.streamFn,
-    getApiKey: () => settings.snapshot.apiKey,
+    getApiKey: () => requestKey(settings.snapshot),
     getStandingContext: () => standingContext(),
     convertToLlm: createConvertToLlm({ resolveAttachment, reservedPdf: () => reservedPdf() }),
     initialState: { systemPrompt: SYSTEM_PROMPT },
@@ -129,7 +134,7 @@ async function main(): Promise<void> {
   let openSession = (): string | undefined => undefined;
   const claudeCalls = lazyClaudeBridge({
     streamFn: provider.streamFn,
-    apiKey: () => settings.snapshot.apiKey,
+    apiKey: () => requestKey(settings.snapshot),
     model: () => agent.state.model,
     cap: () => settings.snapshot.artifactCallCap,
     changed: () => apps.changed(),
@@ -186,8 +191,13 @@ async function main(): Promise<void> {
     return appMemory;
   };
   const memoryTool = lazyMemoryTool(async () => (await loadMemory()).tool);
+  // The memory tool is the API's own type, which a local or compatible server does not know.
   const applyTools = () =>
-    agent.setTools(settings.snapshot.memory ? [artifactsTool, memoryTool] : [artifactsTool]);
+    agent.setTools(
+      settings.snapshot.memory && settings.snapshot.server === 'anthropic'
+        ? [artifactsTool, memoryTool]
+        : [artifactsTool],
+    );
   applyTools();
   settings.subscribe(applyTools);
   // New records apply once; a loaded session, a new chat or a rewound history rebuilds the panel from them.
@@ -255,6 +265,19 @@ async function main(): Promise<void> {
   provideUploads(app, { files: provider, apiKey: () => settings.snapshot.apiKey });
   projectName = async (id) => (await (await projects()).get(id))?.name;
   provideMemory(app, { load: async () => (await loadMemory()).service });
+  // Settings → Server's `Find models`: the server's list, without a key (a local server needs none).
+  provideModelFinder(app, {
+    find: async (baseUrl) => {
+      try {
+        return (await provider.listModels(settings.snapshot.apiKey || NO_KEY, undefined, baseUrl)).map(
+          (m) => m.id,
+        );
+      } catch (error) {
+        const info = error instanceof LlmError ? compatibleServerError(error.info, baseUrl) : undefined;
+        return info?.message ?? (error instanceof Error ? error.message : String(error));
+      }
+    },
+  });
   sync.resume();
   const services: EaselServices = {
     agent,

@@ -263,3 +263,35 @@ function mcpServer(connector: McpConnector): McpServerParam {
     ...(connector.token ? { authorization_token: connector.token } : {}),
   };
 }
+
+/**
+ * The request for a local or compatible server (Ollama, LM Studio, llama.cpp, vLLM), which implement the core
+ * of the Messages API only: no thinking or effort, no `cache_control` anywhere, no API-defined tools (only
+ * custom ones with an input schema), no MCP servers, no context management. A server that does not know a field
+ * may refuse the request rather than ignore it.
+ */
+export function plainRequest(body: RequestBody): RequestBody {
+  const {
+    thinking: _thinking,
+    output_config: _output,
+    context_management: _context,
+    mcp_servers: _mcp,
+    ...rest
+  } = body;
+  const { tools: all, ...others } = rest;
+  const tools = all?.filter((tool) => !('type' in tool) || tool.type === undefined || tool.type === 'custom');
+  return {
+    ...(stripCacheControl(others) as RequestBody),
+    ...(tools && tools.length > 0 ? { tools: stripCacheControl(tools) as ToolUnion[] } : {}),
+  };
+}
+
+function stripCacheControl(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripCacheControl);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key !== 'cache_control') out[key] = stripCacheControl(v);
+  }
+  return out;
+}

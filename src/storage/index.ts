@@ -113,6 +113,8 @@ export {
   type ConnectorSetting,
   DEFAULT_SETTINGS,
   MAX_ARTIFACT_CALL_CAP,
+  NO_KEY,
+  requestKey,
   type ServerKind,
   SettingsStore,
   type Theme,

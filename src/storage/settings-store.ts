@@ -65,6 +65,20 @@ export interface AppSettings {
   readonly server: ServerKind;
 }
 
+/**
+ * What the SDK is given as the key for a local or compatible server without one: such servers need no key and
+ * ignore the header (Ollama's documentation: "required but ignored"); it is no secret.
+ */
+export const NO_KEY = 'no-key';
+
+/**
+ * The key requests carry: the person's, or for a local or compatible server without one, `NO_KEY`;
+ * `undefined` when the Anthropic API has no key yet (the app asks for one).
+ */
+export function requestKey(settings: AppSettings): string | undefined {
+  return settings.apiKey || (settings.server === 'compatible' ? NO_KEY : undefined);
+}
+
 /** The most Settings lets an artifact spend on its Claude calls, in US dollars. */
 export const MAX_ARTIFACT_CALL_CAP = 100;
 

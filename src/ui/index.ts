@@ -15,5 +15,6 @@ export { prepareMarkdown } from './markdown/renderer-loader';
 export type { MemoryEntry, MemoryHandle, MemoryService } from './memory/memory-context';
 export { provideMemory } from './memory/memory-provider';
 export { memoryToolRenderer } from './memory/tool-renderer';
+export { provideModelFinder } from './settings/model-finder-context';
 export { provideSync } from './settings/sync-context';
 export { provideUploads } from './settings/uploads-context';

@@ -13,6 +13,7 @@ import '../sessions/storage-health';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
 import { focusRing } from '../styles/controls';
 import type { EaselPlatformSettings } from './platform-settings';
+import type { EaselServerSettings, ServerAddressEvent } from './server-settings';
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
 @customElement('easel-settings-dialog')
@@ -137,6 +138,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#call-cap') private callCapInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
   @query('easel-platform-settings') private platform!: EaselPlatformSettings;
+  @query('easel-server-settings') private server!: EaselServerSettings;
 
   override render() {
     const s = this.settings;
@@ -144,6 +146,11 @@ export class EaselSettingsDialog extends LitElement {
       <form method="dialog" @submit=${this.handleSubmit}>
         <h2 id="title">Settings</h2>
         ${this.notice ? html`<p class="notice" role="alert">${this.notice}</p>` : nothing}
+        <easel-server-settings
+          .value=${s?.server ?? 'anthropic'}
+          .baseUrl=${() => this.baseUrlInput?.value ?? ''}
+          @server-address=${this.handleServerAddress}
+        ></easel-server-settings>
         <div class="field">
           <label for="key">Anthropic API key</label>
           <div class="key-row">
@@ -234,6 +241,7 @@ export class EaselSettingsDialog extends LitElement {
       import('./platform-settings'),
       import('./sync-settings'),
       import('../memory/memory-settings'),
+      import('./server-settings'),
     ]);
     await this.updateComplete;
     if (this.dialog.open) return; // already open: what is typed there stays
@@ -244,6 +252,7 @@ export class EaselSettingsDialog extends LitElement {
     this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
     this.callCapInput.value = String(this.settings?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap);
     this.platform.reset();
+    this.server.value = this.settings?.server ?? 'anthropic';
     this.dialog.showModal();
     this.keyInput.focus();
   }
@@ -256,7 +265,11 @@ export class EaselSettingsDialog extends LitElement {
     e.preventDefault();
     const apiKey = this.keyInput.value.trim();
     const baseUrl = this.baseUrlInput.value.trim();
-    const problem = checkBaseUrl(baseUrl);
+    const server = this.server?.value ?? 'anthropic';
+    const problem =
+      server === 'compatible' && !baseUrl
+        ? 'A local or compatible server needs its address in API base URL, such as http://localhost:11434 for Ollama.'
+        : checkBaseUrl(baseUrl);
     if (problem) {
       this.notice = problem;
       this.baseUrlInput.focus();
@@ -282,12 +295,17 @@ export class EaselSettingsDialog extends LitElement {
         autoCompact: this.autoCompactInput.checked,
         artifactCallCap: Math.round(cap * 100) / 100,
         baseUrl: baseUrl.replace(/\/+$/, ''),
+        server,
         ...(platform
           ? { web: platform.web, connectors: platform.connectors, filesApi: platform.filesApi }
           : {}),
       }),
     );
     this.dialog.close('saved');
+  }
+
+  private handleServerAddress(e: ServerAddressEvent) {
+    this.baseUrlInput.value = e.url;
   }
 
   private handleForget() {
