@@ -3,8 +3,19 @@
  * (platform.claude.com/docs/en/agents-and-tools/tool-use/memory-tool: `view` of /memories first, `create` to
  * remember), and each check reads what the app sent back in the next request's tool result.
  */
+
+import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { expect, messageRequests, send, test, toolResult } from './support/test';
+
+/** Settings → Memory → the switch, as a person turns memory on (it is off until then). */
+async function switchMemory(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('switch', { name: 'Let Claude remember across chats' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+}
 
 const remember = (id: string) =>
   sse.toolUse({
@@ -20,6 +31,7 @@ test('a fact told in one chat is used in a new chat, edited in Settings, and gon
   app,
   anthropic,
 }) => {
+  await switchMemory(app);
   await anthropic.reply(remember('toolu_remember'), sse.text('Noted: metric it is.'));
   await send(app, 'I prefer metric units.');
   const card = app.getByRole('group', { name: 'Remembered: prefers metric units' });
@@ -81,6 +93,7 @@ test('a fact told in one chat is used in a new chat, edited in Settings, and gon
 });
 
 test('Undo on a memory card takes the write back', async ({ app, anthropic }) => {
+  await switchMemory(app);
   await anthropic.reply(remember('toolu_1'), sse.text('Noted.'));
   await send(app, 'I prefer metric units.');
   const card = app.getByRole('group', { name: 'Remembered: prefers metric units' });
@@ -92,6 +105,7 @@ test('Undo on a memory card takes the write back', async ({ app, anthropic }) =>
 });
 
 test('a path outside /memories is an error result, and the chat goes on', async ({ app, anthropic }) => {
+  await switchMemory(app);
   await anthropic.reply(
     sse.toolUse({
       id: 'toolu_bad',
@@ -109,15 +123,16 @@ test('a path outside /memories is an error result, and the chat goes on', async 
   expect(JSON.stringify(second?.body.messages)).toContain('"is_error":true');
 });
 
-test('with memory switched off, no memory tool is sent', async ({ app, anthropic }) => {
-  await app.getByRole('button', { name: 'Settings' }).click();
-  const dialog = app.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByRole('switch', { name: 'Let Claude remember across chats' }).click();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await anthropic.reply(sse.text('Hello.'));
+test('memory is off until turned on, and off again sends no memory tool', async ({ app, anthropic }) => {
+  await anthropic.reply(sse.text('Hello.'), sse.text('Hello again.'));
   await send(app, 'Hi');
   await expect(app.getByRole('article', { name: 'Claude' })).toContainText('Hello.');
-  const [first] = await messageRequests(anthropic);
-  expect(JSON.stringify(first?.body.tools)).not.toContain('memory');
-  expect(String(first?.headers['anthropic-beta'] ?? '')).not.toContain('context-management');
+  await switchMemory(app);
+  await switchMemory(app);
+  await send(app, 'Hi again');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Hello again.');
+  for (const request of await messageRequests(anthropic)) {
+    expect(JSON.stringify(request.body.tools)).not.toContain('memory');
+    expect(String(request.headers['anthropic-beta'] ?? '')).not.toContain('context-management');
+  }
 });

@@ -60,7 +60,10 @@ export interface AppSettings {
   readonly artifactCallCap: number;
   /** Large attachments uploaded once to the Files API (off unless the person turns it on). */
   readonly filesApi: FilesApiPreferences;
-  /** Claude keeps memory files across chats with the memory tool (Settings → Memory). */
+  /**
+   * Claude keeps memory files across chats with the memory tool (Settings → Memory). Off until the person turns
+   * it on: what it keeps is sent with later chats.
+   */
   readonly memory: boolean;
   readonly server: ServerKind;
 }
@@ -95,7 +98,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   autoCompact: false,
   artifactCallCap: 0.5,
   filesApi: { enabled: false, minKb: 256 },
-  memory: true,
+  memory: false,
   server: 'anthropic',
 };
 
