@@ -477,8 +477,6 @@ function fakeWindow(): vm.Context &
     setTimeout,
     clearTimeout,
     queueMicrotask,
-    // Mermaid listens for the page's load to draw diagrams marked up in it.
-    addEventListener() {},
   });
   vm.runInContext('var window = globalThis; var self = globalThis;', page);
   return page as vm.Context & Record<string, unknown> & { document: { head: typeof head } };

@@ -14,7 +14,8 @@ import {
 } from './artifacts';
 import { createAttachmentResolver, createImageProcessor } from './attachments';
 import { createRunCodeTool } from './code';
-import { createAnthropicProvider } from './llm';
+import { compatibleServerError, createAnthropicProvider, LlmError } from './llm';
+import { lazyMemoryTool, type MemoryScope } from './memory';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
   AppDataRepository,
@@ -24,6 +25,8 @@ import {
   FolderBackup,
   keepQueuesOnlyOnReload,
   lazyProjectLibrary,
+  NO_KEY,
+  requestKey,
   SessionLibrary,
   SessionQueues,
   SessionSaver,
@@ -42,9 +45,12 @@ import {
   lazyClaudeBridge,
   lazyCodeSandbox,
   lazyNetworkBridge,
+  memoryToolRenderer,
   PreviewHost,
   PreviewRuntime,
   prepareMarkdown,
+  provideMemory,
+  provideModelFinder,
   provideSync,
   provideUploads,
   runCodeToolRenderer,
@@ -52,6 +58,7 @@ import {
   webOn,
 } from './ui';
 import type { StandingContextSource } from './ui/app/standing-context';
+import type { AppMemory } from './ui/memory/memory-service';
 
 const SYSTEM_PROMPT = [
   'You are Claude, talking with a person through Easel, a chat app in their browser with a side panel for files.',
@@ -102,6 +109,8 @@ async function main(): Promise<void> {
     getSettings: () => {
       adoptWeb();
       const s = settings.snapshot;
+      // A local or compatible server gets plain requests: none of the API's own features.
+      if (s.server === 'compatible') return { baseUrl: s.baseUrl, compatible: true };
       const connectors = s.connectors
         .filter((c) => c.enabled)
         .map((c) => ({ name: c.name, url: c.url, tools: c.tools, ...(c.token ? { token: c.token } : {}) }));
@@ -123,7 +132,7 @@ async function main(): Promise<void> {
   let reservedPdf = () => ({ pages: 0, bytes: 0 });
   const agent = new Agent({
     streamFn: provider.streamFn,
-    getApiKey: () => settings.snapshot.apiKey,
+    getApiKey: () => requestKey(settings.snapshot),
     getStandingContext: () => standingContext(),
     convertToLlm: createConvertToLlm({ resolveAttachment, reservedPdf: () => reservedPdf() }),
     initialState: { systemPrompt: SYSTEM_PROMPT },
@@ -145,7 +154,7 @@ async function main(): Promise<void> {
   let openSession = (): string | undefined => undefined;
   const claudeCalls = lazyClaudeBridge({
     streamFn: provider.streamFn,
-    apiKey: () => settings.snapshot.apiKey,
+    apiKey: () => requestKey(settings.snapshot),
     model: () => agent.state.model,
     cap: () => settings.snapshot.artifactCallCap,
     changed: () => apps.changed(),
@@ -183,13 +192,36 @@ async function main(): Promise<void> {
     history: () => agent.state.messages,
     timeLimitMs: () => settings.snapshot.codeTimeLimitSec * 1000,
   });
-  // `run_code` goes with the requests of a session unless `Code` is off there.
-  const syncTools = () =>
-    agent.setTools(
-      codeOn(settings.snapshot, saverRef?.sessionId) ? [artifactsTool, codeTool] : [artifactsTool],
+  // Memory (Settings → Memory): the tool goes with the requests while it is on; each call reads the open chat's
+  // project then, so a chat moved to a project sees that project's memory from its next call on.
+  // The memory's code (the tool's commands, its repository, the Settings part) loads with its first use.
+  let appMemory: Promise<AppMemory> | undefined;
+  let projectName: (id: string) => Promise<string | undefined> = async () => undefined;
+  let memoryScope: () => Promise<MemoryScope | undefined> = async () => undefined;
+  const loadMemory = () => {
+    appMemory ??= import('./ui/memory/memory-service').then(
+      (m) =>
+        m.createAppMemory({ db, settings, projectName: (id) => projectName(id), scope: () => memoryScope() }),
+      (error: unknown) => {
+        appMemory = undefined;
+        throw error;
+      },
     );
-  syncTools();
-  settings.subscribe(syncTools);
+    return appMemory;
+  };
+  const memoryTool = lazyMemoryTool(async () => (await loadMemory()).tool);
+  // `run_code` goes with the requests of a session unless `Code` is off there; the memory tool while Memory is on
+  // (it is the API's own type, which a local or compatible server does not know).
+  const applyTools = () => {
+    const snapshot = settings.snapshot;
+    agent.setTools([
+      artifactsTool,
+      ...(codeOn(snapshot, saverRef?.sessionId) ? [codeTool] : []),
+      ...(snapshot.memory && snapshot.server === 'anthropic' ? [memoryTool] : []),
+    ]);
+  };
+  applyTools();
+  settings.subscribe(applyTools);
   // New records apply once; a loaded session, a new chat or a rewound history rebuilds the panel from them.
   // While a run goes on, the calls of an answer that has just ended are about to run (not left by a reload).
   agent.subscribeState((state) => artifacts.sync(state.messages, state.isStreaming));
@@ -211,11 +243,18 @@ async function main(): Promise<void> {
   agentRef = agent;
   saverRef = saver;
   saver.subscribe(adoptWeb);
-  saver.subscribe(syncTools);
+  saver.subscribe(applyTools);
   openSession = () => saver.sessionId;
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
   const projects = lazyProjectLibrary({ db });
+  memoryScope = async () => {
+    if (!settings.snapshot.memory) return undefined;
+    const id = saver.sessionId;
+    const lookup = id === undefined ? undefined : await library.get(id);
+    const projectId = lookup?.kind === 'found' ? lookup.session.projectId : saver.newChatProject;
+    return projectId === undefined ? {} : { project: projectId };
+  };
   // Its code loads while the page is idle or with the first request (the first screen does not need it); a
   // failed load is tried again with the next request, and the answer says why it could not be sent.
   let standing: Promise<StandingContextSource> | undefined;
@@ -251,6 +290,21 @@ async function main(): Promise<void> {
   provideSync(app, sync);
   // Settings → Files API lists and deletes the files uploaded with the current key.
   provideUploads(app, { files: provider, apiKey: () => settings.snapshot.apiKey });
+  projectName = async (id) => (await (await projects()).get(id))?.name;
+  provideMemory(app, { load: async () => (await loadMemory()).service });
+  // Settings → Server's `Find models`: the server's list, without a key (a local server needs none).
+  provideModelFinder(app, {
+    find: async (baseUrl) => {
+      try {
+        return (await provider.listModels(settings.snapshot.apiKey || NO_KEY, undefined, baseUrl)).map(
+          (m) => m.id,
+        );
+      } catch (error) {
+        const info = error instanceof LlmError ? compatibleServerError(error.info, baseUrl) : undefined;
+        return info?.message ?? (error instanceof Error ? error.message : String(error));
+      }
+    },
+  });
   sync.resume();
   const services: EaselServices = {
     agent,
@@ -269,6 +323,7 @@ async function main(): Promise<void> {
     toolRenderers: new Map([
       ['artifacts', artifactsToolRenderer],
       ['run_code', runCodeToolRenderer],
+      ['memory', memoryToolRenderer],
     ]),
   };
   app.services = services;
@@ -279,6 +334,7 @@ async function main(): Promise<void> {
       () => {
         provider.prepare();
         void loadStanding().catch(() => undefined);
+        void loadMemory().catch(() => undefined);
       },
       { timeout: 5000 },
     );

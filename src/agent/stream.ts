@@ -72,6 +72,7 @@ async function prepareRequest(run: LoopRun): Promise<{ context: LlmContext; opti
       name: tool.name,
       description: tool.description,
       parameters: tool.parameters,
+      ...(tool.builtin ? { builtin: tool.builtin } : {}),
     })),
   };
   const options: StreamOptions = {

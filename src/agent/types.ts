@@ -211,6 +211,11 @@ export interface AgentTool<TArgs = Record<string, unknown>, TDetails = unknown> 
   /** What the model reads to decide when and how to call the tool. */
   readonly description: string;
   readonly parameters: JsonSchema;
+  /**
+   * A tool the API defines (`memory_20250818`): the request names it by its type and name only, and the API
+   * gives the model its description and input schema; `parameters` still checks the arguments here.
+   */
+  readonly builtin?: 'memory_20250818';
   /** `sequential`: when this tool is in a batch, the whole batch runs one call at a time. */
   readonly executionMode?: 'parallel' | 'sequential';
   /**
@@ -256,7 +261,7 @@ export interface LlmContext {
   /** Blocks read before the conversation (after any compaction), from `AgentLoopConfig.getStandingContext`. */
   readonly knowledge?: readonly UserContent[];
   readonly messages: readonly Message[];
-  readonly tools?: readonly Pick<AgentTool, 'name' | 'description' | 'parameters'>[];
+  readonly tools?: readonly Pick<AgentTool, 'name' | 'description' | 'parameters' | 'builtin'>[];
 }
 
 export interface StreamOptions {

@@ -201,3 +201,30 @@ export function describeError(error: unknown, ctx: ErrorContext = {}): LlmErrorI
   }
   return { kind: 'unknown', message: sentence('unknown', text, undefined, ctx), retryable: false };
 }
+
+/**
+ * A failure to reach a local or compatible server, said with what to change. A browser refused by the server's
+ * CORS rules sees only a network error, so the sentence names each server's setting for this page's origin:
+ * Ollama's `OLLAMA_ORIGINS` (docs.ollama.com/faq), LM Studio's "Enable CORS" and vLLM's `--allowed-origins`.
+ * Other failures are kept.
+ */
+export function compatibleServerError(
+  info: LlmErrorInfo,
+  baseUrl: string,
+  origin = pageOrigin(),
+): LlmErrorInfo {
+  if (info.kind !== 'network') return info;
+  const where = baseUrl || 'the server';
+  return {
+    ...info,
+    message:
+      `Could not reach ${where}. Check that the server is running at that address. If it is, it refused this ` +
+      `page (${origin}) by its CORS rules: for Ollama, set OLLAMA_ORIGINS=${origin} in its environment and restart ` +
+      `it; in LM Studio, turn on “Enable CORS” in the server settings; start vLLM with ` +
+      `--allowed-origins '["${origin}"]'.`,
+  };
+}
+
+function pageOrigin(): string {
+  return typeof location === 'undefined' ? 'this page' : location.origin;
+}

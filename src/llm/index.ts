@@ -3,5 +3,13 @@
  * The only folder that imports `@anthropic-ai/sdk`, and it loads it lazily on first use.
  */
 export { BUILTIN_MODELS, pickDefaultModel } from './catalog';
+export { compatibleServerError } from './errors';
 export { type AnthropicProvider, type AnthropicProviderOptions, createAnthropicProvider } from './provider';
-export type { CompactionSettings, LlmErrorInfo, ModelInfo, ModelPrice, ProviderSettings } from './types';
+export {
+  type CompactionSettings,
+  LlmError,
+  type LlmErrorInfo,
+  type ModelInfo,
+  type ModelPrice,
+  type ProviderSettings,
+} from './types';

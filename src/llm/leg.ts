@@ -7,7 +7,7 @@ import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
 import { createDirectStream, createFileDeleter, createModelLister, type RawStream } from './raw-stream';
-import { buildRequest, requestBetas } from './request';
+import { buildRequest, plainRequest, requestBetas } from './request';
 import type { SetTimer } from './transport';
 import type {
   CompactionSettings,
@@ -40,6 +40,8 @@ export interface LegInput {
   readonly compaction?: CompactionSettings;
   /** Large attachments go by file id (Settings → Files API), with what this device knows. */
   readonly files?: LegFiles;
+  /** A local or compatible server: the request is made plain (`plainRequest`) and carries no betas. */
+  readonly compatible?: boolean;
 }
 
 /** How one request ended. `failed.stopReason` is `aborted` for a stop or an idle timeout, else `error`. */
@@ -108,7 +110,8 @@ export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageE
   } catch (error) {
     return fail(describeError(error), 'error');
   }
-  const betas = requestBetas(params);
+  if (input.compatible) params = plainRequest(params);
+  const betas = input.compatible ? [] : requestBetas(params);
   const request = {
     params,
     ...(betas.length > 0 ? { betas } : {}),

@@ -4,7 +4,7 @@
 import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamFn, StreamOptions } from '../agent';
 import { BUILTIN_MODELS, priceFor } from './catalog';
 import type { ClientFactory } from './client';
-import { describeError } from './errors';
+import { compatibleServerError, describeError } from './errors';
 import type { KeyValueStore, UploadRecord } from './file-id-store';
 import type { LegOutcome, runLeg as RunLeg } from './leg';
 import type { RawStream } from './raw-stream';
@@ -54,9 +54,11 @@ export interface AnthropicProvider {
   /**
    * Lists the models the key can use (`GET /v1/models`), merged with the built-in price table, newest first.
    * Retired models are left out. Throws an `LlmError` on failure. The result also becomes the catalog the
-   * stream function reads capabilities and prices from.
+   * stream function reads capabilities and prices from. With `baseUrl`, asks that server instead of the configured
+   * one (Settings' `Find models`), and the catalog stays as it was. A server answering in the OpenAI shape
+   * (`{ data: [{ id }] }`) is read too: its models have the ids only.
    */
-  listModels(apiKey: string, signal?: AbortSignal): Promise<ModelInfo[]>;
+  listModels(apiKey: string, signal?: AbortSignal, baseUrl?: string): Promise<ModelInfo[]>;
   /** Loads the stream machinery and starts the stream worker ahead of the first request (call when idle). */
   prepare(): void;
   /**
@@ -192,7 +194,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
       const loaded = await loadMachinery();
       runLeg = loaded.runLeg;
       stream = loaded.streamer.send;
-      if (settings.files && loaded.uploads) {
+      if (settings.files && !settings.compatible && loaded.uploads) {
         files = await loaded.uploads.legFiles(baseURL, opts.apiKey, settings.files.minBytes);
       }
     } catch (error) {
@@ -202,11 +204,13 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     const modelInfo = lookup(opts.model);
     // A compaction the person asked for goes with this request only (if it fails, they can ask again).
     const asked = modelInfo?.supportsCompaction === true && compactModels.delete(modelInfo.id);
-    const compaction = asked
-      ? { trigger: MIN_COMPACTION_TRIGGER }
-      : settings.autoCompact
-        ? { trigger: autoCompactTrigger(modelInfo) }
-        : undefined;
+    const compaction = settings.compatible
+      ? undefined
+      : asked
+        ? { trigger: MIN_COMPACTION_TRIGGER }
+        : settings.autoCompact
+          ? { trigger: autoCompactTrigger(modelInfo) }
+          : undefined;
     let retries = 0;
     let continuations = 0;
     for (;;) {
@@ -220,8 +224,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
         price: modelInfo?.price ?? priceFor(opts.model),
         base: message,
         idleTimeoutMs,
-        web: settings.web,
-        connectors: settings.connectors,
+        ...(settings.compatible
+          ? { compatible: true }
+          : { web: settings.web, connectors: settings.connectors }),
         compaction,
         files,
       });
@@ -236,7 +241,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
             ? retryDelay(outcome.info, retries, maxRetryDelayMs)
             : undefined;
         if (delay === undefined) {
-          yield failed(snapshot, outcome.info, outcome.stopReason);
+          const info = settings.compatible ? compatibleServerError(outcome.info, baseURL) : outcome.info;
+          yield failed(snapshot, info, outcome.stopReason);
           return;
         }
         retries++;
@@ -285,8 +291,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     },
   });
 
-  const listModels = async (apiKey: string, signal?: AbortSignal): Promise<ModelInfo[]> => {
-    const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
+  const listModels = async (apiKey: string, signal?: AbortSignal, baseUrl?: string): Promise<ModelInfo[]> => {
+    const baseURL = normalizeBaseUrl(baseUrl ?? options.getSettings().baseUrl);
     let streamer: RawStreamer;
     try {
       ({ streamer } = await loadMachinery());
@@ -295,6 +301,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     }
     // From the stream worker when there is one: the page then never loads the SDK.
     const models = await streamer.listModels(apiKey, baseURL, signal);
+    if (baseUrl !== undefined) return models;
     catalog = new Map([
       ...BUILTIN_MODELS.map((m) => [m.id, m] as const),
       ...models.map((m) => [m.id, m] as const),

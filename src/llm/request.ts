@@ -54,6 +54,12 @@ export interface McpServerParam {
  */
 export const COMPACTION_BETA = 'compact-2026-01-12';
 
+/**
+ * The memory tool's beta header, as its documentation (platform.claude.com/docs/en/agents-and-tools/tool-use/
+ * memory-tool) asks: sent with every request that carries the `memory_20250818` tool.
+ */
+export const MEMORY_BETA = 'context-management-2025-06-27';
+
 /** The `compact_20260112` context-management edit (a beta field, not in the SDK's GA types). */
 export interface ContextManagementParam {
   readonly edits: readonly {
@@ -112,11 +118,14 @@ export function thinkingParams(
 export function buildRequest(context: LlmContext, settings: RequestSettings): RequestBody {
   const tools: ToolUnion[] = [
     ...(context.tools ?? []).map(
-      (tool): Tool => ({
-        name: tool.name,
-        description: tool.description,
-        input_schema: tool.parameters as Tool.InputSchema,
-      }),
+      (tool): ToolUnion =>
+        tool.builtin === 'memory_20250818'
+          ? { type: 'memory_20250818', name: 'memory' }
+          : {
+              name: tool.name,
+              description: tool.description,
+              input_schema: tool.parameters as Tool.InputSchema,
+            },
     ),
     ...(settings.web ? webTools(settings.web) : []),
     ...(settings.connectors ?? []).map(mcpToolset),
@@ -197,6 +206,7 @@ export function requestBetas(body: RequestBody): string[] {
   const betas: string[] = [];
   if (body.mcp_servers && body.mcp_servers.length > 0) betas.push(MCP_BETA);
   if (body.context_management || hasCompactionBlock(body)) betas.push(COMPACTION_BETA);
+  if (body.tools?.some((tool) => 'type' in tool && tool.type === 'memory_20250818')) betas.push(MEMORY_BETA);
   return betas;
 }
 
@@ -252,4 +262,36 @@ function mcpServer(connector: McpConnector): McpServerParam {
     name: connector.name,
     ...(connector.token ? { authorization_token: connector.token } : {}),
   };
+}
+
+/**
+ * The request for a local or compatible server (Ollama, LM Studio, llama.cpp, vLLM), which implement the core
+ * of the Messages API only: no thinking or effort, no `cache_control` anywhere, no API-defined tools (only
+ * custom ones with an input schema), no MCP servers, no context management. A server that does not know a field
+ * may refuse the request rather than ignore it.
+ */
+export function plainRequest(body: RequestBody): RequestBody {
+  const {
+    thinking: _thinking,
+    output_config: _output,
+    context_management: _context,
+    mcp_servers: _mcp,
+    ...rest
+  } = body;
+  const { tools: all, ...others } = rest;
+  const tools = all?.filter((tool) => !('type' in tool) || tool.type === undefined || tool.type === 'custom');
+  return {
+    ...(stripCacheControl(others) as RequestBody),
+    ...(tools && tools.length > 0 ? { tools: stripCacheControl(tools) as ToolUnion[] } : {}),
+  };
+}
+
+function stripCacheControl(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripCacheControl);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key !== 'cache_control') out[key] = stripCacheControl(v);
+  }
+  return out;
 }

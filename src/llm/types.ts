@@ -23,6 +23,12 @@ export interface ProviderSettings {
    * is sent, and referred to by its id from then on. Absent: every file goes in each request, as base64.
    */
   readonly files?: { readonly minBytes: number };
+  /**
+   * A local or compatible server (Ollama, LM Studio, llama.cpp, vLLM): requests carry none of the API's own
+   * features — no thinking or effort, no prompt-cache breakpoints, no API-defined tools, no betas, no compaction,
+   * no file ids — and a failure to reach it names the CORS setting to change.
+   */
+  readonly compatible?: boolean;
 }
 
 /**

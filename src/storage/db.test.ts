@@ -15,6 +15,7 @@ describe('openEaselDb', () => {
       'appData',
       'attachments',
       'keys',
+      'memories',
       'messages',
       'projects',
       'sessions',

@@ -84,6 +84,10 @@ function migrationStep(
       // Projects (sessions name theirs with an optional `projectId`: no session record changes).
       db.createObjectStore('projects', { keyPath: 'id' });
       return undefined;
+    case 4:
+      // Memory files (nothing to carry over: memory did not exist before).
+      db.createObjectStore('memories', { keyPath: ['space', 'path'] });
+      return undefined;
     default:
       throw new Error(`There is no migration from schema version ${fromVersion}.`);
   }

@@ -48,6 +48,15 @@ export {
   type ZipDownload,
 } from './library';
 export { INTERRUPTED_MESSAGE, interrupted, type LoadedSession, loadSession } from './load';
+export {
+  isMemoryPath,
+  isSpace,
+  MEMORY_CHANNEL,
+  MemoriesRepository,
+  type MemoryChange,
+  type MemoryListener,
+  parseMemoryRecord,
+} from './memories-repo';
 export { MAX_PREVIEW, MAX_SEARCH_TEXT, MAX_TITLE, previewOf, textOf, titleFrom } from './message-text';
 export { compareKeys, type MessageRecords, MessagesRepository } from './messages-repo';
 export {
@@ -78,6 +87,7 @@ export {
   DB_VERSION,
   type EaselDB,
   type KeyRecord,
+  type MemoryRecord,
   type MessageRecord,
   type ProjectRecord,
   projectFilesOwner,
@@ -104,6 +114,9 @@ export {
   DEFAULT_SETTINGS,
   MAX_ARTIFACT_CALL_CAP,
   MAX_CODE_TIME_LIMIT_SEC,
+  NO_KEY,
+  requestKey,
+  type ServerKind,
   SettingsStore,
   type Theme,
   type WebPreferences,

@@ -15,8 +15,9 @@ export const DB_NAME = 'easel';
  *   searchable text of messages, in chunks), `attachments` indexed by session.
  * - 3: `appData`, what artifacts keep with `window.storage`, keyed by session, file, scope and key.
  * - 4: `projects` (a name, instructions and knowledge files; sessions name theirs with `projectId`).
+ * - 5: `memories`, the files Claude keeps with the memory tool, keyed by space and path.
  */
-export const DB_VERSION = 4;
+export const DB_VERSION = 5;
 
 /** A setting as stored. Values are `unknown` on the way out: callers validate what they read. */
 export interface SettingRecord {
@@ -169,7 +170,20 @@ export interface AppDataRecord {
 }
 
 /**
- * Easel's IndexedDB schema, version 4.
+ * One memory file Claude keeps with the memory tool (`src/memory`). `space` is whose it is: `person` (every
+ * chat) or `project:<id>` (the chats of that project); `path` is relative to the space's root, segments
+ * joined by `/` (`preferences.md`, `work/units.md`), never empty, never with `.` or `..`.
+ */
+export interface MemoryRecord {
+  readonly space: string;
+  readonly path: string;
+  readonly text: string;
+  /** Epoch milliseconds of the last write. */
+  readonly updated: number;
+}
+
+/**
+ * Easel's IndexedDB schema, version 5.
  *
  * Record types are what the repositories write; everything read back is still checked by `validate.ts`
  * before use (another tab, an older version or a broken disk may have written something else).
@@ -182,6 +196,7 @@ export interface EaselDB extends DBSchema {
   messages: { key: [string, string]; value: MessageRecord };
   texts: { key: [string, string]; value: TextChunkRecord };
   attachments: { key: string; value: AttachmentBlobRecord; indexes: { bySession: string } };
+  memories: { key: [string, string]; value: MemoryRecord };
   appData: {
     key: [string, string, AppDataScope, string];
     value: AppDataRecord;

@@ -34,6 +34,13 @@ export interface FilesApiPreferences {
 /** The largest threshold Settings takes, in KB (32 MB: no request holds a larger file). */
 const MAX_FILES_API_MIN_KB = 32 * 1024;
 
+/**
+ * Which kind of server the app talks to: `anthropic` (the API, or a proxy of it: a key is needed) or
+ * `compatible`, a local or compatible server speaking the Messages API (Ollama, LM Studio, llama.cpp, vLLM),
+ * which needs no key and may lack thinking, prompt caching, the API's own tools and the Files API.
+ */
+export type ServerKind = 'anthropic' | 'compatible';
+
 /** What the person configured. `apiKey` lives in memory; it is persisted only when `rememberKey` is on. */
 export interface AppSettings {
   readonly apiKey: string | undefined;
@@ -57,6 +64,26 @@ export interface AppSettings {
   readonly codeOffSessions: readonly string[];
   /** How long one `run_code` run may take, in seconds. */
   readonly codeTimeLimitSec: number;
+  /**
+   * Claude keeps memory files across chats with the memory tool (Settings → Memory). Off until the person turns
+   * it on: what it keeps is sent with later chats.
+   */
+  readonly memory: boolean;
+  readonly server: ServerKind;
+}
+
+/**
+ * What the SDK is given as the key for a local or compatible server without one: such servers need no key and
+ * ignore the header (Ollama's documentation: "required but ignored"); it is no secret.
+ */
+export const NO_KEY = 'no-key';
+
+/**
+ * The key requests carry: the person's, or for a local or compatible server without one, `NO_KEY`;
+ * `undefined` when the Anthropic API has no key yet (the app asks for one).
+ */
+export function requestKey(settings: AppSettings): string | undefined {
+  return settings.apiKey || (settings.server === 'compatible' ? NO_KEY : undefined);
 }
 
 /** The longest time limit Settings takes for one code run, in seconds. */
@@ -80,6 +107,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
   filesApi: { enabled: false, minKb: 256 },
   codeOffSessions: [],
   codeTimeLimitSec: 30,
+  memory: false,
+  server: 'anthropic',
 };
 
 const STORED_KEYS = [
@@ -95,6 +124,8 @@ const STORED_KEYS = [
   'filesApi',
   'codeOffSessions',
   'codeTimeLimitSec',
+  'memory',
+  'server',
 ] as const;
 
 const PROVIDER = 'anthropic';
@@ -131,6 +162,8 @@ export class SettingsStore {
       filesApi,
       codeOffSessions,
       codeTimeLimitSec,
+      memory,
+      server,
       connectors,
     ] = await Promise.all([...STORED_KEYS, 'connectors'].map((k) => this.repo.get(k)));
     const remember = typeof rememberKey === 'boolean' ? rememberKey : DEFAULT_SETTINGS.rememberKey;
@@ -168,6 +201,8 @@ export class SettingsStore {
         codeTimeLimitSec <= MAX_CODE_TIME_LIMIT_SEC
           ? codeTimeLimitSec
           : DEFAULT_SETTINGS.codeTimeLimitSec,
+      memory: typeof memory === 'boolean' ? memory : DEFAULT_SETTINGS.memory,
+      server: server === 'compatible' ? 'compatible' : 'anthropic',
     };
     this.notify();
     return this.current;

@@ -4,6 +4,7 @@
  */
 import type { AgentMessage } from '../../agent';
 import type { PreparedAttachment } from '../../attachments';
+import { DEFAULT_SETTINGS, requestKey } from '../../storage';
 import type { SendMessageEvent } from '../events';
 import type { EaselServices } from './services';
 
@@ -43,7 +44,7 @@ export class ChatActions {
       this.host.restore(e.text, e.attachments);
       return;
     }
-    if (e.mode === 'prompt' && !services.settingsStore.snapshot.apiKey) {
+    if (e.mode === 'prompt' && !requestKey(services.settingsStore.snapshot)) {
       this.held = { text: e.text, attachments: e.attachments };
       this.host.askForKey('Enter your Anthropic API key to send your message.');
       return;
@@ -74,7 +75,7 @@ export class ChatActions {
   async keySaved(): Promise<void> {
     const services = this.host.services();
     const held = this.held;
-    if (!services || !held || !services.settingsStore.snapshot.apiKey) return;
+    if (!services || !held || !requestKey(services.settingsStore.snapshot)) return;
     this.held = undefined;
     const message = await this.toMessage(services, held.text, held.attachments);
     if (!message) {
@@ -86,7 +87,7 @@ export class ChatActions {
 
   /** Settings closed: a message that was waiting for a key that never came goes back into the box. */
   settingsClosed(): void {
-    if (this.held && !this.host.services()?.settingsStore.snapshot.apiKey) {
+    if (this.held && !requestKey(this.host.services()?.settingsStore.snapshot ?? DEFAULT_SETTINGS)) {
       this.host.restore(this.held.text, this.held.attachments);
       this.held = undefined;
     }
@@ -138,7 +139,7 @@ export class ChatActions {
 
   /** True when a key is set; otherwise asks for one (with `notice`) and returns false. */
   private requireKey(notice: string): boolean {
-    if (this.host.services()?.settingsStore.snapshot.apiKey) return true;
+    if (requestKey(this.host.services()?.settingsStore.snapshot ?? DEFAULT_SETTINGS)) return true;
     this.host.askForKey(notice);
     return false;
   }

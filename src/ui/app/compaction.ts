@@ -6,6 +6,7 @@
  */
 import type { AgentMessage, AssistantMessage } from '../../agent';
 import { type CompactionMessage, latestCompaction } from '../../messages';
+import { requestKey } from '../../storage';
 import type { EaselServices } from './services';
 
 /** How Easel's own summary turn is asked for. */
@@ -61,7 +62,7 @@ async function summaryTurn(services: EaselServices, transcript: string): Promise
     {
       model: agent.state.model,
       thinkingLevel: 'off',
-      apiKey: settingsStore.snapshot.apiKey,
+      apiKey: requestKey(settingsStore.snapshot),
       signal: new AbortController().signal,
       maxTokens: SUMMARY_TOKENS,
     },

@@ -2,7 +2,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { Agent, AgentMessage, ThinkingLevel } from '../../agent';
 import { type AnthropicProvider, BUILTIN_MODELS, type ModelInfo, pickDefaultModel } from '../../llm';
-import type { SettingsStore } from '../../storage';
+import { requestKey, type SettingsStore } from '../../storage';
 import { SubscriptionController } from '../controllers/subscriptions';
 import { Task } from '../controllers/task';
 
@@ -37,8 +37,9 @@ export class ModelCatalogController {
       args: () => {
         const settings = this.settings?.snapshot;
         const provider = this.provider;
-        if (!provider || !settings?.apiKey) return undefined;
-        return [provider, settings.baseUrl, settings.apiKey] as const;
+        const key = settings && requestKey(settings);
+        if (!provider || !settings || !key) return undefined;
+        return [provider, settings.baseUrl, key] as const;
       },
       task: ([provider, , key], { signal }) => provider.listModels(key, signal),
       onComplete: (models) => {

@@ -89,6 +89,8 @@ export class EaselToolCallCard extends LitElement {
     const call = this.call;
     if (!call) return nothing;
     const renderer = this.renderers?.get(call.name);
+    const own = this.unfinished ? undefined : renderer?.card?.(call, this.result);
+    if (own) return own;
     const summary = this.summary(call);
     return html`<details aria-label=${`Tool call: ${summary}`} ?open=${renderer?.expanded?.(call) ?? false}>
       <summary>

@@ -19,6 +19,8 @@ export interface ToolRenderer {
   renderArgs?(call: ToolCall, streaming: boolean): TemplateResult;
   /** The body of the card for the result. */
   renderResult?(result: ToolResultMessage): TemplateResult;
+  /** A card of the tool's own in place of the generic one, or `undefined` to keep the generic card. */
+  card?(call: ToolCall, result: ToolResultMessage | undefined): TemplateResult | undefined;
 }
 
 export type ToolRenderers = ReadonlyMap<string, ToolRenderer>;

@@ -69,6 +69,7 @@ describe('<easel-settings-dialog>', () => {
         artifactCallCap: 2.5,
         codeTimeLimitSec: 30,
         baseUrl: 'http://127.0.0.1:4010',
+        server: 'anthropic',
         // Web, Connectors and Files API, unchanged: their part has loaded by the time `show()` resolves.
         web: { allowedDomains: [], blockedDomains: [] },
         connectors: [],

@@ -14,6 +14,7 @@ import '../sessions/storage-health';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
 import { focusRing } from '../styles/controls';
 import type { EaselPlatformSettings } from './platform-settings';
+import type { EaselServerSettings, ServerAddressEvent } from './server-settings';
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
 @customElement('easel-settings-dialog')
@@ -139,6 +140,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#code-limit') private codeLimitInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
   @query('easel-platform-settings') private platform!: EaselPlatformSettings;
+  @query('easel-server-settings') private server!: EaselServerSettings;
 
   override render() {
     const s = this.settings;
@@ -146,6 +148,11 @@ export class EaselSettingsDialog extends LitElement {
       <form method="dialog" @submit=${this.handleSubmit}>
         <h2 id="title">Settings</h2>
         ${this.notice ? html`<p class="notice" role="alert">${this.notice}</p>` : nothing}
+        <easel-server-settings
+          .value=${s?.server ?? 'anthropic'}
+          .baseUrl=${() => this.baseUrlInput?.value ?? ''}
+          @server-address=${this.handleServerAddress}
+        ></easel-server-settings>
         <div class="field">
           <label for="key">Anthropic API key</label>
           <div class="key-row">
@@ -215,6 +222,7 @@ export class EaselSettingsDialog extends LitElement {
           .connectors=${s?.connectors ?? []}
           .filesApi=${s?.filesApi ?? DEFAULT_SETTINGS.filesApi}
         ></easel-platform-settings>
+        <easel-memory-settings></easel-memory-settings>
         <easel-sync-settings></easel-sync-settings>
         <easel-storage-health
           .health=${this.health}
@@ -236,7 +244,13 @@ export class EaselSettingsDialog extends LitElement {
     // Web, Connectors and Sync load with the dialog's first opening, not with the first screen. The dialog opens only
     // once they have: after it is open nothing moves the focus or refills a field under the person's typing
     // (a focus moved after the load sent a base URL being typed into the key field).
-    await Promise.all([this.updateComplete, import('./platform-settings'), import('./sync-settings')]);
+    await Promise.all([
+      this.updateComplete,
+      import('./platform-settings'),
+      import('./sync-settings'),
+      import('../memory/memory-settings'),
+      import('./server-settings'),
+    ]);
     await this.updateComplete;
     if (this.dialog.open) return; // already open: what is typed there stays
     this.keyInput.value = this.settings?.apiKey ?? '';
@@ -247,6 +261,7 @@ export class EaselSettingsDialog extends LitElement {
     this.callCapInput.value = String(this.settings?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap);
     this.codeLimitInput.value = String(this.settings?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec);
     this.platform.reset();
+    this.server.value = this.settings?.server ?? 'anthropic';
     this.dialog.showModal();
     this.keyInput.focus();
   }
@@ -259,7 +274,11 @@ export class EaselSettingsDialog extends LitElement {
     e.preventDefault();
     const apiKey = this.keyInput.value.trim();
     const baseUrl = this.baseUrlInput.value.trim();
-    const problem = checkBaseUrl(baseUrl);
+    const server = this.server?.value ?? 'anthropic';
+    const problem =
+      server === 'compatible' && !baseUrl
+        ? 'A local or compatible server needs its address in API base URL, such as http://localhost:11434 for Ollama.'
+        : checkBaseUrl(baseUrl);
     if (problem) {
       this.notice = problem;
       this.baseUrlInput.focus();
@@ -292,12 +311,17 @@ export class EaselSettingsDialog extends LitElement {
         artifactCallCap: Math.round(cap * 100) / 100,
         codeTimeLimitSec: limit,
         baseUrl: baseUrl.replace(/\/+$/, ''),
+        server,
         ...(platform
           ? { web: platform.web, connectors: platform.connectors, filesApi: platform.filesApi }
           : {}),
       }),
     );
     this.dialog.close('saved');
+  }
+
+  private handleServerAddress(e: ServerAddressEvent) {
+    this.baseUrlInput.value = e.url;
   }
 
   private handleForget() {
