@@ -107,7 +107,7 @@ function messages(res, body, text) {
     error(res, 400, 'invalid_request_error', `"${model}" does not support thinking`);
     return;
   }
-  const foreign = (Array.isArray(b.tools) ? b.tools : []).find((t) => t && t.type && t.type !== 'custom');
+  const foreign = (Array.isArray(b.tools) ? b.tools : []).find((t) => t?.type && t.type !== 'custom');
   if (foreign) {
     error(res, 400, 'invalid_request_error', `unsupported tool type: ${foreign.type}`);
     return;
