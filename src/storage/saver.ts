@@ -45,8 +45,7 @@ export class SessionSaver {
   private title = '';
   /** The latest `open` or `startNew`: a slow `open` never overrides a later one. */
   private latest: object = {};
-  private readonly unsubscribeChannel: (() => void) | undefined;
-  private readonly unsubscribeConnection: (() => void) | undefined;
+  private readonly unsubscribe: readonly ((() => void) | undefined)[];
 
   constructor(private readonly options: SessionSaverOptions) {
     const messages = new MessagesRepository(options.db);
@@ -95,8 +94,10 @@ export class SessionSaver {
       db: options.db,
       now: () => this.clock.now(),
     };
-    this.unsubscribeChannel = options.channel?.subscribe((notice) => this.handleNotice(notice));
-    this.unsubscribeConnection = options.connection?.subscribe((event) => this.handleConnection(event));
+    this.unsubscribe = [
+      options.channel?.subscribe((notice) => this.handleNotice(notice)),
+      options.connection?.subscribe((event) => this.handleConnection(event)),
+    ];
   }
 
   /** The id of the open session (it exists in storage only after its first message). */
@@ -279,8 +280,7 @@ export class SessionSaver {
   /** Stops watching the agent and the channel, and retrying. Writes already under way still complete. */
   dispose(): void {
     this.detach();
-    this.unsubscribeChannel?.();
-    this.unsubscribeConnection?.();
+    for (const unsubscribe of this.unsubscribe) unsubscribe?.();
     this.queue.dispose();
   }
 
@@ -296,9 +296,7 @@ export class SessionSaver {
   }
 
   private recover(): Promise<SessionRecovery> {
-    this.recovery ??= import('./recovery').then(
-      ({ SessionRecovery }) => new SessionRecovery(this.recoveryParts),
-    );
+    this.recovery ??= import('./recovery').then((m) => new m.SessionRecovery(this.recoveryParts));
     return this.recovery;
   }
 
