@@ -3,7 +3,8 @@
  * in-memory adapter, in this process. It speaks the replication protocol as CouchDB does (revisions, `_changes`,
  * `_revs_diff`, `_bulk_docs`, checkpoints); only its storage is memory. It answers browsers on other origins
  * (CORS, as CouchDB's `[cors]` section does), asks for one user's Basic credentials, and can stop and start on
- * the same port with its data kept, as a server that drops off the network does.
+ * the same port with its data kept, as a server that drops off the network does. It can also hold its answers
+ * (`hold`), as a slow network does, so a test can act while the app waits for the server.
  */
 import { createServer } from 'node:http';
 import expressPouchDB from 'express-pouchdb';
@@ -20,7 +21,13 @@ export async function startCouchServer({ port = 0, user, password }) {
   const MemoryPouch = PouchDB.plugin(MemoryAdapter).defaults({ adapter: 'memory', prefix });
   const couch = expressPouchDB(MemoryPouch, { mode: 'minimumForPouchDB', inMemoryConfig: true });
   const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  /** Requests waiting while the server holds its answers (`hold`), each answered on `release`. */
+  let held;
   const handler = (req, res) => {
+    if (held) {
+      held.push(() => handler(req, res));
+      return;
+    }
     const origin = req.headers.origin;
     if (origin) {
       res.setHeader('Access-Control-Allow-Origin', origin);
@@ -63,6 +70,18 @@ export async function startCouchServer({ port = 0, user, password }) {
   const auth = { authorization: expected };
   return {
     url,
+    /** Holds every answer (the requests wait, connections open) until `release`. */
+    hold() {
+      held ??= [];
+    },
+    /** Requests waiting for an answer while held. */
+    heldCount: () => held?.length ?? 0,
+    /** Answers the held requests, in order, and answers at once again. */
+    release() {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const answer of waiting) answer();
+    },
     /** Stops answering (connections dropped); the data stays in memory. */
     stop,
     /** Answers again on the same port, with the data it had. */

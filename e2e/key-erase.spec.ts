@@ -1,34 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
+import { filesContaining } from './support/profile';
 import { expect, send, test } from './support/test';
 
 // `Forget key` erases the key from the disk, not only from what the app reads: the browser's profile folder is
 // searched byte by byte after the key was remembered and forgotten. The key lived in IndexedDB before, where a
 // delete only writes a tombstone and the key's bytes stayed in the database's log files.
-
-/** Every file under `dir` whose bytes contain `needle` (UTF-8 or UTF-16, as databases may store text). */
-function filesContaining(dir: string, needle: string): string[] {
-  const utf8 = Buffer.from(needle, 'utf8');
-  const utf16 = Buffer.from(needle, 'utf16le');
-  const found: string[] = [];
-  const walk = (path: string) => {
-    for (const name of readdirSync(path)) {
-      const child = join(path, name);
-      const stat = statSync(child, { throwIfNoEntry: false });
-      if (!stat) continue;
-      if (stat.isDirectory()) walk(child);
-      else if (stat.isFile()) {
-        const bytes = readFileSync(child);
-        if (bytes.includes(utf8) || bytes.includes(utf16)) found.push(child.slice(dir.length + 1));
-      }
-    }
-  };
-  walk(dir);
-  return found;
-}
 
 test('a remembered key is on disk until Forget key, and nowhere in the profile after it', async ({
   anthropic,

@@ -5,14 +5,9 @@ import { createScriptedStream } from '../agent/test-support';
 import type { EaselDatabase } from './db';
 import { INTERRUPTED_MESSAGE, loadSession } from './load';
 import { MessagesRepository } from './messages-repo';
-import {
-  MAX_SNAPSHOT_INTERVAL_MS,
-  type SaveStatus,
-  SessionSaver,
-  STEADY_SNAPSHOT_CHARS,
-  snapshotInterval,
-} from './saver';
+import { type SaveStatus, SessionSaver } from './saver';
 import type { SessionWrite, SessionWriteTarget } from './session-write';
+import { MAX_SNAPSHOT_INTERVAL_MS, STEADY_SNAPSHOT_CHARS, snapshotInterval } from './session-writer';
 import { SessionsRepository } from './sessions-repo';
 import {
   artifact,

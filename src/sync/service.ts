@@ -6,6 +6,7 @@
 
 import type { EaselDatabase, NoticeChannel, SettingsRepository } from '../storage';
 import type { SyncEngine } from './engine';
+import { STOPPED_WHILE_STARTING, SyncLifecycle } from './lifecycle';
 import { type SyncStatus, VAULT_ENTRY } from './status';
 import {
   checkSyncConfig,
@@ -27,11 +28,21 @@ const LOCK = 'easel-sync';
 export class SyncService {
   private current: SyncStatus = { state: 'off' };
   private readonly listeners = new Set<(status: SyncStatus) => void>();
-  private engine: SyncEngine | undefined;
+  private readonly lifecycle: SyncLifecycle<SyncEngine>;
   private release: (() => void) | undefined;
   private waiting: AbortController | undefined;
 
-  constructor(private readonly options: SyncServiceOptions) {}
+  constructor(private readonly options: SyncServiceOptions) {
+    this.lifecycle = new SyncLifecycle<SyncEngine>({
+      connect: (config, current) => this.connectEngine(config, current),
+      keep: (config) => options.settings.setKey(VAULT_ENTRY, JSON.stringify(config)),
+      forget: () => options.settings.deleteKey(VAULT_ENTRY),
+      changed: (phase) => {
+        if (phase === 'starting') this.set({ state: 'connecting' });
+        else if (phase === 'off') this.set({ state: 'off' });
+      },
+    });
+  }
 
   get status(): SyncStatus {
     return this.current;
@@ -48,13 +59,12 @@ export class SyncService {
     return config ? { url: config.url, database: config.database, user: config.user } : undefined;
   }
 
-  /** Starts syncing with the saved config, if there is one (at start-up). */
+  /** Starts syncing with the saved config, if there is one (at start-up), once it is this tab's turn. */
   async resume(): Promise<void> {
     const config = await this.saved();
-    if (!config || this.engine) return;
-    await this.whenOurTurn();
-    const problem = await this.start(config);
-    if (problem) this.set({ state: 'error', reason: problem });
+    if (!config || this.lifecycle.phase !== 'off') return;
+    const problem = await this.lifecycle.start(config);
+    if (problem && problem !== STOPPED_WHILE_STARTING) this.set({ state: 'error', reason: problem });
   }
 
   /**
@@ -72,71 +82,62 @@ export class SyncService {
     if (problem) return problem;
     if (!(await this.lock(true)))
       return 'Another Easel tab of this browser is syncing: change sync settings there.';
-    await this.engine?.stop(false);
-    this.engine = undefined;
-    return await this.start(config);
+    return await this.lifecycle.start(config);
   }
 
   /** Sessions renamed on more than one device, with the titles that lost (none while this tab does not sync). */
   async renamed(): Promise<readonly RenamedSession[]> {
-    return (await this.engine?.renamed()) ?? [];
+    return (await this.lifecycle.engine?.renamed()) ?? [];
   }
 
   /** Gives a session one of its earlier titles, on every device. */
   async restoreTitle(sessionId: string, title: string): Promise<void> {
-    await this.engine?.restoreTitle(sessionId, title);
+    await this.lifecycle.engine?.restoreTitle(sessionId, title);
   }
 
   /** Tries the server again now (after being offline). */
   syncNow(): void {
-    if (this.engine) this.engine.syncNow();
+    const engine = this.lifecycle.engine;
+    if (engine) engine.syncNow();
     else void this.resume();
   }
 
-  /** Stops syncing and forgets the config and the local sealed copy; Easel's sessions all stay. */
+  /**
+   * Stops syncing, a start in progress included, and forgets the config (from every store it was kept in) and
+   * the local sealed copy; Easel's sessions all stay. Resolves once nothing of it is left.
+   */
   async stop(): Promise<void> {
     this.waiting?.abort();
-    await this.engine?.stop(true);
-    this.engine = undefined;
-    await this.options.settings.deleteKey(VAULT_ENTRY);
+    await this.lifecycle.stop();
     this.release?.();
     this.release = undefined;
-    this.set({ state: 'off' });
   }
 
-  private async start(config: SyncConfig): Promise<string | undefined> {
-    this.set({ state: 'connecting' });
-    let result: Awaited<ReturnType<typeof SyncEngine.connect>>;
-    try {
-      const { SyncEngine } = await import('./engine');
-      result = await SyncEngine.connect(config, {
-        db: this.options.db,
-        channel: this.options.channel,
-        onStatus: (status) => this.set(status),
-      });
-    } catch (error) {
-      result = {
-        problem: `Sync could not start: ${error instanceof Error ? error.message : String(error)}.`,
-      };
-    }
-    if ('problem' in result) {
-      this.set({ state: 'off' });
-      return result.problem;
-    }
-    this.engine = result;
-    await this.options.settings.setKey(VAULT_ENTRY, JSON.stringify(config));
-    return undefined;
+  private async connectEngine(
+    config: SyncConfig,
+    current: () => boolean,
+  ): Promise<SyncEngine | { problem: string }> {
+    if (!(await this.whenOurTurn()) || !current()) return { problem: STOPPED_WHILE_STARTING };
+    const { SyncEngine } = await import('./engine');
+    return SyncEngine.connect(config, {
+      db: this.options.db,
+      channel: this.options.channel,
+      // A start called off says nothing more: the status is the stop's.
+      onStatus: (status) => {
+        if (current()) this.set(status);
+      },
+    });
   }
 
   private async saved(): Promise<SyncConfig | undefined> {
     return parseSyncConfig(await this.options.settings.getKey(VAULT_ENTRY));
   }
 
-  /** Waits, showing `elsewhere`, while another tab syncs. */
-  private async whenOurTurn(): Promise<void> {
-    if (await this.lock(true)) return;
+  /** Waits, showing `elsewhere`, while another tab syncs. Resolves to whether this tab may sync now. */
+  private async whenOurTurn(): Promise<boolean> {
+    if (await this.lock(true)) return true;
     this.set({ state: 'elsewhere' });
-    await this.lock(false);
+    return this.lock(false);
   }
 
   /** Takes the sync lock (`now`: only if free). Resolves to whether this tab holds it. */
