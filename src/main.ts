@@ -124,7 +124,8 @@ async function main(): Promise<void> {
   // The session is known once the saver exists (below); the apps ask for it only when a page calls them.
   let openSession = (): string | undefined => undefined;
   const claudeCalls = lazyClaudeBridge({
-    streamFn: provider.streamFn,
+    // Never the chat's request: no connectors, no web tools, no system prompt (issue: artifacts as apps).
+    streamFn: provider.plainStreamFn,
     apiKey: () => settings.snapshot.apiKey,
     model: () => agent.state.model,
     cap: () => settings.snapshot.artifactCallCap,

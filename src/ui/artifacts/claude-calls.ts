@@ -8,7 +8,10 @@ export const CALLS_PER_MINUTE = 10;
 /** Most output tokens one call may ask for. */
 export const MAX_CALL_TOKENS = 4_096;
 export interface ClaudeCallsDeps {
-  /** The app's stream function: the person's key and base URL, the same validation, the same errors. */
+  /**
+   * The provider's plain stream function (`plainStreamFn`): the person's key and base URL, the same validation
+   * and errors, and nothing of the chat's request (no connectors, no web tools, no compaction, no files by id).
+   */
   readonly streamFn: StreamFn;
   readonly apiKey: () => string | undefined;
   /** The model the person chose (the one stated when they are asked). */
