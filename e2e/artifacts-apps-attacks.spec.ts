@@ -1,5 +1,5 @@
 import { sse } from './fake-anthropic/responses.mjs';
-import { consent, modelWrites, preview } from './support/artifacts';
+import { consent, modelWrites, panel, preview } from './support/artifacts';
 import { expect, messageRequests, test } from './support/test';
 
 // Artifacts as apps, attacked the way a hostile artifact or a hostile answer would: each test is the attack,
@@ -61,4 +61,54 @@ test("an artifact's Claude call carries none of the chat's connectors, web tools
     thinking: { type: 'disabled' },
     stream: true,
   });
+});
+
+/** Loopback and private addresses in the forms a name check alone would miss. */
+const DISGUISED = [
+  'https://[::7f00:1]/',
+  'https://[64:ff9b::7f00:1]/',
+  'https://[2002:7f00:1::]/',
+  'https://[::ffff:7f00:1]/',
+  'https://0x7f.0.0.2/',
+  'https://2130706434/',
+  'https://localtest.me/',
+  'https://127.0.0.1.nip.io/',
+  'https://10-0-0-1.sslip.io/',
+];
+
+const PROBE = `<!DOCTYPE html>
+<pre id="out"></pre>
+<script>
+  const urls = ${JSON.stringify(DISGUISED)};
+  Promise.allSettled(urls.map((u) => fetch(u))).then((results) => {
+    document.getElementById('out').textContent = results
+      .map((r, i) => urls[i] + ' ' + (r.status === 'rejected' ? r.reason.message : 'reached'))
+      .join('\\n') + '\\ndone';
+  });
+  document.addEventListener('click', () => fetch('https://api.weather.example/v1').catch(() => {}));
+</script>`;
+
+test('loopback and private addresses in IPv6, numeric and wildcard-DNS forms are refused, never offered', async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(90_000);
+  await modelWrites(app, anthropic, 'probe.html', PROBE);
+  const out = preview(app, 'probe.html').locator('#out');
+  await expect(out).toContainText('done');
+  for (const url of DISGUISED)
+    await expect(out).toContainText(
+      new RegExp(
+        `${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} Failed to fetch .*is a local or private address; a preview can never reach it\\.`,
+      ),
+    );
+  await expect(panel(app).getByRole('alertdialog', { name: /tried to reach/ })).toHaveCount(0);
+
+  // A public name is offered, and the offer says what the name check cannot see.
+  await preview(app, 'probe.html').locator('body').click();
+  const offer = panel(app).getByRole('alertdialog', {
+    name: 'probe.html tried to reach api.weather.example',
+  });
+  await expect(offer).toContainText('a public name can still point to an address on your own network');
+  await expect(offer).toContainText("Chrome's Local Network Access");
 });

@@ -13,6 +13,7 @@ import type { AppCall, NetFetchResult } from '../../artifacts';
 import { MAX_NET_BODY } from '../../artifacts';
 import type { AppDataOwner } from '../../storage';
 import { AppError, type CallContext, type NetworkBridge } from './artifact-apps';
+import { privateHostReason } from './host-check';
 
 /** Most requests one artifact may send in a minute. */
 export const FETCHES_PER_MINUTE = 60;
@@ -59,41 +60,9 @@ export function neverReachable(url: URL, ownHosts: readonly string[]): string | 
   const own = ownHosts.map((h) => h.toLowerCase());
   if (own.some((h) => host === h || host.endsWith(`.${h}`)))
     return `${host} is Easel's own or the API's address; a preview can never reach it (use window.claude to ask Claude).`;
-  if (isPrivateName(host) || isPrivateIpv4(host) || isPrivateIpv6(host))
-    return `${host} is a local or private address; a preview can never reach it.`;
+  const why = privateHostReason(host);
+  if (why) return `${host} is a local or private address; a preview can never reach it. Reason: ${why}.`;
   return undefined;
-}
-
-function isPrivateName(host: string): boolean {
-  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return false;
-  if (!host.includes('.')) return true; // a single label: a name of the local network
-  return /(^|\.)(localhost|local|internal|intranet|lan|home|corp|home\.arpa|localdomain)$/.test(host);
-}
-
-function isPrivateIpv4(host: string): boolean {
-  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!parts) return false;
-  const [a = 0, b = 0] = parts.slice(1).map(Number);
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    a >= 224 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 192 && b === 0) ||
-    (a === 198 && (b === 18 || b === 19))
-  );
-}
-
-function isPrivateIpv6(host: string): boolean {
-  if (!host.startsWith('[')) return false;
-  const address = host.slice(1, -1);
-  if (address === '::' || address === '::1') return true;
-  // IPv4-mapped and -compatible addresses, unique local (fc00::/7), link-local (fe80::/10), multicast.
-  return /^(::ffff:|::)[\d.]+$|^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$|^f[cd]|^fe[89ab]|^ff/.test(address);
 }
 
 /** The grants of every artifact, and the requests they allow. */

@@ -42,7 +42,11 @@ export class NetworkOffer implements ReactiveController {
     return html`<div class="notice consent" role="alertdialog" aria-label=${`${offer.file} tried to reach ${offer.host}`}>
       <span
         ><strong>${offer.file} tried to reach ${offer.host}.</strong> Previews have no network. Allowing lets this
-        artifact alone send requests to that site (without your key or cookies), until you revoke it.</span
+        artifact alone send requests to that site (without your key or cookies), until you revoke it. Easel
+        checks the name, not where it leads: a public name can still point to an address on your own network or
+        computer. There the browser takes over: Chrome's Local Network Access (which replaced Private Network
+        Access) asks you before a public page reaches your local network, unless Easel itself is served from
+        it.</span
       >
       <button type="button" @click=${() => this.handleAllow(offer)}>Allow connections to ${offer.host}</button>
       <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
