@@ -112,3 +112,70 @@ test('loopback and private addresses in IPv6, numeric and wildcard-DNS forms are
   await expect(offer).toContainText('a public name can still point to an address on your own network');
   await expect(offer).toContainText("Chrome's Local Network Access");
 });
+
+/** A page that sends 14 Claude calls at once, one more on `Again`, and a 1.5 MB prompt on `Big`. */
+const BURST = `<!DOCTYPE html>
+<button id="burst">Burst</button>
+<button id="again">Again</button>
+<button id="big">Big</button>
+<p id="out">Idle</p>
+<script>
+  const out = document.getElementById('out');
+  const ask = (text) => fetch('/v1/messages', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'any', max_tokens: 1000, messages: [{ role: 'user', content: text }] }),
+  }).then(async (r) => ({ ok: r.ok, data: await r.json() }));
+  document.getElementById('burst').onclick = async () => {
+    const all = await Promise.all(Array.from({ length: 14 }, () => ask('hi')));
+    const refused = all.filter((r) => !r.ok);
+    out.textContent = (14 - refused.length) + ' answered, ' + refused.length + ' refused: ' + (refused[0]?.data.error.message ?? '');
+  };
+  document.getElementById('again').onclick = async () => {
+    const r = await ask('hi');
+    out.textContent = r.ok ? 'answered' : 'Refused: ' + r.data.error.message;
+  };
+  document.getElementById('big').onclick = async () => {
+    const r = await ask('x'.repeat(1500000));
+    out.textContent = r.ok ? 'answered' : 'Refused: ' + r.data.error.message;
+  };
+</script>`;
+
+test('the cap is a budget: concurrent calls cannot pass it together, it survives a reload, and a huge prompt is refused', async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(90_000);
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('spinbutton', { name: /Spending cap/ }).fill('0.05');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await modelWrites(app, anthropic, 'burst.html', BURST);
+  const frame = preview(app, 'burst.html');
+  // One answer that costs far more than the cap ($1.00 at the model's output price).
+  await anthropic.reply(sse.text('Expensive.', { outputTokens: 40_000 }));
+  await frame.getByRole('button', { name: 'Burst' }).click();
+  await consent(app, 'burst.html').getByRole('button', { name: 'Allow' }).click();
+  // Each call reserves its worst case (1,000 output tokens and its text at the model's price) before it goes:
+  // one fits under $0.05, the other thirteen are refused before anything is sent.
+  await expect(frame.locator('#out')).toHaveText(
+    /^1 answered, 13 refused: burst\.html has spent \$0\.0\d+ of its \$0\.05 cap on Claude calls \(counting calls still running\), and this call could cost up to \$0\.0\d+ .*nothing was sent/,
+  );
+  expect(await messageRequests(anthropic)).toHaveLength(3);
+
+  // What was spent is stored with the artifact: a reload does not give the budget back.
+  await app.reload();
+  const again = preview(app, 'burst.html');
+  await again.getByRole('button', { name: 'Again' }).click();
+  await consent(app, 'burst.html').getByRole('button', { name: 'Allow' }).click();
+  await expect(again.locator('#out')).toHaveText(
+    /^Refused: burst\.html has spent \$1\.\d\d on Claude calls, its cap of \$0\.05; nothing was sent\./,
+  );
+  await again.getByRole('button', { name: 'Big' }).click();
+  await expect(again.locator('#out')).toHaveText(
+    "Refused: The request's text is 1,500,000 bytes; an artifact's Claude call can send at most 100,000 bytes (MAX_PROMPT_BYTES). Nothing was sent.",
+  );
+  expect(await messageRequests(anthropic)).toHaveLength(3);
+});

@@ -13,7 +13,7 @@ import {
   createArtifactsTool,
 } from './artifacts';
 import { createAttachmentResolver, createImageProcessor } from './attachments';
-import { createAnthropicProvider } from './llm';
+import { BUILTIN_MODELS, createAnthropicProvider } from './llm';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
   AppDataRepository,
@@ -129,6 +129,8 @@ async function main(): Promise<void> {
     apiKey: () => settings.snapshot.apiKey,
     model: () => agent.state.model,
     cap: () => settings.snapshot.artifactCallCap,
+    prices: BUILTIN_MODELS,
+    spending: settingsRepo,
     changed: () => apps.changed(),
   });
   const apps: ArtifactApps = new ArtifactApps({
