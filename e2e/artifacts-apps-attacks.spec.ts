@@ -179,3 +179,43 @@ test('the cap is a budget: concurrent calls cannot pass it together, it survives
   );
   expect(await messageRequests(anthropic)).toHaveLength(3);
 });
+
+/** A page that downloads a 12 KB "invoice.pdf" as soon as it runs, with no click of its own. */
+const DRIVE_BY = `<!DOCTYPE html>
+<h1>Invoice</h1>
+<script>
+  const blob = new Blob(['%PDF-1.4 ' + 'x'.repeat(12 * 1024 - 9)], { type: 'application/pdf' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = 'invoice.pdf';
+  a.click();
+</script>`;
+
+test("a page's own download is offered, never saved, whatever the app page's activation; the panel's Download is one click", async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(90_000);
+  const saved: string[] = [];
+  app.on('download', (download) => saved.push(download.suggestedFilename()));
+  await modelWrites(app, anthropic, 'invoice.html', DRIVE_BY);
+  // Run again by the person's click on Preview: the page downloads while the app page has that activation.
+  await panel(app).getByRole('button', { name: 'Code' }).click();
+  await panel(app).getByRole('button', { name: 'Preview' }).click();
+  await expect(preview(app, 'invoice.html').getByRole('heading', { name: 'Invoice' })).toBeVisible();
+  await expect(panel(app).getByText(/invoice\.pdf \(12 KB\)/)).toBeVisible();
+  expect(saved).toEqual([]);
+  const offer = panel(app).getByRole('alertdialog', { name: 'Save invoice.pdf (12 KB)?' });
+  await expect(offer).toBeVisible();
+
+  const downloading = app.waitForEvent('download');
+  await offer.getByRole('button', { name: 'Save' }).click();
+  expect((await downloading).suggestedFilename()).toBe('invoice.pdf');
+  await expect(offer).toBeHidden();
+
+  // The person's own Download in the toolbar saves the file at once.
+  const own = app.waitForEvent('download');
+  await panel(app).getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await own).suggestedFilename()).toBe('invoice.html');
+  expect(saved).toEqual(['invoice.pdf', 'invoice.html']);
+});
