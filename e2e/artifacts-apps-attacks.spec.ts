@@ -1,6 +1,6 @@
 import { sse } from './fake-anthropic/responses.mjs';
 import { consent, modelWrites, panel, preview } from './support/artifacts';
-import { expect, messageRequests, test } from './support/test';
+import { expect, messageRequests, test, toolResult } from './support/test';
 
 // Artifacts as apps, attacked the way a hostile artifact or a hostile answer would: each test is the attack,
 // and what the app does about it (docs/artifact-apps-security.md).
@@ -218,4 +218,107 @@ test("a page's own download is offered, never saved, whatever the app page's act
   await panel(app).getByRole('button', { name: 'Download', exact: true }).click();
   expect((await own).suggestedFilename()).toBe('invoice.html');
   expect(saved).toEqual(['invoice.pdf', 'invoice.html']);
+});
+
+const WEATHER = 'https://api.weather.example';
+
+/** Version `n` of a page that asks Claude on `Ask` and fetches the weather on `Net`. */
+const VERSIONED = (n: number) => `<!DOCTYPE html>
+<h1>Version ${n}</h1>
+<button id="ask">Ask</button>
+<button id="net">Net</button>
+<p id="out">Idle</p>
+<script>
+  const out = document.getElementById('out');
+  document.getElementById('ask').onclick = () => window.claude.complete('hi').then(
+    (t) => { out.textContent = 'Claude: ' + t; },
+    (e) => { out.textContent = 'Refused: ' + e.message; },
+  );
+  document.getElementById('net').onclick = () => fetch('${WEATHER}/v1').then(
+    async (r) => { out.textContent = 'Reached: ' + (await r.text()); },
+    (e) => { out.textContent = 'Refused: ' + e.message; },
+  );
+</script>`;
+
+/** A page that, as soon as it runs, stores, asks Claude and fetches the weather, and prints what each gave. */
+const EAGER = `<!DOCTYPE html>
+<script>
+  window.storage.set('seen', 'yes').then(() => console.log('stored'), (e) => console.log('storage: ' + e.message));
+  window.claude.complete('hi').then(() => console.log('asked'), (e) => console.log('claude: ' + e.message));
+  fetch('${WEATHER}/v1').then(() => console.log('reached'), (e) => console.log('fetch: ' + e.message));
+</script>`;
+
+test('consent belongs to a version: a rewrite asks again unless always allowed, and a console check gets no powers', async ({
+  app,
+  anthropic,
+  network,
+}) => {
+  test.setTimeout(120_000);
+  network.allow(WEATHER);
+  const reached: string[] = [];
+  await app.route(`${WEATHER}/**`, (route) => {
+    reached.push(route.request().url());
+    return route.fulfill({ status: 200, body: 'sunny', headers: { 'access-control-allow-origin': '*' } });
+  });
+  const offer = panel(app).getByRole('alertdialog', { name: 'ask.html tried to reach api.weather.example' });
+
+  await modelWrites(app, anthropic, 'ask.html', VERSIONED(1));
+  let frame = preview(app, 'ask.html');
+  await anthropic.reply(sse.text('One.'));
+  await frame.getByRole('button', { name: 'Ask' }).click();
+  await consent(app, 'ask.html').getByRole('button', { name: 'Allow', exact: true }).click();
+  await expect(frame.locator('#out')).toHaveText('Claude: One.');
+  await frame.getByRole('button', { name: 'Net' }).click();
+  await offer.getByRole('button', { name: 'Allow connections to api.weather.example' }).click();
+  await expect(frame.getByRole('heading', { name: 'Version 1' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Net' }).click();
+  await expect(frame.locator('#out')).toHaveText('Reached: sunny');
+  expect(reached).toHaveLength(1);
+
+  // Claude rewrites the file: the new version is asked about again, for Claude and for the host.
+  await modelWrites(app, anthropic, 'ask.html', VERSIONED(2), 'toolu_v2', 'rewrite');
+  frame = preview(app, 'ask.html');
+  await expect(frame.getByRole('heading', { name: 'Version 2' })).toBeVisible();
+  const before = (await messageRequests(anthropic)).length;
+  await frame.getByRole('button', { name: 'Ask' }).click();
+  await expect(consent(app, 'ask.html')).toBeVisible();
+  expect(await messageRequests(anthropic)).toHaveLength(before);
+  await anthropic.reply(sse.text('Two.'));
+  await consent(app, 'ask.html').getByRole('button', { name: 'Always for this file' }).click();
+  await expect(frame.locator('#out')).toHaveText('Claude: Two.');
+  await frame.getByRole('button', { name: 'Net' }).click();
+  await expect(frame.locator('#out')).toContainText(
+    'Refused: Failed to fetch https://api.weather.example/v1',
+  );
+  expect(reached).toHaveLength(1);
+  await offer.getByRole('button', { name: 'Always for this file' }).click();
+  await expect(frame.getByRole('heading', { name: 'Version 2' })).toBeVisible();
+
+  // Always for this file: a third version asks nothing.
+  await modelWrites(app, anthropic, 'ask.html', VERSIONED(3), 'toolu_v3', 'rewrite');
+  frame = preview(app, 'ask.html');
+  await expect(frame.getByRole('heading', { name: 'Version 3' })).toBeVisible();
+  await anthropic.reply(sse.text('Three.'));
+  await frame.getByRole('button', { name: 'Ask' }).click();
+  await expect(frame.locator('#out')).toHaveText('Claude: Three.');
+  await frame.getByRole('button', { name: 'Net' }).click();
+  await expect(frame.locator('#out')).toHaveText('Reached: sunny');
+  expect(reached).toHaveLength(2);
+
+  // With the Code view shown, the console check of the next version runs out of sight: no storage, no Claude,
+  // no network, though the file is allowed both.
+  await panel(app).getByRole('button', { name: 'Code' }).click();
+  const sent = (await messageRequests(anthropic)).length;
+  await modelWrites(app, anthropic, 'ask.html', EAGER, 'toolu_eager', 'rewrite');
+  const result = await toolResult(anthropic, 'toolu_eager');
+  expect(result).toContain('storage: window.storage is off in a console check (the page run out of sight).');
+  expect(result).toContain(
+    'claude: Asking Claude is off in a console check (the page run out of sight); nothing was sent.',
+  );
+  expect(result).toContain(
+    'fetch: Failed to fetch https://api.weather.example/v1: the network is off in a console check (the page run out of sight).',
+  );
+  expect(reached).toHaveLength(2);
+  // The rewrite's two turns, and no Claude call of the check.
+  expect(await messageRequests(anthropic)).toHaveLength(sent + 2);
 });

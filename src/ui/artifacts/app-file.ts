@@ -53,7 +53,7 @@ export async function buildAppFile(
  * page would make (`storage.list`, then `storage.get` for each key, in both scopes).
  */
 export async function readStoredData(apps: ArtifactApps, file: string): Promise<StoredValue[]> {
-  const port = apps.open(file, { log: () => {}, ask: undefined });
+  const port = apps.open(file, { log: () => {}, ask: undefined, version: async () => '', background: false });
   let id = 0;
   const call = async (request: AppCall): Promise<Record<string, unknown>> => {
     const reply = await port.handle({

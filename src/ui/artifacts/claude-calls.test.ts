@@ -66,8 +66,10 @@ function calls(deps: Partial<ClaudeCallsDeps> & Pick<ClaudeCallsDeps, 'streamFn'
 
 const context = (): CallContext => ({
   log: () => {},
-  ask: async () => true,
+  ask: async () => 'once',
   signal: new AbortController().signal,
+  version: async () => 'v1',
+  background: false,
 });
 const ask = (maxTokens: number, text = 'hi') => ({
   api: 'claude.messages' as const,

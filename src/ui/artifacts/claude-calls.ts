@@ -57,7 +57,10 @@ export interface ArtifactCalls {
 }
 
 interface State {
-  allowed: boolean | undefined;
+  /** The person chose `Always for this file`. */
+  always: boolean;
+  /** The person's answer for each version (content hash) asked about. */
+  versions: Map<string, boolean>;
   calls: number;
   recent: number[];
 }
@@ -66,9 +69,11 @@ interface State {
  * The Claude calls of artifacts (`window.claude.complete`, `fetch('/v1/messages')`), carried out by the app
  * with the person's key and base URL through the app's own stream function, so the frame never sees either.
  *
- * Per artifact (session and file): the first call asks the person (`Allow <file> to ask Claude?`, naming the
- * model) and the answer is kept for this tab; `Deny` rejects that call and every later one, and nothing is
- * sent. Each call is rate-limited (`CALLS_PER_MINUTE`), printed in the artifact's console with its tokens and
+ * Per artifact (session and file): the first call of a version (its content's hash) asks the person (`Allow
+ * <file> to ask Claude?`, naming the model) and the answer is kept for this tab: `Allow` for that version (a
+ * version Claude rewrites asks again), `Always for this file` for every version, `Deny` rejects that call and
+ * every later one of that version, and nothing is sent. A console check (the page run out of sight) never
+ * asks Claude. Each call is rate-limited (`CALLS_PER_MINUTE`), printed in the artifact's console with its tokens and
  * cost, and cancelled when the preview goes.
  *
  * The cap is a budget: before a call is sent, its worst case (every byte of its text an input token, and all
@@ -92,9 +97,11 @@ export class ClaudeCalls implements ClaudeBridge {
   /** What `owner` has spent and whether it may call (`undefined`: not asked yet). */
   summary(owner: AppDataOwner): ArtifactCalls | undefined {
     const state = this.states.get(keyOf(owner));
-    return state
-      ? { allowed: state.allowed, calls: state.calls, cost: this.spent.get(keyOf(owner)) ?? 0 }
-      : undefined;
+    if (!state) return undefined;
+    const answers = [...state.versions.values()];
+    // Allowed when any version is (the console speaks of the file); not allowed when only denied.
+    const allowed = state.always || answers.includes(true) ? true : answers.length > 0 ? false : undefined;
+    return { allowed, calls: state.calls, cost: this.spent.get(keyOf(owner)) ?? 0 };
   }
 
   async call(
@@ -112,17 +119,23 @@ export class ClaudeCalls implements ClaudeBridge {
       );
     const state = this.stateOf(owner);
     const model = this.deps.model();
-    if (state.allowed === undefined) {
+    if (context.background)
+      throw new AppError(
+        'Asking Claude is off in a console check (the page run out of sight); nothing was sent.',
+      );
+    const version = await context.version();
+    if (!state.always && !state.versions.has(version)) {
       if (!context.ask)
         throw new AppError(
           `${owner.file} may ask Claude only after the person allows it in the Artifacts panel; nothing was sent.`,
         );
-      const allowed = await context.ask(owner.file, model);
+      const answer = await context.ask(owner.file, model);
       if (context.signal.aborted) throw new AppError('The preview was closed; nothing was sent.');
-      state.allowed ??= allowed;
+      if (answer === 'always') state.always = true;
+      if (!state.versions.has(version)) state.versions.set(version, answer !== 'deny');
       this.deps.changed?.();
     }
-    if (!state.allowed)
+    if (!state.always && !state.versions.get(version))
       throw new AppError(`The person did not allow ${owner.file} to ask Claude; nothing was sent.`);
     const now = this.now();
     state.recent = state.recent.filter((t) => now - t < 60_000);
@@ -236,7 +249,7 @@ export class ClaudeCalls implements ClaudeBridge {
     const key = keyOf(owner);
     let state = this.states.get(key);
     if (!state) {
-      state = { allowed: undefined, calls: 0, recent: [] };
+      state = { always: false, versions: new Map(), calls: 0, recent: [] };
       this.states.set(key, state);
     }
     return state;
