@@ -266,8 +266,13 @@ test('copy and download from an artifact reach the person', async ({ app, anthro
   await expect(panel(app).getByRole('status').filter({ hasText: 'Copied to the clipboard' })).toBeVisible();
   expect(await app.evaluate(() => navigator.clipboard.readText())).toBe('copied from the artifact');
 
-  const csv = app.waitForEvent('download');
+  // A page's download is offered, even right after a click in the page.
   await frame.getByRole('button', { name: 'Save CSV' }).click();
+  const csv = app.waitForEvent('download');
+  await panel(app)
+    .getByRole('alertdialog', { name: 'Save report.csv (8 bytes)?' })
+    .getByRole('button', { name: 'Save' })
+    .click();
   const download = await csv;
   expect(download.suggestedFilename()).toBe('report.csv');
   expect(await (await download.createReadStream()).toArray()).toEqual([Buffer.from('a,b\n1,2\n')]);
@@ -275,8 +280,12 @@ test('copy and download from an artifact reach the person', async ({ app, anthro
     panel(app).getByRole('status').filter({ hasText: 'Downloaded report.csv (8 bytes)' }),
   ).toBeVisible();
 
-  const notes = app.waitForEvent('download');
   await frame.getByRole('link', { name: 'Get notes' }).click();
+  const notes = app.waitForEvent('download');
+  await panel(app)
+    .getByRole('alertdialog', { name: 'Save notes.txt (11 bytes)?' })
+    .getByRole('button', { name: 'Save' })
+    .click();
   expect((await notes).suggestedFilename()).toBe('notes.txt');
   await expect(
     panel(app).getByRole('status').filter({ hasText: 'Downloaded notes.txt (11 bytes)' }),

@@ -14,7 +14,7 @@ import {
 } from './artifacts';
 import { createAttachmentResolver, createImageProcessor } from './attachments';
 import { createRunCodeTool } from './code';
-import { compatibleServerError, createAnthropicProvider, LlmError } from './llm';
+import { BUILTIN_MODELS, compatibleServerError, createAnthropicProvider, LlmError } from './llm';
 import { lazyMemoryTool, type MemoryScope } from './memory';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
@@ -153,10 +153,13 @@ async function main(): Promise<void> {
   // The session is known once the saver exists (below); the apps ask for it only when a page calls them.
   let openSession = (): string | undefined => undefined;
   const claudeCalls = lazyClaudeBridge({
-    streamFn: provider.streamFn,
+    // Never the chat's request: no connectors, no web tools, no system prompt (issue: artifacts as apps).
+    streamFn: provider.plainStreamFn,
     apiKey: () => requestKey(settings.snapshot),
     model: () => agent.state.model,
     cap: () => settings.snapshot.artifactCallCap,
+    prices: BUILTIN_MODELS,
+    spending: settingsRepo,
     changed: () => apps.changed(),
   });
   const apps: ArtifactApps = new ArtifactApps({

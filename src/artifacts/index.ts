@@ -118,4 +118,5 @@ export {
   createArtifactsTool,
   MAX_CONTENT_CHARS,
 } from './tool';
+export { guardWebRtc } from './webrtc-guard';
 export type { IncompleteReason } from './written';

@@ -52,6 +52,12 @@ export interface AnthropicProvider {
   /** The agent's stream function. Never throws; see `StreamFn`. */
   readonly streamFn: StreamFn;
   /**
+   * The same stream function with the base URL alone of the settings: no web tools, no connectors, no
+   * compaction, no files sent by id. For requests made on behalf of an artifact, which must never carry the
+   * person's connectors (their tokens) or the API's web tools. Never throws; see `StreamFn`.
+   */
+  readonly plainStreamFn: StreamFn;
+  /**
    * Lists the models the key can use (`GET /v1/models`), merged with the built-in price table, newest first.
    * Retired models are left out. Throws an `LlmError` on failure. The result also becomes the catalog the
    * stream function reads capabilities and prices from. With `baseUrl`, asks that server instead of the configured
@@ -178,10 +184,15 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
   const lookup = (model: string): ModelInfo | undefined =>
     catalog.get(model) ?? catalog.get(model.replace(/-\d{8}$/, ''));
 
-  async function* run(context: LlmContext, opts: StreamOptions): AsyncGenerator<AssistantMessageEvent> {
+  async function* run(
+    context: LlmContext,
+    opts: StreamOptions,
+    plain: boolean,
+  ): AsyncGenerator<AssistantMessageEvent> {
     let message = emptyMessage(opts.model);
     yield { type: 'start', partial: message };
-    const settings = options.getSettings();
+    const all = options.getSettings();
+    const settings: ProviderSettings = plain ? { baseUrl: all.baseUrl, compatible: all.compatible } : all;
     const baseURL = normalizeBaseUrl(settings.baseUrl);
     if (!opts.apiKey) {
       yield failed(message, NO_KEY, 'error');
@@ -203,7 +214,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     }
     const modelInfo = lookup(opts.model);
     // A compaction the person asked for goes with this request only (if it fails, they can ask again).
-    const asked = modelInfo?.supportsCompaction === true && compactModels.delete(modelInfo.id);
+    const asked = !plain && modelInfo?.supportsCompaction === true && compactModels.delete(modelInfo.id);
     const compaction = settings.compatible
       ? undefined
       : asked
@@ -273,23 +284,27 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     }
   }
 
-  const streamFn: StreamFn = (context, opts) => ({
-    async *[Symbol.asyncIterator]() {
-      let last = emptyMessage(opts.model);
-      try {
-        for await (const event of run(context, opts)) {
-          if (event.type === 'done' || event.type === 'error') {
+  const streamOf =
+    (plain: boolean): StreamFn =>
+    (context, opts) => ({
+      async *[Symbol.asyncIterator]() {
+        let last = emptyMessage(opts.model);
+        try {
+          for await (const event of run(context, opts, plain)) {
+            if (event.type === 'done' || event.type === 'error') {
+              yield event;
+              return;
+            }
+            last = event.partial;
             yield event;
-            return;
           }
-          last = event.partial;
-          yield event;
+        } catch (error) {
+          yield failed(last, describeError(error), 'error');
         }
-      } catch (error) {
-        yield failed(last, describeError(error), 'error');
-      }
-    },
-  });
+      },
+    });
+  const streamFn = streamOf(false);
+  const plainStreamFn = streamOf(true);
 
   const listModels = async (apiKey: string, signal?: AbortSignal, baseUrl?: string): Promise<ModelInfo[]> => {
     const baseURL = normalizeBaseUrl(baseUrl ?? options.getSettings().baseUrl);
@@ -335,5 +350,5 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     return true;
   };
 
-  return { streamFn, listModels, prepare, compactNext, uploadedFiles, deleteUploadedFiles };
+  return { streamFn, plainStreamFn, listModels, prepare, compactNext, uploadedFiles, deleteUploadedFiles };
 }

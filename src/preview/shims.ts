@@ -12,9 +12,9 @@
  * - the app APIs (`window.storage`, `window.fs`, `window.claude`, `fetch('/v1/messages')`; see apps.ts).
  */
 import { fontHostOf, TILE_SITES } from '../artifacts/cdn';
+import { guardWebRtc } from '../artifacts/webrtc-guard';
 import { type Call, installAppApis } from './apps';
 import type { RenderContext } from './render-context';
-import { guardWebRtc } from './webrtc-guard';
 
 /** Sends one message to the app (the runtime counts, cuts and envelopes it). */
 export type Send = (message: Record<string, unknown> & { kind: string; text?: string }) => void;

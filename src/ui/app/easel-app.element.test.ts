@@ -58,6 +58,7 @@ async function services(steps: readonly ScriptStep[], apiKey?: string) {
   const agent = new Agent({ streamFn: scripted.streamFn, getApiKey: () => settingsStore.snapshot.apiKey });
   const provider: AnthropicProvider = {
     streamFn: scripted.streamFn,
+    plainStreamFn: scripted.streamFn,
     listModels: async () => [model],
     prepare: () => undefined,
     compactNext: () => false,

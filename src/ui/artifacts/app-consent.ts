@@ -1,15 +1,16 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { ConsentAnswer } from './artifact-apps';
 
 interface Question {
   readonly file: string;
   readonly model: string;
-  readonly answers: ((allowed: boolean) => void)[];
+  readonly answers: ((answer: ConsentAnswer) => void)[];
 }
 
 /**
- * The question over a preview whose page asks Claude for the first time: `Allow <file> to ask Claude?`, with
- * the model it would use, `Allow` and `Deny`. Calls that come while it is asked wait for the same answer; a
- * preview that goes answers `Deny`.
+ * The question over a preview whose page asks Claude for the first time in this version: `Allow <file> to ask
+ * Claude?`, with the model it would use, `Allow` (this version), `Always for this file` and `Deny`. Calls that
+ * come while it is asked wait for the same answer; a preview that goes answers `Deny`.
  */
 export class AppConsent implements ReactiveController {
   private question: Question | undefined;
@@ -19,15 +20,15 @@ export class AppConsent implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.answer(false);
+    this.answer('deny');
   }
 
-  /** Asks the person; resolves `true` for `Allow`. */
-  ask(file: string, model: string): Promise<boolean> {
+  /** Asks the person. */
+  ask(file: string, model: string): Promise<ConsentAnswer> {
     return new Promise((resolve) => {
       if (this.question && this.question.file === file) this.question.answers.push(resolve);
       else {
-        this.answer(false);
+        this.answer('deny');
         this.question = { file, model, answers: [resolve] };
         this.host.requestUpdate();
       }
@@ -36,7 +37,7 @@ export class AppConsent implements ReactiveController {
 
   /** A new document of another file: an open question goes unanswered (as `Deny`). */
   documentEnded(): void {
-    this.answer(false);
+    this.answer('deny');
   }
 
   render() {
@@ -46,18 +47,19 @@ export class AppConsent implements ReactiveController {
     return html`<div class="notice consent" role="alertdialog" aria-label=${title}>
       <span
         ><strong>${title}</strong> Its requests go out with your API key, to ${question.model}, and are charged to
-        you.</span
+        you. Allow holds for this version of the file; a new version asks again.</span
       >
-      <button type="button" @click=${() => this.answer(true)}>Allow</button>
-      <button type="button" @click=${() => this.answer(false)}>Deny</button>
+      <button type="button" @click=${() => this.answer('once')}>Allow</button>
+      <button type="button" @click=${() => this.answer('always')}>Always for this file</button>
+      <button type="button" @click=${() => this.answer('deny')}>Deny</button>
     </div>`;
   }
 
-  private answer(allowed: boolean): void {
+  private answer(answer: ConsentAnswer): void {
     const question = this.question;
     if (!question) return;
     this.question = undefined;
-    for (const resolve of question.answers) resolve(allowed);
+    for (const resolve of question.answers) resolve(answer);
     this.host.requestUpdate();
   }
 }

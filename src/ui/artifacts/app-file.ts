@@ -1,4 +1,4 @@
-import { type AppCall, fileTypeOf, type PlanKind, PREVIEW_SOURCE } from '../../artifacts';
+import { type AppCall, fileTypeOf, guardWebRtc, type PlanKind, PREVIEW_SOURCE } from '../../artifacts';
 import type { ArtifactApps } from './artifact-apps';
 import type { PreviewRuntime } from './preview-runtime';
 
@@ -10,13 +10,26 @@ export interface StoredValue {
 }
 
 /**
+ * The saved file's policy: like the preview's, no network at all (`connect-src 'none'`, images, fonts and media
+ * from `data:` and `blob:` only, no forms, no other documents in frames). Scripts and modules come from the
+ * file itself (`data:` URLs in the import map).
+ */
+export const APP_FILE_POLICY =
+  "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' data: blob:; style-src 'unsafe-inline' data: blob:; img-src data: blob:; font-src data: blob:; media-src data: blob:; worker-src blob: data:; connect-src 'none'; form-action 'none'; frame-src 'none'; base-uri 'none'";
+
+/**
  * `Download as app`: the artifact as one self-contained HTML file that runs opened from disk, with no Easel
  * and no network. It is the document the preview writes — the same plan, the shelf's libraries and the
  * compiled component — with every file inlined as a `data:` URL (in the import map and where the page names
- * it), and stand-ins for the app APIs: `window.storage` keeps data in the file's own `localStorage`,
- * `window.fs.readFile` and `window.claude` reject, saying they need Easel. With `data` (what the artifact stored
- * in Easel, `readStoredData`), the file's storage starts with it: written into its `localStorage` the first time
- * the file is opened there, never over a key the file has stored since (later opens leave it alone).
+ * it), and stand-ins for the app APIs.
+ *
+ * The file keeps the preview's network sandbox: its own Content-Security-Policy (`APP_FILE_POLICY`, no
+ * network) and the WebRTC guard, both before the page's first script. `window.storage` keeps data in
+ * `localStorage` under a name made at random when the file was saved, so saved apps do not mix their keys; but
+ * every file opened from disk shares one `file://` origin, so a saved app's own script can still read another's
+ * `localStorage` directly (docs/artifact-apps-security.md). `window.fs.readFile` and `window.claude` reject, saying they need Easel. With `data` (what the artifact stored
+ * in Easel, `readStoredData`), the storage starts with it, written on the file's first open only, never over a
+ * key stored since.
  */
 export async function buildAppFile(
   runtime: PreviewRuntime,
@@ -42,10 +55,11 @@ export async function buildAppFile(
   const map = Object.keys(imports).length
     ? `<script type="importmap">${JSON.stringify({ imports }).replaceAll('<', '\\u003c')}</script>`
     : '';
-  const head = `<!DOCTYPE html><meta charset="utf-8"><title>${escapeText(filename)}</title>`;
-  return new Blob([`${head}${map}<script>${standIns(filename, data)}</script>${html}`], {
-    type: 'text/html',
-  });
+  const policy = `<meta http-equiv="Content-Security-Policy" content="${APP_FILE_POLICY}">`;
+  const guard = `<script>(${String(guardWebRtc).replace(/<(\/?script|!--)/gi, '<\\$1')})()</script>`;
+  const head = `<!DOCTYPE html><meta charset="utf-8">${policy}<meta name="referrer" content="no-referrer"><title>${escapeText(filename)}</title>`;
+  const page = `${head}${guard}<script>${standIns(crypto.randomUUID(), data)}</script>${map}${html}`;
+  return new Blob([page], { type: 'text/html' });
 }
 
 /**
@@ -53,7 +67,7 @@ export async function buildAppFile(
  * page would make (`storage.list`, then `storage.get` for each key, in both scopes).
  */
 export async function readStoredData(apps: ArtifactApps, file: string): Promise<StoredValue[]> {
-  const port = apps.open(file, { log: () => {}, ask: undefined });
+  const port = apps.open(file, { log: () => {}, ask: undefined, version: async () => '', background: false });
   let id = 0;
   const call = async (request: AppCall): Promise<Record<string, unknown>> => {
     const reply = await port.handle({
@@ -85,14 +99,15 @@ export async function readStoredData(apps: ArtifactApps, file: string): Promise<
 }
 
 /**
- * The app APIs outside Easel (plain script, run before the page). Keys are kept under the file's name, so two
- * saved apps opened from disk (one origin for every file) keep apart; `seed` is the data the file starts with.
+ * The app APIs outside Easel (plain script, run before the page). Keys are kept under `easel-app:<id>:`, `id`
+ * made at random when the file was saved, so two saved apps opened from disk (one origin for every file) do not
+ * mix their keys; `seed` is the data the file starts with.
  */
-function standIns(filename: string, data: readonly StoredValue[]): string {
+function standIns(id: string, data: readonly StoredValue[]): string {
   const seed = Object.fromEntries(data.map((d) => [(d.shared ? 's:' : 'p:') + d.key, d.value]));
   const json = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
   return `(() => {
-  const prefix = 'easel-app:' + ${json(encodeURIComponent(filename))} + ':';
+  const prefix = 'easel-app:' + ${json(id)} + ':';
   const seed = ${json(seed)};
   const outside = (what) => Promise.reject(new Error(what + ' needs Easel: this file was saved with Download as app and runs on its own.'));
   const store = (() => { try { return window.localStorage; } catch { return undefined; } })();

@@ -43,7 +43,7 @@ function setup(options: { session?: string; files?: Record<string, string> } = {
         load: async () => new Blob([text]),
       })),
   });
-  const context = { log: () => {}, ask: undefined };
+  const context = { log: () => {}, ask: undefined, version: async () => 'v1', background: false };
   return {
     data,
     apps,
@@ -128,7 +128,12 @@ describe('ArtifactApps', () => {
         { name: 'huge.xlsx', load: async () => new Blob(['# Markdown']), notKept: 52_428_800 },
       ],
     });
-    const port = apps.open('app.html', { log: () => {}, ask: undefined });
+    const port = apps.open('app.html', {
+      log: () => {},
+      ask: undefined,
+      version: async () => 'v1',
+      background: false,
+    });
     const bytes = await port.handle(request({ api: 'fs.readFile', name: 'bom.csv', utf8: false }));
     expect(bytes.ok && bytes.value).toEqual(withBom);
     expect(await port.handle(request({ api: 'fs.readFile', name: 'bom.csv', utf8: true }))).toMatchObject({
@@ -150,7 +155,12 @@ describe('ArtifactApps', () => {
       get: (o, scope, key) => new Promise((resolve) => waiting.push(() => resolve(data.get(o, scope, key)))),
     };
     const apps = new ArtifactApps({ data: slow, session: () => 's1', files: () => [] });
-    const port = apps.open('app.html', { log: () => {}, ask: undefined });
+    const port = apps.open('app.html', {
+      log: () => {},
+      ask: undefined,
+      version: async () => 'v1',
+      background: false,
+    });
     const replies = Array.from({ length: MAX_PENDING_CALLS + 4 }, () =>
       port.handle(request({ api: 'storage.get', key: 'k', shared: false })),
     );

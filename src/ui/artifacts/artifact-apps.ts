@@ -51,23 +51,35 @@ export interface NetworkBridge {
     request: Extract<AppCall, { api: 'net.fetch' }>,
     context: CallContext,
   ): Promise<unknown>;
-  /** The hosts `owner` may reach (`undefined` while the grants are read). */
+  /** The hosts `owner` may reach, in any of its versions (`undefined` while the grants are read). */
   hosts(owner: AppDataOwner): readonly string[] | undefined;
-  allow(owner: AppDataOwner, host: string): Promise<void>;
+  /** Lets the version `version` of `owner` (a content hash) reach `host`; every version without one. */
+  allow(owner: AppDataOwner, host: string, version?: string): Promise<void>;
+  /** Takes `host` back from every version of `owner`. */
   revoke(owner: AppDataOwner, host: string): Promise<void>;
 }
+
+/** The person's answer to `Allow <file> to ask Claude?`: this version, every version, or no. */
+export type ConsentAnswer = 'once' | 'always' | 'deny';
 
 /** What the document that makes a call offers: its console, the person's consent, its end. */
 export interface CallContext {
   /** Prints a line in the artifact's console. */
   readonly log: (level: 'info' | 'warn' | 'error', text: string) => void;
-  /** Asks the person; resolves `true` for Allow. `undefined` for a document no one sees (a console check). */
-  readonly ask: ((file: string, model: string) => Promise<boolean>) | undefined;
+  /** Asks the person. `undefined` for a document no one sees (a console check). */
+  readonly ask: ((file: string, model: string) => Promise<ConsentAnswer>) | undefined;
   /** Offers the person `Allow connections to <host>` (absent for a document no one sees). */
   readonly offer?: (host: string) => void;
   /** Aborted when the document goes (the preview closed, or showed another version). */
   readonly signal: AbortSignal;
+  /** The SHA-256 (hex) of the content the document shows: consent is given to it, not to the name. */
+  readonly version: () => Promise<string>;
+  /** A console check: the page run out of sight, which gets no storage, Claude calls or network. */
+  readonly background: boolean;
 }
+
+/** What the document that opens a port says of itself (the port adds its end). */
+export type PortContext = Omit<CallContext, 'signal'>;
 
 export interface ArtifactAppsDeps {
   readonly data: AppDataStore;
@@ -104,7 +116,7 @@ export class ArtifactApps {
   constructor(private readonly deps: ArtifactAppsDeps) {}
 
   /** The port of a document of `file` that starts now, bound to the session open now. */
-  open(file: string, context: Omit<CallContext, 'signal'>): AppPort {
+  open(file: string, context: PortContext): AppPort {
     return new AppPort(this, this.deps, { sessionId: this.deps.session() ?? '', file }, context);
   }
 
@@ -127,10 +139,13 @@ export class ArtifactApps {
     return sessionId ? this.deps.network?.hosts({ sessionId, file }) : [];
   }
 
-  /** Lets the artifact `file` of the open session reach `host` (the person chose `Allow connections`). */
-  async allowHost(file: string, host: string): Promise<void> {
+  /**
+   * Lets the artifact `file` of the open session reach `host`: the version `version` (a content hash, see
+   * `CallContext.version`) when the person chose `Allow connections`, every version without it (`Always`).
+   */
+  async allowHost(file: string, host: string, version?: string): Promise<void> {
     const sessionId = this.deps.session();
-    if (sessionId) await this.deps.network?.allow({ sessionId, file }, host);
+    if (sessionId) await this.deps.network?.allow({ sessionId, file }, host, version);
   }
 
   /** Takes back what `allowHost` gave. */
@@ -170,7 +185,7 @@ export class AppPort {
     private readonly apps: ArtifactApps,
     private readonly deps: ArtifactAppsDeps,
     private readonly owner: AppDataOwner,
-    private readonly context: Omit<CallContext, 'signal'>,
+    private readonly context: PortContext,
   ) {}
 
   /** The reply to `request` (never rejects). */
@@ -207,6 +222,7 @@ export class AppPort {
 
   private async carryOut(call: AppCall): Promise<unknown> {
     if (this.ended.signal.aborted) throw new AppError('The preview was closed.');
+    const context: CallContext = { ...this.context, signal: this.ended.signal };
     switch (call.api) {
       case 'storage.get':
       case 'storage.set':
@@ -218,18 +234,12 @@ export class AppPort {
       case 'claude.complete':
       case 'claude.messages': {
         if (!this.deps.claude) throw new AppError('Claude calls are not available here.');
-        return this.deps.claude.call(this.sessionOwner(), call, {
-          ...this.context,
-          signal: this.ended.signal,
-        });
+        return this.deps.claude.call(this.sessionOwner(), call, context);
       }
       case 'net.fetch':
         if (!this.deps.network)
           throw new AppError(`Failed to fetch ${call.url}: previews have no network here.`, 'TypeError');
-        return this.deps.network.fetch(this.sessionOwner(), call, {
-          ...this.context,
-          signal: this.ended.signal,
-        });
+        return this.deps.network.fetch(this.sessionOwner(), call, context);
       default:
         throw new AppError('Unknown request.', 'TypeError');
     }

@@ -84,7 +84,7 @@ function memory(initial?: unknown) {
   };
 }
 
-function context(): CallContext & { lines: string[]; offers: string[] } {
+function context(version = 'v1', background = false): CallContext & { lines: string[]; offers: string[] } {
   const lines: string[] = [];
   const offers: string[] = [];
   return {
@@ -94,6 +94,8 @@ function context(): CallContext & { lines: string[]; offers: string[] } {
     ask: undefined,
     offer: (host) => offers.push(host),
     signal: new AbortController().signal,
+    version: async () => version,
+    background,
   };
 }
 

@@ -7,12 +7,15 @@
  * the request to the app, which sends it from the app's page with no credentials (no cookies, no key), no
  * referrer and no redirects, and returns the response's status, headers and bytes. What can never be allowed:
  * anything but `https:`, the app's own origin, the API's hosts (the key goes there), local and private
- * addresses and names. The person's grants are kept per artifact (session and file) in the settings store.
+ * addresses and names. The person's grants are kept per artifact version (session, file and the SHA-256 of
+ * its content: a version Claude rewrites is asked about again) or, when the person chose `Always`, per file,
+ * in the settings store. A console check (the page run out of sight) never reaches the network.
  */
 import type { AppCall, NetFetchResult } from '../../artifacts';
 import { MAX_NET_BODY } from '../../artifacts';
 import type { AppDataOwner } from '../../storage';
 import { AppError, type CallContext, type NetworkBridge } from './artifact-apps';
+import { privateHostReason } from './host-check';
 
 /** Most requests one artifact may send in a minute. */
 export const FETCHES_PER_MINUTE = 60;
@@ -59,41 +62,9 @@ export function neverReachable(url: URL, ownHosts: readonly string[]): string | 
   const own = ownHosts.map((h) => h.toLowerCase());
   if (own.some((h) => host === h || host.endsWith(`.${h}`)))
     return `${host} is Easel's own or the API's address; a preview can never reach it (use window.claude to ask Claude).`;
-  if (isPrivateName(host) || isPrivateIpv4(host) || isPrivateIpv6(host))
-    return `${host} is a local or private address; a preview can never reach it.`;
+  const why = privateHostReason(host);
+  if (why) return `${host} is a local or private address; a preview can never reach it. Reason: ${why}.`;
   return undefined;
-}
-
-function isPrivateName(host: string): boolean {
-  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return false;
-  if (!host.includes('.')) return true; // a single label: a name of the local network
-  return /(^|\.)(localhost|local|internal|intranet|lan|home|corp|home\.arpa|localdomain)$/.test(host);
-}
-
-function isPrivateIpv4(host: string): boolean {
-  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!parts) return false;
-  const [a = 0, b = 0] = parts.slice(1).map(Number);
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    a >= 224 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 192 && b === 0) ||
-    (a === 198 && (b === 18 || b === 19))
-  );
-}
-
-function isPrivateIpv6(host: string): boolean {
-  if (!host.startsWith('[')) return false;
-  const address = host.slice(1, -1);
-  if (address === '::' || address === '::1') return true;
-  // IPv4-mapped and -compatible addresses, unique local (fc00::/7), link-local (fe80::/10), multicast.
-  return /^(::ffff:|::)[\d.]+$|^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$|^f[cd]|^fe[89ab]|^ff/.test(address);
 }
 
 /** The grants of every artifact, and the requests they allow. */
@@ -130,23 +101,31 @@ export class ArtifactNetwork implements NetworkBridge {
       void this.load();
       return undefined;
     }
-    return this.grants.get(keyOf(owner)) ?? [];
+    const hosts = new Set<string>();
+    for (const key of keysOf(this.grants, owner))
+      for (const host of this.grants.get(key) ?? []) hosts.add(host);
+    return [...hosts];
   }
 
-  async allow(owner: AppDataOwner, host: string): Promise<void> {
+  /** Grants `host` to the version `version` (a content hash) of `owner`, or to every version without one. */
+  async allow(owner: AppDataOwner, host: string, version?: string): Promise<void> {
     const grants = await this.load();
-    const hosts = grants.get(keyOf(owner)) ?? [];
+    const key = version ? versionKey(owner, version) : keyOf(owner);
+    const hosts = grants.get(key) ?? [];
     if (hosts.includes(host)) return;
     if (hosts.length >= MAX_HOSTS) throw new Error(`An artifact may reach at most ${MAX_HOSTS} hosts.`);
-    grants.set(keyOf(owner), [...hosts, host]);
+    grants.set(key, [...hosts, host]);
     await this.save(grants);
   }
 
+  /** Takes `host` back from every version of `owner`. */
   async revoke(owner: AppDataOwner, host: string): Promise<void> {
     const grants = await this.load();
-    const hosts = (grants.get(keyOf(owner)) ?? []).filter((h) => h !== host);
-    if (hosts.length > 0) grants.set(keyOf(owner), hosts);
-    else grants.delete(keyOf(owner));
+    for (const key of keysOf(grants, owner)) {
+      const hosts = (grants.get(key) ?? []).filter((h) => h !== host);
+      if (hosts.length > 0) grants.set(key, hosts);
+      else grants.delete(key);
+    }
     await this.save(grants);
   }
 
@@ -167,7 +146,9 @@ export class ArtifactNetwork implements NetworkBridge {
     }
     const host = url.host.toLowerCase();
     const grants = await this.load();
-    if (!(grants.get(keyOf(owner)) ?? []).includes(host)) {
+    const version = versionKey(owner, await context.version());
+    const granted = [keyOf(owner), version].some((key) => grants.get(key)?.includes(host));
+    if (!granted) {
       const text =
         `Failed to fetch ${shown}: previews have no network, and ${owner.file} is not allowed to reach ${host}. ` +
         `The person can allow it in the panel (Allow connections to ${host}).`;
@@ -177,6 +158,11 @@ export class ArtifactNetwork implements NetworkBridge {
       });
       throw new AppError(text, 'TypeError');
     }
+    if (context.background)
+      throw new AppError(
+        `Failed to fetch ${shown}: the network is off in a console check (the page run out of sight).`,
+        'TypeError',
+      );
     this.limit(owner);
     return this.send(url, request, context, shown);
   }
@@ -322,4 +308,15 @@ export function readGrants(stored: unknown): Map<string, string[]> {
 
 function keyOf(owner: AppDataOwner): string {
   return `${owner.sessionId}\n${owner.file}`;
+}
+
+/** The grant of one version of an artifact: its key and the content hash. */
+function versionKey(owner: AppDataOwner, version: string): string {
+  return `${keyOf(owner)}\n${version}`;
+}
+
+/** The keys of `owner`'s grants: every version's and the file's. */
+function keysOf(grants: Map<string, string[]>, owner: AppDataOwner): string[] {
+  const key = keyOf(owner);
+  return [...grants.keys()].filter((k) => k === key || k.startsWith(`${key}\n`));
 }

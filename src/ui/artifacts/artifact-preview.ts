@@ -67,15 +67,17 @@ export class EaselArtifactPreview extends LitElement {
 
   private readonly notices = new PreviewNotices(this, () => this.load());
   private readonly consent = new AppConsent(this);
-  private readonly networkOffer = new NetworkOffer(this, (file, host) => {
-    void this.ownOrGivenRuntime()
-      .apps?.allowHost(file, host)
-      .then(() => {
-        if (this.filename === file) this.load();
-      });
+  private readonly networkOffer = new NetworkOffer(this, async (file, host, always) => {
+    // `Allow` holds for the version shown (its content hash); `Always` for every version of the file.
+    const version = always ? undefined : await this.apps?.version();
+    if (!always && !version) return;
+    await this.ownOrGivenRuntime().apps?.allowHost(file, host, version);
+    if (this.filename === file) this.load();
   });
   /** The app APIs of the document shown, bound to the file it shows (see `ArtifactApps`). */
-  private apps: { readonly doc: PreviewDocument; readonly port: AppPort } | undefined;
+  private apps:
+    | { readonly doc: PreviewDocument; readonly port: AppPort; readonly version: () => Promise<string> }
+    | undefined;
   private current: PreviewDocument | undefined;
   private readonly spare = new PreviewSpare({
     runtime: () => this.ownOrGivenRuntime(),
@@ -210,7 +212,7 @@ export class EaselArtifactPreview extends LitElement {
     this.current?.dispose();
     const spare = this.spare.take(prepared);
     this.current = spare ?? this.newDocument(prepared);
-    this.startApps(this.current, filename);
+    this.startApps(this.current, filename, content);
     spare?.render(prepared); // after it is the current document: it reports from now on
     this.rendering = streaming;
     this.notices.documentStarted();
@@ -270,10 +272,17 @@ export class EaselArtifactPreview extends LitElement {
   }
 
   /** The document shown from now on gets the app APIs of `filename` (its own artifact, and no other). */
-  private startApps(doc: PreviewDocument, filename: string): void {
+  private startApps(doc: PreviewDocument, filename: string, content: string): void {
     if (this.apps?.doc === doc) return;
     this.endApps();
+    let hash: Promise<string> | undefined;
+    const version = () => {
+      hash ??= contentHash(content);
+      return hash;
+    };
     const port = this.ownOrGivenRuntime().apps?.open(filename, {
+      version,
+      background: this.background,
       log: (level, text) => {
         if (this.apps?.doc !== doc) return;
         const message = {
@@ -288,7 +297,7 @@ export class EaselArtifactPreview extends LitElement {
       ask: this.background ? undefined : (file, model) => this.consent.ask(file, model),
       ...(this.background ? {} : { offer: (host: string) => this.networkOffer.show(filename, host) }),
     });
-    if (port) this.apps = { doc, port };
+    if (port) this.apps = { doc, port, version };
   }
 
   private endApps(): void {
@@ -298,9 +307,15 @@ export class EaselArtifactPreview extends LitElement {
   }
 
   private appRequest(doc: PreviewDocument, request: AppRequest): Promise<AppReply> {
-    if (this.apps?.doc === doc) return this.apps.port.handle(request);
+    // A console check runs the page out of sight: it keeps nothing (its Claude calls and network are refused
+    // where they are carried out).
+    const stored = request.api.startsWith('storage.');
+    if (this.apps?.doc === doc && !(this.background && stored)) return this.apps.port.handle(request);
     const { channel, id } = request;
-    const error = 'This preview no longer shows its page, or has no app APIs here.';
+    const error =
+      this.background && stored
+        ? 'window.storage is off in a console check (the page run out of sight).'
+        : 'This preview no longer shows its page, or has no app APIs here.';
     return Promise.resolve({
       source: HOST_SOURCE,
       channel,
@@ -344,4 +359,11 @@ declare global {
   interface HTMLElementTagNameMap {
     'easel-artifact-preview': EaselArtifactPreview;
   }
+}
+
+/** The SHA-256 (hex) of `content`: the version consent is given to. */
+function contentHash(content: string): Promise<string> {
+  return crypto.subtle
+    .digest('SHA-256', new TextEncoder().encode(content))
+    .then((digest) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join(''));
 }

@@ -7,20 +7,49 @@ import { AppError, type CallContext, type ClaudeBridge } from './artifact-apps';
 export const CALLS_PER_MINUTE = 10;
 /** Most output tokens one call may ask for. */
 export const MAX_CALL_TOKENS = 4_096;
+/** Most text one call may send (its messages and system prompt, in UTF-8 bytes). */
+export const MAX_PROMPT_BYTES = 100_000;
+/** The settings record that holds what each artifact has spent (artifact key → US dollars). */
+export const SPENDING_KEY = 'artifactSpending';
+
+/** US dollars per million tokens. */
+export interface CallPrice {
+  readonly input: number;
+  readonly output: number;
+}
+
+/** Where spending is kept (`SettingsRepository` of `src/storage`). */
+export interface SpendingStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
 export interface ClaudeCallsDeps {
-  /** The app's stream function: the person's key and base URL, the same validation, the same errors. */
+  /**
+   * The provider's plain stream function (`plainStreamFn`): the person's key and base URL, the same validation
+   * and errors, and nothing of the chat's request (no connectors, no web tools, no compaction, no files by id).
+   */
   readonly streamFn: StreamFn;
   readonly apiKey: () => string | undefined;
   /** The model the person chose (the one stated when they are asked). */
   readonly model: () => string;
   /** The spending cap of each artifact, in US dollars. */
   readonly cap: () => number;
+  /** The models of known price; one of unknown price counts at the highest (a budget must not be too low). */
+  readonly prices: readonly { readonly id: string; readonly price?: CallPrice }[];
+  /** Where each artifact's spending is kept, so the cap holds across reloads. */
+  readonly spending: SpendingStore;
+  /**
+   * Runs `task` alone, in every tab of the app (default: `navigator.locks`, else one queue in this tab): a
+   * budget is read, checked and written back with no other reservation in between.
+   */
+  readonly exclusive?: <T>(task: () => Promise<T>) => Promise<T>;
   /** Something changed: calls, cost, consent (the console shows them). */
   readonly changed?: () => void;
   readonly now?: () => number;
 }
 
-/** One artifact's calls so far (this tab only). */
+/** One artifact's calls so far (calls of this tab; cost as stored, all tabs and reloads). */
 export interface ArtifactCalls {
   readonly allowed: boolean | undefined;
   readonly calls: number;
@@ -28,9 +57,11 @@ export interface ArtifactCalls {
 }
 
 interface State {
-  allowed: boolean | undefined;
+  /** The person chose `Always for this file`. */
+  always: boolean;
+  /** The person's answer for each version (content hash) asked about. */
+  versions: Map<string, boolean>;
   calls: number;
-  cost: number;
   recent: number[];
 }
 
@@ -38,23 +69,39 @@ interface State {
  * The Claude calls of artifacts (`window.claude.complete`, `fetch('/v1/messages')`), carried out by the app
  * with the person's key and base URL through the app's own stream function, so the frame never sees either.
  *
- * Per artifact (session and file): the first call asks the person (`Allow <file> to ask Claude?`, naming the
- * model) and the answer is kept for this tab; `Deny` rejects that call and every later one, and nothing is
- * sent. Each call is rate-limited (`CALLS_PER_MINUTE`), refused once the artifact's cost reaches its cap,
- * printed in the artifact's console with its tokens and cost, and cancelled when the preview goes.
+ * Per artifact (session and file): the first call of a version (its content's hash) asks the person (`Allow
+ * <file> to ask Claude?`, naming the model) and the answer is kept for this tab: `Allow` for that version (a
+ * version Claude rewrites asks again), `Always for this file` for every version, `Deny` rejects that call and
+ * every later one of that version, and nothing is sent. A console check (the page run out of sight) never
+ * asks Claude. Each call is rate-limited (`CALLS_PER_MINUTE`), printed in the artifact's console with its tokens and
+ * cost, and cancelled when the preview goes.
+ *
+ * The cap is a budget: before a call is sent, its worst case (every byte of its text an input token, and all
+ * of its `max_tokens`, at the model's price) is reserved against what the artifact has spent, under a lock
+ * held across tabs; a call that would pass the cap is refused and nothing is sent. After the call, the
+ * reservation is replaced by the real cost. Spending is stored (`SPENDING_KEY`), so a reload does not reset
+ * it; a call cut short by a reload keeps its worst case.
  */
 export class ClaudeCalls implements ClaudeBridge {
   private readonly states = new Map<string, State>();
+  /** The stored spending as last read or written (what `summary` shows). */
+  private spent = new Map<string, number>();
   private readonly now: () => number;
+  private readonly exclusive: <T>(task: () => Promise<T>) => Promise<T>;
 
   constructor(private readonly deps: ClaudeCallsDeps) {
     this.now = deps.now ?? (() => Date.now());
+    this.exclusive = deps.exclusive ?? exclusiveAcrossTabs();
   }
 
   /** What `owner` has spent and whether it may call (`undefined`: not asked yet). */
   summary(owner: AppDataOwner): ArtifactCalls | undefined {
     const state = this.states.get(keyOf(owner));
-    return state ? { allowed: state.allowed, calls: state.calls, cost: state.cost } : undefined;
+    if (!state) return undefined;
+    const answers = [...state.versions.values()];
+    // Allowed when any version is (the console speaks of the file); not allowed when only denied.
+    const allowed = state.always || answers.includes(true) ? true : answers.length > 0 ? false : undefined;
+    return { allowed, calls: state.calls, cost: this.spent.get(keyOf(owner)) ?? 0 };
   }
 
   async call(
@@ -64,25 +111,32 @@ export class ClaudeCalls implements ClaudeBridge {
   ): Promise<unknown> {
     const parsed =
       request.api === 'claude.complete' ? promptContext(request.body) : messagesContext(request.body);
+    const size = promptBytes(parsed.context);
+    if (size > MAX_PROMPT_BYTES)
+      throw new AppError(
+        `The request's text is ${size.toLocaleString('en-US')} bytes; an artifact's Claude call can send at most ${MAX_PROMPT_BYTES.toLocaleString('en-US')} bytes (MAX_PROMPT_BYTES). Nothing was sent.`,
+        'RangeError',
+      );
     const state = this.stateOf(owner);
     const model = this.deps.model();
-    if (state.allowed === undefined) {
+    if (context.background)
+      throw new AppError(
+        'Asking Claude is off in a console check (the page run out of sight); nothing was sent.',
+      );
+    const version = await context.version();
+    if (!state.always && !state.versions.has(version)) {
       if (!context.ask)
         throw new AppError(
           `${owner.file} may ask Claude only after the person allows it in the Artifacts panel; nothing was sent.`,
         );
-      const allowed = await context.ask(owner.file, model);
+      const answer = await context.ask(owner.file, model);
       if (context.signal.aborted) throw new AppError('The preview was closed; nothing was sent.');
-      state.allowed ??= allowed;
+      if (answer === 'always') state.always = true;
+      if (!state.versions.has(version)) state.versions.set(version, answer !== 'deny');
       this.deps.changed?.();
     }
-    if (!state.allowed)
+    if (!state.always && !state.versions.get(version))
       throw new AppError(`The person did not allow ${owner.file} to ask Claude; nothing was sent.`);
-    const cap = this.deps.cap();
-    if (state.cost >= cap)
-      throw new AppError(
-        `${owner.file} has spent ${usd(state.cost)} on Claude calls, its cap of ${usd(cap)}; nothing was sent. The cap is set in Settings.`,
-      );
     const now = this.now();
     state.recent = state.recent.filter((t) => now - t < 60_000);
     if (state.recent.length >= CALLS_PER_MINUTE) {
@@ -94,17 +148,30 @@ export class ClaudeCalls implements ClaudeBridge {
     const apiKey = this.deps.apiKey();
     if (!apiKey)
       throw new AppError('No API key is set in Settings, so Claude cannot be asked; nothing was sent.');
+    const cap = this.deps.cap();
+    const price = priceOf(this.deps.prices, model);
+    const worst =
+      ((size + 16 * parsed.context.messages.length + 64) * price.input + parsed.maxTokens * price.output) /
+      1e6;
+    await this.reserve(owner, worst, cap, parsed.maxTokens, model);
     state.recent.push(now);
     const n = ++state.calls;
-    context.log('info', `Claude call ${n} of ${owner.file} to ${model}…`);
-    const message = await this.run(parsed.context, {
-      model,
-      apiKey,
-      signal: context.signal,
-      maxTokens: parsed.maxTokens,
-    });
+    context.log('info', `Claude call ${n} of ${owner.file} to ${model} (up to ${usd(worst)} reserved)…`);
+    let message: AssistantMessage;
+    try {
+      message = await this.run(parsed.context, {
+        model,
+        apiKey,
+        signal: context.signal,
+        maxTokens: parsed.maxTokens,
+      });
+    } catch (error) {
+      // Nothing came back: what the call may have cost is not known, so its reservation stays.
+      this.deps.changed?.();
+      throw error;
+    }
     const cost = message.usage.cost?.total ?? 0;
-    state.cost += cost;
+    const spent = await this.settle(owner, worst, cost);
     this.deps.changed?.();
     if (message.stopReason === 'error' || message.stopReason === 'aborted') {
       const why =
@@ -114,10 +181,56 @@ export class ClaudeCalls implements ClaudeBridge {
     }
     context.log(
       'info',
-      `Claude call ${n}: ${message.usage.input} input and ${message.usage.output} output tokens, ${usd(cost)}; ${owner.file} has spent ${usd(state.cost)} of its ${usd(cap)} cap.`,
+      `Claude call ${n}: ${message.usage.input} input and ${message.usage.output} output tokens, ${usd(cost)}; ${owner.file} has spent ${usd(spent)} of its ${usd(cap)} cap.`,
     );
     const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
     return request.api === 'claude.complete' ? text : messagesResponse(message, text);
+  }
+
+  /** Adds `worst` to what `owner` has spent, unless that would pass `cap` (then refuses; nothing is sent). */
+  private reserve(
+    owner: AppDataOwner,
+    worst: number,
+    cap: number,
+    maxTokens: number,
+    model: string,
+  ): Promise<void> {
+    return this.exclusive(async () => {
+      const all = await this.readSpending();
+      const spent = all[keyOf(owner)] ?? 0;
+      if (spent >= cap)
+        throw new AppError(
+          `${owner.file} has spent ${usd(spent)} on Claude calls, its cap of ${usd(cap)}; nothing was sent. The cap is set in Settings.`,
+        );
+      if (spent + worst > cap)
+        throw new AppError(
+          `${owner.file} has spent ${usd(spent)} of its ${usd(cap)} cap on Claude calls (counting calls still running), and this call could cost up to ${usd(worst)} (its text and max_tokens ${maxTokens} at the price of ${model}); nothing was sent. Ask for fewer tokens, or raise the cap in Settings.`,
+        );
+      all[keyOf(owner)] = spent + worst;
+      await this.writeSpending(all);
+    });
+  }
+
+  /** Replaces the reservation `worst` by the call's real `cost`; returns what `owner` has spent now. */
+  private settle(owner: AppDataOwner, worst: number, cost: number): Promise<number> {
+    return this.exclusive(async () => {
+      const all = await this.readSpending();
+      const spent = Math.max(0, (all[keyOf(owner)] ?? 0) - worst + cost);
+      all[keyOf(owner)] = spent;
+      await this.writeSpending(all);
+      return spent;
+    });
+  }
+
+  private async readSpending(): Promise<Record<string, number>> {
+    const all = readSpending(await this.deps.spending.get(SPENDING_KEY));
+    this.spent = new Map(Object.entries(all));
+    return all;
+  }
+
+  private async writeSpending(all: Record<string, number>): Promise<void> {
+    await this.deps.spending.set(SPENDING_KEY, all);
+    this.spent = new Map(Object.entries(all));
   }
 
   private async run(
@@ -136,7 +249,7 @@ export class ClaudeCalls implements ClaudeBridge {
     const key = keyOf(owner);
     let state = this.states.get(key);
     if (!state) {
-      state = { allowed: undefined, calls: 0, cost: 0, recent: [] };
+      state = { always: false, versions: new Map(), calls: 0, recent: [] };
       this.states.set(key, state);
     }
     return state;
@@ -145,6 +258,54 @@ export class ClaudeCalls implements ClaudeBridge {
 
 function keyOf(owner: AppDataOwner): string {
   return `${owner.sessionId}\n${owner.file}`;
+}
+
+/** A stored spending record: artifact key → US dollars; anything of another shape is left out. */
+export function readSpending(stored: unknown): Record<string, number> {
+  const all: Record<string, number> = {};
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return all;
+  for (const [key, value] of Object.entries(stored))
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) all[key] = value;
+  return all;
+}
+
+/** The price of `model`, or the highest input and output prices of `models` for a model of unknown price. */
+export function priceOf(models: ClaudeCallsDeps['prices'], model: string): CallPrice {
+  const known = models.find((m) => m.id === model || m.id === model.replace(/-\d{8}$/, ''))?.price;
+  if (known) return known;
+  const prices = models.flatMap((m) => (m.price ? [m.price] : []));
+  return {
+    input: Math.max(0, ...prices.map((p) => p.input)),
+    output: Math.max(0, ...prices.map((p) => p.output)),
+  };
+}
+
+/** The UTF-8 size of a call's text: its messages and its system prompt. */
+function promptBytes(context: LlmContext): number {
+  const encoder = new TextEncoder();
+  let size = context.systemPrompt ? encoder.encode(context.systemPrompt).length : 0;
+  for (const message of context.messages) {
+    if (message.role === 'user' && typeof message.content === 'string')
+      size += encoder.encode(message.content).length;
+    else if (message.role === 'assistant')
+      for (const block of message.content)
+        if (block.type === 'text') size += encoder.encode(block.text).length;
+  }
+  return size;
+}
+
+/** One task at a time across the app's tabs (Web Locks), or in this tab where there are none. */
+function exclusiveAcrossTabs(): <T>(task: () => Promise<T>) => Promise<T> {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    if (typeof navigator !== 'undefined' && navigator.locks)
+      return navigator.locks.request('easel-artifact-spending', task) as Promise<
+        Awaited<ReturnType<typeof task>>
+      >;
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  };
 }
 
 function usd(amount: number): string {

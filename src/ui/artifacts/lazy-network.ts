@@ -24,7 +24,7 @@ export function lazyNetworkBridge(deps: ArtifactNetworkDeps): NetworkBridge {
       void load().then((loaded) => loaded.load());
       return undefined;
     },
-    allow: async (owner, host) => (await load()).allow(owner, host),
+    allow: async (owner, host, version) => (await load()).allow(owner, host, version),
     revoke: async (owner, host) => (await load()).revoke(owner, host),
   };
 }

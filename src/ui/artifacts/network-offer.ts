@@ -6,8 +6,8 @@ interface Offer {
 }
 
 /**
- * The offer over a preview whose page tried to reach a site: `Allow connections to <host>` and `Dismiss`.
- * Allowing keeps the grant for this artifact (the panel's console lists it, with `Revoke`) and runs the page
+ * The offer over a preview whose page tried to reach a site: `Allow connections to <host>` (this version of the
+ * file), `Always for this file` and `Dismiss`. Allowing keeps the grant for this artifact (the panel's console lists it, with `Revoke`) and runs the page
  * again; nothing is ever allowed without it. Hosts are offered one at a time, in the order the page asked.
  */
 export class NetworkOffer implements ReactiveController {
@@ -15,7 +15,7 @@ export class NetworkOffer implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly allow: (file: string, host: string) => void,
+    private readonly allow: (file: string, host: string, always: boolean) => void,
   ) {
     host.addController(this);
   }
@@ -42,17 +42,23 @@ export class NetworkOffer implements ReactiveController {
     return html`<div class="notice consent" role="alertdialog" aria-label=${`${offer.file} tried to reach ${offer.host}`}>
       <span
         ><strong>${offer.file} tried to reach ${offer.host}.</strong> Previews have no network. Allowing lets this
-        artifact alone send requests to that site (without your key or cookies), until you revoke it.</span
+        version of this artifact alone send requests to that site (without your key or cookies), until you revoke
+        it; a new version asks again unless you choose Always for this file. Easel
+        checks the name, not where it leads: a public name can still point to an address on your own network or
+        computer. There the browser takes over: Chrome's Local Network Access (which replaced Private Network
+        Access) asks you before a public page reaches your local network, unless Easel itself is served from
+        it.</span
       >
-      <button type="button" @click=${() => this.handleAllow(offer)}>Allow connections to ${offer.host}</button>
+      <button type="button" @click=${() => this.handleAllow(offer, false)}>Allow connections to ${offer.host}</button>
+      <button type="button" @click=${() => this.handleAllow(offer, true)}>Always for this file</button>
       <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
     </div>`;
   }
 
-  private handleAllow(offer: Offer): void {
+  private handleAllow(offer: Offer, always: boolean): void {
     // The page runs again: what it still cannot reach is offered again then.
     this.set([]);
-    this.allow(offer.file, offer.host);
+    this.allow(offer.file, offer.host, always);
   }
 
   private set(offers: Offer[]): void {

@@ -10,7 +10,7 @@ const NOTICE_MS = 6_000;
 
 interface Notice {
   readonly text: string;
-  /** A download that waits for a click (it came without one). */
+  /** A download the page asked for, waiting for the person's `Save`. */
   readonly save?: { readonly filename: string; readonly blob: Blob };
   /** The page was stopped by the watchdog: the notice stays and offers `Run again`. */
   readonly stopped?: true;
@@ -18,9 +18,8 @@ interface Notice {
 
 /**
  * The notice over a preview, and the page's downloads and clipboard writes it reports, carried out in the
- * app's origin: a download is saved at once after a click in the frame (the click's activation reaches this
- * page) and the notice names it and its size; without a click the notice offers `Save`. Text reaches the
- * clipboard only after a click. A stopped page's notice stays, with `Run again` (`runAgain`).
+ * app's origin: a download is never saved by the page alone, whatever the activation of the app page: the
+ * notice asks `Save <name> (<size>)?` with `Save` and `Dismiss`. Text reaches the clipboard only after a click. A stopped page's notice stays, with `Run again` (`runAgain`).
  */
 export class PreviewNotices implements ReactiveController {
   private notice: Notice | undefined;
@@ -41,15 +40,18 @@ export class PreviewNotices implements ReactiveController {
   render() {
     const notice = this.notice;
     if (!notice) return nothing;
+    if (notice.save)
+      return html`<div class="notice" role="alertdialog" aria-label=${notice.text}>
+        <span>${notice.text}</span>
+        <button type="button" @click=${this.handleSave}>Save</button>
+        <button type="button" @click=${this.handleDismiss}>Dismiss</button>
+      </div>`;
     return html`<div class="notice" role="status">
       <span>${notice.text}</span>
       ${
-        notice.save
-          ? html`<button type="button" @click=${this.handleSave}>Save</button>
-              <button type="button" @click=${this.handleDismiss}>Dismiss</button>`
-          : notice.stopped
-            ? html`<button type="button" @click=${this.handleRunAgain}>Run again</button>`
-            : nothing
+        notice.stopped
+          ? html`<button type="button" @click=${this.handleRunAgain}>Run again</button>`
+          : nothing
       }
     </div>`;
   }
@@ -71,15 +73,9 @@ export class PreviewNotices implements ReactiveController {
       return;
     }
     this.downloads++;
-    if (navigator.userActivation?.isActive) {
-      saveBlob(name, blob);
-      this.show({ text: `Downloaded ${name} (${formatBytes(blob.size)})` });
-    } else {
-      this.show({
-        text: `The page offers ${name} (${formatBytes(blob.size)})`,
-        save: { filename: name, blob },
-      });
-    }
+    // Always offered: the app page's activation may come from the person's click anywhere in the app (Send, a
+    // tab, Preview), not from a click meant for this download.
+    this.show({ text: `Save ${name} (${formatBytes(blob.size)})?`, save: { filename: name, blob } });
   }
 
   clipboard(text: string): void {

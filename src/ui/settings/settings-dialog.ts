@@ -209,7 +209,7 @@ export class EaselSettingsDialog extends LitElement {
           <label for="call-cap">Spending cap for each artifact's Claude calls (US dollars)</label>
           <input id="call-cap" type="number" inputmode="decimal" min="0" max=${MAX_ARTIFACT_CALL_CAP} step="0.01"
             .value=${String(s?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap)} />
-          <span class="hint">An artifact that asks Claude stops once its calls have cost this much; 0 refuses them all.</span>
+          <span class="hint">A call that could pass this is refused before it is sent; 0 refuses them all.</span>
         </div>
         <div class="field">
           <label for="code-limit">Time limit for each code run (seconds)</label>
