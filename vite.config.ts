@@ -4,6 +4,7 @@ import { build, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { minifyLitCss } from './scripts/minify-lit-css.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -49,6 +50,18 @@ function previewRuntime(): Plugin {
         const code = chunk.code.replaceAll('</script', '<\\/script').replaceAll('<script', '\\x3Cscript');
         return html.replace(marker[0], () => `<script>${code}</script>`);
       },
+    },
+  };
+}
+
+/** In the build, the text of the elements' `css` templates squeezed (`scripts/minify-lit-css.mjs`). */
+function litCss(): Plugin {
+  return {
+    name: 'easel-lit-css',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/src\/ui\/.*\.ts$/.test(id) || !code.includes('css`')) return null;
+      return { code: minifyLitCss(code), map: null };
     },
   };
 }
@@ -159,7 +172,7 @@ function offlineApp() {
 export default defineConfig({
   // Relative asset URLs: dist/ works from any static host, including a sub-path.
   base: './',
-  plugins: [previewRuntime(), offlineApp()],
+  plugins: [previewRuntime(), litCss(), offlineApp()],
   build: {
     target: 'es2022',
     sourcemap: true,

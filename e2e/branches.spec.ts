@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { type EaselFixtures, expect, messageRequests, send, test } from './support/test';
+import { type EaselFixtures, expect, messageRequests, send, sessionAction, test } from './support/test';
 
 // Branches: editing a message or regenerating an answer keeps the old path as another version of it, which
 // `Previous version` / `Next version` bring back with the files Claude wrote on that path.
@@ -117,7 +117,7 @@ test('search finds every branch, and export and import keep them', async ({ app,
   await search.press('Escape');
 
   const downloading = app.waitForEvent('download');
-  await sidebar(app).getByRole('button', { name: 'Export Plan a day in Lisbon', exact: true }).click();
+  await (await sessionAction(sidebar(app), 'Plan a day in Lisbon', 'Export Plan a day in Lisbon')).click();
   const file = await (await downloading).path();
 
   const fresh = await browser.newContext({ baseURL: new URL(app.url()).origin });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { type EaselFixtures, expect, send, test } from './support/test';
+import { type EaselFixtures, expect, send, sessionAction, test } from './support/test';
 
 // Conversation integrity across tabs and for the actions around a conversation: a conversation deleted in
 // another tab while it is open here, and Copy, Export all and Import when the browser refuses. Two pages of
@@ -62,7 +62,7 @@ test('a conversation deleted in another tab says so, and Restore brings it back 
   const id = await openSessionId(app);
   const other = await context.newPage();
   await other.goto('./');
-  await sidebar(other).getByRole('button', { name: 'Delete Plan the garden' }).click();
+  await (await sessionAction(sidebar(other), 'Plan the garden', 'Delete Plan the garden')).click();
 
   const notice = deletedNotice(app);
   await expect(notice).toContainText(
@@ -98,7 +98,7 @@ test('a conversation purged in another tab is kept whole with Save as new chat, 
   const other = await context.newPage();
   await other.clock.install();
   await other.goto('./');
-  await sidebar(other).getByRole('button', { name: 'Delete Plan the garden' }).click();
+  await (await sessionAction(sidebar(other), 'Plan the garden', 'Delete Plan the garden')).click();
   // No Undo in that tab: once its notice closes, the session is removed for good.
   await other.clock.fastForward(11_000);
   await expect.poll(() => storedMessageCount(app, id)).toBe(0);

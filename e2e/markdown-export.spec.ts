@@ -32,7 +32,8 @@ test('Export as Markdown downloads a readable session: roles, times, thinking, t
   await expect(sidebar).toContainText('Here is your page.');
 
   const downloading = app.waitForEvent('download');
-  await sidebar.getByRole('button', { name: /^Export .* as Markdown$/ }).click();
+  await sidebar.getByRole('button', { name: /^Actions for / }).click();
+  await sidebar.getByRole('menuitem', { name: /^Export .* as Markdown$/ }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.md$/);
   const text = await readFile((await download.path()) ?? '', 'utf8');

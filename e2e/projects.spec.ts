@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { expect, messageRequests, send, test } from './support/test';
+import { expect, messageRequests, send, sessionAction, test } from './support/test';
 
 // Projects: a project's instructions and knowledge files reach every request of its chats (behind prompt-cache
 // breakpoints, so the second request reads them from the cache), the sidebar groups chats by project, chats move
@@ -94,7 +94,7 @@ test('chats move between projects and pin to the top, by keyboard, and stay ther
 
   const list = sidebar(app);
   await expect(list.getByRole('list', { name: 'Today' })).toContainText('A loose chat');
-  await list.getByRole('button', { name: 'Move A loose chat to a project' }).click();
+  await (await sessionAction(list, 'A loose chat', 'Move A loose chat to a project')).click();
   const move = list.getByRole('group', { name: 'Move A loose chat to' });
   await expect(move.getByRole('button', { name: 'No project' })).toBeFocused();
   await expect(move.getByRole('button', { name: 'No project' })).toHaveAttribute('aria-pressed', 'true');
@@ -104,7 +104,7 @@ test('chats move between projects and pin to the top, by keyboard, and stay ther
   const taxes = list.getByRole('list', { name: 'Chats in Taxes' });
   await expect(taxes).toContainText('A loose chat');
   // Focus follows the row to its new place.
-  await expect(taxes.getByRole('button', { name: 'Move A loose chat to a project' })).toBeFocused();
+  await expect(taxes.getByRole('button', { name: 'Actions for A loose chat' })).toBeFocused();
 
   // The next request of that chat carries the project it is in now.
   await app.getByRole('link', { name: 'A loose chat' }).click();
@@ -114,15 +114,15 @@ test('chats move between projects and pin to the top, by keyboard, and stay ther
   const last = (await messageRequests(anthropic)).at(-1)?.body as unknown as Body;
   expect(last.system?.at(-1)?.text).toContain('Cite the form numbers.');
 
-  await taxes.getByRole('button', { name: 'Pin A loose chat' }).click();
+  await (await sessionAction(taxes, 'A loose chat', 'Pin A loose chat')).click();
   const pinned = list.getByRole('list', { name: 'Pinned' });
   await expect(pinned).toContainText('A loose chat');
-  await expect(pinned.getByRole('button', { name: 'Unpin A loose chat' })).toBeFocused();
+  await expect(pinned.getByRole('button', { name: 'Actions for A loose chat' })).toBeFocused();
   await expect(list.getByRole('button', { name: /^Taxes/ })).toBeVisible();
 
   await app.reload();
   await expect(sidebar(app).getByRole('list', { name: 'Pinned' })).toContainText('A loose chat');
-  await sidebar(app).getByRole('button', { name: 'Unpin A loose chat' }).click();
+  await (await sessionAction(sidebar(app), 'A loose chat', 'Unpin A loose chat')).click();
   await expect(sidebar(app).getByRole('list', { name: 'Chats in Taxes' })).toContainText('A loose chat');
   await expect(sidebar(app).getByRole('list', { name: 'Pinned' })).toHaveCount(0);
 });
@@ -261,7 +261,7 @@ test('the project views have no axe violations', async ({ app, anthropic }) => {
   await anthropic.reply(sse.text('Noted.'));
   await send(app, 'A garden chat');
   await expect(claude(app)).toContainText('Noted.');
-  await sidebar(app).getByRole('button', { name: 'Move A garden chat to a project' }).click();
+  await (await sessionAction(sidebar(app), 'A garden chat', 'Move A garden chat to a project')).click();
   // The sidebar with a project open, its chats, the move choices, and the project bar.
   expect((await new AxeBuilder({ page: app }).analyze()).violations).toEqual([]);
   await app.keyboard.press('Escape');

@@ -10,6 +10,7 @@ import {
   importFile,
   messageRequests,
   send,
+  sessionAction,
   test,
 } from './support/test';
 
@@ -243,13 +244,15 @@ test('the sidebar lists sessions and finds one by the text of its messages', asy
 test('a session renamed in the sidebar keeps its new title after a reload', async ({ app, anthropic }) => {
   await exchange(app, anthropic, 'Draft an email to my landlord', 'Dear landlord, the heating is broken.');
 
-  await sidebar(app).getByRole('button', { name: 'Rename Draft an email to my landlord' }).click();
+  await (
+    await sessionAction(sidebar(app), 'Draft an email to my landlord', 'Rename Draft an email to my landlord')
+  ).click();
   const title = sidebar(app).getByRole('textbox', { name: 'New title for Draft an email to my landlord' });
   await expect(title).toBeFocused();
   await title.fill('Heating complaint');
   await title.press('Enter');
   await expect(sessionLink(app, 'Heating complaint')).toBeVisible();
-  await expect(sidebar(app).getByRole('button', { name: 'Rename Heating complaint' })).toBeFocused();
+  await expect(sidebar(app).getByRole('button', { name: 'Actions for Heating complaint' })).toBeFocused();
 
   await app.reload();
   await expect(sidebar(app).getByRole('link')).toHaveText(['Heating complaint']);
@@ -264,7 +267,7 @@ test('a deleted session comes back with Undo', async ({ app, anthropic }) => {
   await app.getByRole('button', { name: 'New chat' }).click();
   await exchange(app, anthropic, 'Delete this one', 'Soon gone.');
 
-  await sidebar(app).getByRole('button', { name: 'Delete Delete this one' }).click();
+  await (await sessionAction(sidebar(app), 'Delete this one', 'Delete Delete this one')).click();
   await expect(sessionLink(app, 'Delete this one')).toBeHidden();
   // The open session was deleted: the app moves on to a new, empty chat.
   await expect(claude(app)).toHaveCount(0);
@@ -292,7 +295,7 @@ test('a session deleted without Undo is gone for good once the undo window passe
   const id = await openSessionId(page);
   expect(await readStore(page, 'messages', id)).toHaveLength(2);
 
-  await sidebar(page).getByRole('button', { name: 'Delete Forget this one' }).click();
+  await (await sessionAction(sidebar(page), 'Forget this one', 'Delete Forget this one')).click();
   await expect(sidebar(page).getByRole('button', { name: 'Undo' })).toBeVisible();
   await page.clock.fastForward(11_000);
   await expect(sidebar(page).getByRole('button', { name: 'Undo' })).toBeHidden();
@@ -398,7 +401,9 @@ test('a session exported and imported into a fresh browser profile is the same, 
   const id = await openSessionId(app);
 
   const downloading = app.waitForEvent('download');
-  await sidebar(app).getByRole('button', { name: 'Export Who is in this picture?', exact: true }).click();
+  await (
+    await sessionAction(sidebar(app), 'Who is in this picture?', 'Export Who is in this picture?')
+  ).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^easel-who-is-in-this-picture-\d{4}-\d{2}-\d{2}\.json$/);
   const file = await download.path();
@@ -555,7 +560,9 @@ test('two tabs on the same session both keep every message', async ({ app, anthr
   expect(await readStore(app, 'messages', await openSessionId(app))).toHaveLength(everything.length);
 
   // What one tab does to the list of sessions shows in the other.
-  await sidebar(second).getByRole('button', { name: 'Rename Question from tab one' }).click();
+  await (
+    await sessionAction(sidebar(second), 'Question from tab one', 'Rename Question from tab one')
+  ).click();
   const title = sidebar(second).getByRole('textbox', { name: 'New title for Question from tab one' });
   await title.fill('Shared between tabs');
   await title.press('Enter');
@@ -677,7 +684,7 @@ test('the sessions sidebar and the storage settings have no axe violations', asy
   await exchange(app, anthropic, 'Second topic', 'About the second topic.');
   await sidebar(app).getByRole('searchbox', { name: 'Search sessions' }).fill('first');
   await expect(sidebar(app).getByRole('link')).toHaveText(['First topic']);
-  await sidebar(app).getByRole('button', { name: 'Delete First topic' }).click();
+  await (await sessionAction(sidebar(app), 'First topic', 'Delete First topic')).click();
   await expect(sidebar(app).getByRole('button', { name: 'Undo' })).toBeVisible();
   expect((await new AxeBuilder({ page: app }).analyze()).violations).toEqual([]);
 

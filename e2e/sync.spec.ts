@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startCouchServer } from './couch-server.mjs';
 import { sse } from './fake-anthropic/responses.mjs';
-import { configure, type EaselFixtures, expect, send, test } from './support/test';
+import { configure, type EaselFixtures, expect, send, sessionAction, test } from './support/test';
 
 const USER = 'easel';
 const PASSWORD = 'couch-password-1';
@@ -158,9 +158,7 @@ async function reachable(context: BrowserContext, page: Page) {
 }
 
 async function rename(page: Page, from: string, to: string) {
-  await sidebar(page)
-    .getByRole('button', { name: `Rename ${from}` })
-    .click();
+  await (await sessionAction(sidebar(page), from, `Rename ${from}`)).click();
   const field = sidebar(page).getByRole('textbox', { name: `New title for ${from}` });
   await field.fill(to);
   await field.press('Enter');
@@ -240,7 +238,7 @@ test('a session deleted on one device is deleted on the other, and Undo brings i
     timeout: 20_000,
   });
 
-  await sidebar(app).getByRole('button', { name: 'Delete Delete this session' }).click();
+  await (await sessionAction(sidebar(app), 'Delete this session', 'Delete Delete this session')).click();
   const deleted = sidebar(app).getByRole('status').filter({ hasText: 'Deleted “Delete this session”.' });
   await expect(deleted.getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(sidebar(b.page).getByRole('link')).toHaveText(['Keep this session'], { timeout: 20_000 });

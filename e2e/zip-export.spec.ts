@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { sse } from './fake-anthropic/responses.mjs';
-import { expect, importFile, send, test } from './support/test';
+import { expect, importFile, send, sessionAction, test } from './support/test';
 
 const PNG = 'e2e/fixtures/files/png-hopper-128.png';
 
@@ -154,7 +154,9 @@ test('Export with files saves one zip that Import brings back exactly after the 
 
   // Export with files: the zip's entries.
   const downloading = app.waitForEvent('download');
-  await sidebar(app).getByRole('button', { name: 'Export Make a notes page with files' }).click();
+  await (
+    await sessionAction(sidebar(app), 'Make a notes page', 'Export Make a notes page with files')
+  ).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^easel-make-a-notes-page-\d{4}-\d{2}-\d{2}\.zip$/);
   const path = (await download.path()) ?? '';
@@ -189,7 +191,7 @@ test('Export with files saves one zip that Import brings back exactly after the 
   ).toBe(original?.blob);
 
   // Deleted for good (its undo window passes), then imported from the zip.
-  await sidebar(app).getByRole('button', { name: 'Delete Make a notes page' }).click();
+  await (await sessionAction(sidebar(app), 'Make a notes page', 'Delete Make a notes page')).click();
   await expect(sidebar(app).getByRole('button', { name: 'Undo' })).toBeVisible();
   await expect(sidebar(app).getByRole('button', { name: 'Undo' })).toBeHidden({ timeout: 20_000 });
   await expect.poll(async () => (await readStore(app, 'messages', id)).length).toBe(0);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 // The fake server is plain JavaScript so `npm run fake-api` can run it with Node alone.
 import { startFakeAnthropic } from '../fake-anthropic/server.mjs';
 
@@ -119,6 +119,19 @@ export async function messageRequests(anthropic: Namespace) {
   return all
     .filter((r) => r.method === 'POST' && r.path === '/v1/messages')
     .map((r) => ({ ...r, body: r.body as Record<string, unknown> }));
+}
+
+/**
+ * A session row's action as a person reaches it: the row's `Actions for <title>` (`⋯`) button opened, then the
+ * menu item named `name` (such as `Rename <title>` or `Export <title> as Markdown`), returned to be clicked.
+ */
+export async function sessionAction(
+  sidebar: Locator,
+  title: string,
+  name: string | RegExp,
+): Promise<Locator> {
+  await sidebar.getByRole('button', { name: `Actions for ${title}`, exact: true }).click();
+  return sidebar.getByRole('menuitem', typeof name === 'string' ? { name, exact: true } : { name });
 }
 
 /** Types a message and sends it. */

@@ -59,6 +59,16 @@ export class AppCommands {
       this.setThinking(id.slice('thinking:'.length) as ThinkingLevel);
       return;
     }
+    if (id.startsWith('theme:')) {
+      const theme = id.slice('theme:'.length);
+      if (theme === 'light' || theme === 'dark' || theme === 'system')
+        void services.settingsStore.update({ theme }).catch((error: unknown) => {
+          t.report(
+            `The theme could not be saved (${error instanceof Error ? error.message : String(error)}).`,
+          );
+        });
+      return;
+    }
     switch (id) {
       case 'new-chat':
         t.sessions.router.newChat();

@@ -17,6 +17,13 @@ export const SHORTCUT_ROWS: readonly ShortcutRow[] = [
   { label: 'Keyboard shortcuts (outside a text field)', shortcut: SHORTCUTS.shortcuts },
 ];
 
+/** The theme commands, by the theme each chooses. */
+const THEMES = [
+  ['light', 'Use light theme'],
+  ['dark', 'Use dark theme'],
+  ['system', "Use the system's theme"],
+] as const;
+
 /** The commands the palette lists for the app as it is now, in order. */
 export function listCommands(t: CommandTargets): PaletteCommand[] {
   const state = t.services()?.agent.state;
@@ -69,8 +76,9 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
       label: thinking === 'off' ? 'Turn thinking on' : 'Turn thinking off',
       keywords: 'toggle effort reasoning',
     });
+    // `Off` is `Turn thinking off` above: listed once.
     for (const level of levels) {
-      if (level !== thinking) {
+      if (level !== thinking && level !== 'off') {
         commands.push({
           id: `thinking:${level}`,
           label: `Set thinking to ${LEVEL_LABELS[level]}`,
@@ -98,6 +106,11 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
         keywords: 'download save file artifacts attachments',
       },
     );
+  }
+  const theme = t.services()?.settingsStore.snapshot.theme ?? 'system';
+  for (const [id, label] of THEMES) {
+    if (id !== theme)
+      commands.push({ id: `theme:${id}`, label, keywords: 'theme appearance colour color mode' });
   }
   commands.push(
     { id: 'export-all', label: 'Export all sessions', keywords: 'download backup file json' },

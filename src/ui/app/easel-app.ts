@@ -57,6 +57,23 @@ import '../chat/composer';
 import '../chat/conversation';
 import '../sessions/recovery-notice';
 
+let welcomeRequested = false;
+
+/**
+ * `<easel-welcome-card>` loads while no key is saved (a first run): once there is a key it is never needed, so
+ * it is not part of the first screen's JavaScript. It upgrades in place; a failed load is tried again on the
+ * next render. Returns nothing to draw.
+ */
+function loadWelcome(): typeof nothing {
+  if (!welcomeRequested) {
+    welcomeRequested = true;
+    import('../chat/welcome-card').catch(() => {
+      welcomeRequested = false;
+    });
+  }
+  return nothing;
+}
+
 /** Before the services arrive there are no stored bytes to show. */
 const NO_BLOBS: AttachmentBlobSource = { load: () => Promise.resolve(undefined) };
 
@@ -226,7 +243,15 @@ export class EaselApp extends LitElement {
         @regenerate=${() => this.actions.regenerate()}
         @edit-message=${(e: EditMessageEvent) => this.actions.edit(e.index, e.text)}
         @switch-version=${(e: SwitchVersionEvent) => this.actions.switchVersion(e.message, e.step)}
-      ></easel-conversation>
+      >${
+        services.settingsStore.snapshot.apiKey
+          ? nothing
+          : html`${loadWelcome()}<easel-welcome-card
+              slot="empty"
+              .baseUrl=${services.settingsStore.snapshot.baseUrl ?? ''}
+              @settings-save=${(e: SettingsSaveEvent) => void this.handleSettingsSave(e)}
+            ></easel-welcome-card>`
+      }</easel-conversation>
       <div class="status" role="status">${this.status}</div>
       ${this.offline.render()}
       <easel-composer

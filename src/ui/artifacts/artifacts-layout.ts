@@ -34,6 +34,10 @@ export class EaselArtifactsLayout extends LitElement {
         display: flex;
         flex-direction: column;
       }
+      /* A landmark of its own around the handle (every part of the page is in one); no box of its own. */
+      .divider {
+        display: contents;
+      }
       [role='separator'] {
         flex: none;
         width: 6px;
@@ -108,7 +112,7 @@ export class EaselArtifactsLayout extends LitElement {
     return html`<div class="main"><slot></slot></div>
       ${
         this.open
-          ? html`<div
+          ? html`<div class="divider" role="region" aria-label="Panel divider"><div
               role="separator"
               aria-label="Resize artifacts"
               aria-orientation="vertical"
@@ -118,7 +122,7 @@ export class EaselArtifactsLayout extends LitElement {
               tabindex="0"
               @pointerdown=${this.handlePointerDown}
               @keydown=${this.handleSeparatorKey}
-            ></div>`
+            ></div></div>`
           : nothing
       }
       <easel-artifacts-panel

@@ -1,4 +1,4 @@
-import { css, html, LitElement } from 'lit';
+import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { focusRing } from '../styles/controls';
 import { FilesChosenEvent } from './events';
@@ -46,16 +46,42 @@ export class EaselAttachFilesButton extends LitElement {
     input {
       display: none;
     }
+    :host([compact]) button {
+      box-sizing: border-box;
+      width: var(--easel-control);
+      height: var(--easel-control);
+      padding: 0;
+      justify-content: center;
+      border-color: transparent;
+      background: transparent;
+      color: var(--easel-text-muted);
+    }
+    :host([compact]) button:hover:not(:disabled) {
+      background: var(--easel-hover);
+      color: var(--easel-text);
+    }
+    :host([compact]) svg {
+      width: 18px;
+      height: 18px;
+    }
   `;
 
   /** Whether the button is disabled. */
   @property({ type: Boolean }) disabled = false;
+  /** Shows the paperclip only (the name stays `Attach files`), as in the message box's button row. */
+  @property({ type: Boolean, reflect: true }) compact = false;
 
   @query('input') private input!: HTMLInputElement;
 
   override render() {
-    return html`<button type="button" title="Attach files" ?disabled=${this.disabled} @click=${this.handleClick}>
-        ${paperclip} Attach files
+    return html`<button
+        type="button"
+        title="Attach files"
+        aria-label=${this.compact ? 'Attach files' : nothing}
+        ?disabled=${this.disabled}
+        @click=${this.handleClick}
+      >
+        ${paperclip}${this.compact ? nothing : ' Attach files'}
       </button>
       <input type="file" multiple tabindex="-1" aria-hidden="true" @change=${this.handleChange} />`;
   }

@@ -1,7 +1,9 @@
 import { css } from 'lit';
-import { focusRing } from '../styles/controls';
+import { buttons } from '../styles/controls';
 
-export const composerStyles = css`
+export const composerStyles = [
+  buttons,
+  css`
   :host {
     display: block;
     padding: 0 var(--easel-space-4) var(--easel-space-2);
@@ -24,63 +26,66 @@ export const composerStyles = css`
   form:focus-within {
     border-color: var(--easel-focus);
   }
-  .row {
-    display: flex;
-    gap: var(--easel-space-2);
-    align-items: flex-end;
-  }
   easel-attachment-refusals {
     max-width: 780px;
     margin: 0 auto var(--easel-space-2);
   }
   textarea {
-    flex: 1;
+    display: block;
+    box-sizing: border-box;
+    width: 100%;
+    min-width: 0;
     resize: none;
     border: none;
     background: transparent;
     color: inherit;
     font: inherit;
-    padding: var(--easel-space-2);
+    font-size: var(--easel-text-md);
+    line-height: var(--easel-line);
+    padding: var(--easel-space-1) var(--easel-space-2);
     max-height: 40vh;
     field-sizing: content;
-    min-height: 1.5em;
+    min-height: calc(1.5em + 2 * var(--easel-space-1));
     outline: none;
   }
-  .buttons {
+  textarea::placeholder {
+    color: var(--easel-text-muted);
+  }
+  /* The button row under the box: tools on the left (attach, Web, and any switch added beside them), Stop and
+     Send on the right. It wraps before anything shrinks, so the box above always keeps the full width. */
+  .actions {
     display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--easel-space-2);
+  }
+  .tools,
+  .send-group {
+    display: flex;
+    align-items: center;
     gap: var(--easel-space-1);
   }
-  button {
-    font: inherit;
-    border: none;
+  .send-group {
+    margin-left: auto;
+  }
+  .btn.send,
+  .btn.stop {
     border-radius: var(--easel-radius);
-    padding: var(--easel-space-2) var(--easel-space-4);
-    background: var(--easel-accent);
-    color: var(--easel-accent-text);
-    cursor: pointer;
   }
-  button.web {
-    background: transparent;
-    color: var(--easel-text-muted, inherit);
-    border: 1px solid var(--easel-border);
-    padding: var(--easel-space-2) var(--easel-space-3, var(--easel-space-2));
-  }
-  button.web[aria-pressed='true'] {
-    background: var(--easel-surface-2);
-    color: var(--easel-text);
-    border-color: var(--easel-accent);
-  }
-  button.stop {
-    background: var(--easel-surface-2);
-    color: var(--easel-text);
-    border: 1px solid var(--easel-border);
-  }
-  button:disabled {
-    opacity: 0.5;
-    cursor: default;
-  }
-  button:focus-visible {
-    ${focusRing}
+  /* On a phone the box takes the width the frame leaves, and its text is a little smaller: a line of some 60
+     characters fits before it wraps. */
+  @media (max-width: 480px) {
+    :host {
+      padding: 0 var(--easel-space-2) var(--easel-space-2);
+    }
+    form {
+      padding: 6px;
+    }
+    textarea {
+      font-size: var(--easel-text-sm);
+      padding: var(--easel-space-1);
+    }
   }
   .hint {
     font-size: 0.75rem;
@@ -117,10 +122,14 @@ export const composerStyles = css`
     white-space: nowrap;
   }
   .queue button {
+    font: inherit;
+    border-radius: var(--easel-radius-sm);
+    cursor: pointer;
     padding: 2px var(--easel-space-2);
     font-size: 0.8rem;
     background: var(--easel-surface);
     color: var(--easel-text);
     border: 1px solid var(--easel-border);
   }
-`;
+`,
+];

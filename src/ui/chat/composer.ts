@@ -13,6 +13,7 @@ import {
 } from '../attachments';
 import { RemoveQueuedEvent, SendMessageEvent, StopEvent } from '../events';
 import { heirOf, holdsFocus } from '../focus';
+import { icon } from '../styles/icons';
 import { AttachmentTrayController } from './attachment-tray';
 import { composerStyles } from './composer-styles';
 import '../attachments/attach-files-button';
@@ -99,36 +100,46 @@ export class EaselComposer extends LitElement {
           @send-pdf-in-parts=${(e: SendPdfInPartsEvent) => void this.tray.reworkPdf(e.id, 'parts')}
           @send-pdf-as-text=${(e: SendPdfAsTextEvent) => void this.tray.reworkPdf(e.from, 'text')}
         ></easel-attachment-list>
-        <div class="row">
-        <easel-attach-files-button></easel-attach-files-button>
-        <button
-          type="button"
-          class="web"
-          aria-pressed=${this.web ? 'true' : 'false'}
-          title="Let Claude search the web and read pages (each search costs $0.01)"
-          @click=${this.handleWebToggle}
-        >Web</button>
-        <button
-          type="button"
-          class="web"
-          aria-pressed=${this.code ? 'true' : 'false'}
-          title="Let Claude run JavaScript and Python in your browser, with no network"
-          @click=${this.handleCodeToggle}
-        >Code</button>
         <textarea
           aria-label="Message"
           aria-describedby="hint"
           rows="1"
-          placeholder=${this.busy ? 'Steer Claude (Enter) or queue a follow-up (Alt+Enter)' : 'Message Claude'}
+          placeholder=${this.busy ? 'Reply…' : 'Message Claude'}
           .value=${this.text}
           @input=${this.handleInput}
           @keydown=${this.handleKeydown}
           @paste=${this.handlePaste}
         ></textarea>
-        <div class="buttons">
-          ${this.busy ? html`<button type="button" class="stop" @click=${this.handleStop}>Stop</button>` : nothing}
-          <button type="submit" class="send" ?disabled=${!canSend}>Send</button>
-        </div>
+        <div class="actions">
+          <div class="tools">
+            <easel-attach-files-button compact></easel-attach-files-button>
+            <button
+              type="button"
+              class="btn ghost web"
+              aria-pressed=${this.web ? 'true' : 'false'}
+              title="Let Claude search the web and read pages (each search costs $0.01)"
+              @click=${this.handleWebToggle}
+            >${icon('web', 16)}<span>Web</span></button>
+            <button
+              type="button"
+              class="btn ghost web"
+              aria-pressed=${this.code ? 'true' : 'false'}
+              title="Let Claude run JavaScript and Python in your browser, with no network"
+              @click=${this.handleCodeToggle}
+            >${icon('code', 16)}<span>Code</span></button>
+          </div>
+          <div class="send-group">
+            ${
+              this.busy
+                ? html`<button type="button" class="btn stop" @click=${this.handleStop}>
+                    ${icon('stop', 14)}<span>Stop</span>
+                  </button>`
+                : nothing
+            }
+            <button type="submit" class="btn primary icon send" aria-label="Send" title="Send (Enter)" ?disabled=${!canSend}>
+              ${icon('send')}
+            </button>
+          </div>
         </div>
       </form>
       <p id="hint" class="hint">

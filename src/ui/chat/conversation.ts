@@ -126,7 +126,7 @@ export class EaselConversation extends LitElement {
     const liveStart = this.liveStart();
     return html`<div class=${classMap({ scroller: true, following: this.following })} @scroll=${this.handleScroll}>
         <div role="log" aria-label="Conversation">
-          ${empty ? html`<p class="empty">Ask Claude anything. Files it writes appear beside the chat.</p>` : nothing}
+          ${empty ? html`<slot name="empty"><p class="empty">Ask Claude anything. Files it writes appear beside the chat.</p></slot>` : nothing}
           <easel-message-list
             .messages=${this.history(liveStart)}
             ?busy=${this.busy}

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { ToolCall } from '../../agent';
 import type { UserWithAttachmentsMessage } from '../../messages';
-import { artifactRecord, assistantMessage, mount, recordEvents, userMessage } from '../test-support';
+import {
+  artifactRecord,
+  assistantMessage,
+  focusedElement,
+  mount,
+  recordEvents,
+  userMessage,
+} from '../test-support';
 import './message-view';
 
 const call: ToolCall = { type: 'toolCall', id: 'c1', name: 'search', arguments: { q: 'tides' } };
@@ -30,6 +37,29 @@ describe('<easel-message-view>', () => {
     await userEvent.fill(box, '  First draft  ');
     await userEvent.click(screen.getByRole('button', { name: 'Save and send' }));
     expect(edits.map((e) => [e.index, e.text])).toEqual([[4, 'First draft']]);
+    await expect.element(screen.getByRole('textbox', { name: 'Edit message' })).not.toBeInTheDocument();
+  });
+
+  it('opens the edit box focused with its text selected, and Escape gives focus back to Edit', async () => {
+    const { screen } = await mount('easel-message-view', { message: userMessage('Select me'), index: 0 });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Edit message' });
+    await expect.poll(focusedElement).toBe(box.element());
+    const area = box.element() as HTMLTextAreaElement;
+    expect([area.selectionStart, area.selectionEnd]).toEqual([0, 'Select me'.length]);
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(focusedElement).toBe(screen.getByRole('button', { name: 'Edit' }).element());
+  });
+
+  it('keeps an edit with its message: handed another message, it shows that one, not an edit box', async () => {
+    const { el, screen } = await mount('easel-message-view', {
+      message: userMessage('In session A'),
+      index: 0,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await expect.element(screen.getByRole('textbox', { name: 'Edit message' })).toBeInTheDocument();
+    el.message = userMessage('In session B');
+    await expect.element(screen.getByRole('article', { name: 'You' })).toHaveTextContent('In session B');
     await expect.element(screen.getByRole('textbox', { name: 'Edit message' })).not.toBeInTheDocument();
   });
 

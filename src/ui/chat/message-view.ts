@@ -1,11 +1,11 @@
 /** `<easel-message-view>`: one message of the conversation (yours, Claude's, or a file change) with its actions. */
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from '../../agent';
 import type { ArtifactMessage, AttachmentRecord, UserWithAttachmentsMessage } from '../../messages';
+import '../attachments/attachment-list';
 import { CopyFeedback } from '../controllers/copy-feedback';
 import { EditMessageEvent, OpenArtifactEvent, RegenerateEvent } from '../events';
-import '../attachments/attachment-list';
 import { formatUsage } from '../format';
 import './error-notice';
 import './thinking-block';
@@ -13,7 +13,8 @@ import './tool-call-card';
 import type { UnfinishedCall } from './tool-call-card';
 import './version-switcher';
 import '../markdown/markdown-view';
-import { buttonLook, focusRing } from '../styles/controls';
+import { buttons, focusRing } from '../styles/controls';
+import { type IconName, icon } from '../styles/icons';
 
 const NO_RESULTS: ReadonlyMap<string, ToolResultMessage> = new Map();
 
@@ -30,7 +31,9 @@ const NO_IDS: ReadonlySet<string> = new Set();
 /** One message of the conversation, as an `article` labelled `You` or `Claude`, with its actions. */
 @customElement('easel-message-view')
 export class EaselMessageView extends LitElement {
-  static override styles = css`
+  static override styles = [
+    buttons,
+    css`
     :host {
       display: block;
     }
@@ -71,21 +74,44 @@ export class EaselMessageView extends LitElement {
       white-space: pre-wrap;
       overflow-wrap: anywhere;
     }
+    /* Icon buttons under a message: shown on hover or focus (always on the latest answer and on touch). */
     .actions {
       display: flex;
-      gap: var(--easel-space-1);
-      margin-top: var(--easel-space-2);
-      opacity: 0.75;
+      align-items: center;
+      gap: 2px;
+      margin-top: var(--easel-space-1);
+      opacity: 0;
+      transition: opacity var(--easel-motion-fast) var(--easel-ease);
+    }
+    article.user .actions {
+      position: absolute;
+      right: 0;
+      top: 100%;
+    }
+    article.user {
+      margin-bottom: calc(var(--easel-control-sm) + var(--easel-space-1));
     }
     article:hover .actions,
-    article:focus-within .actions {
+    article:focus-within .actions,
+    :host([last]) article.assistant .actions {
       opacity: 1;
     }
-    .actions button,
-    .edit button {
-      ${buttonLook}
-      font-size: 0.8rem;
-      padding: 2px var(--easel-space-2);
+    @media (hover: none) {
+      .actions {
+        opacity: 1;
+      }
+    }
+    article.user.edit .actions {
+      position: static;
+      opacity: 1;
+      justify-content: flex-end;
+      gap: var(--easel-space-2);
+      margin-top: var(--easel-space-2);
+    }
+    article.user.edit {
+      width: 100%;
+      max-width: 100%;
+      margin-bottom: 0;
     }
     button:focus-visible,
     textarea:focus-visible {
@@ -127,7 +153,8 @@ export class EaselMessageView extends LitElement {
       background: var(--easel-surface);
       color: inherit;
     }
-  `;
+  `,
+  ];
 
   /** The message. */
   @property({ attribute: false }) message: AgentMessage | undefined;
@@ -140,7 +167,7 @@ export class EaselMessageView extends LitElement {
   /** Whether this is the message streaming now. */
   @property({ type: Boolean }) streaming = false;
   /** Whether this is the last answer (offers Regenerate / Retry). */
-  @property({ type: Boolean }) last = false;
+  @property({ type: Boolean, reflect: true }) last = false;
   /** Whether the agent is working (hides actions that would start a run). */
   @property({ type: Boolean }) busy = false;
   /** Whether a later compaction summarised this message (the model no longer reads it). */
@@ -150,9 +177,35 @@ export class EaselMessageView extends LitElement {
   /** How many versions the message has (edits, regenerated answers); `< 2 / 3 >` is shown from two. */
   @property({ type: Number }) versionCount = 1;
 
-  @state() private editing = false;
+  /**
+   * The message being edited: the edit belongs to that message, so when this element is handed another one
+   * (another session opened, the history rewound) it shows that message, not an edit box.
+   */
+  @state() private editingMessage: AgentMessage | undefined;
+  /** What takes focus once this update is drawn: the edit box just opened (its text selected), or `Edit`. */
+  private focusAfter: 'box' | 'edit' | undefined;
   /** What the Copy button says for a moment after a copy. */
   private readonly copied = new CopyFeedback(this);
+
+  private get editing(): boolean {
+    return this.editingMessage !== undefined && this.editingMessage === this.message;
+  }
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('message') && !this.editing) this.editingMessage = undefined;
+  }
+
+  override updated(): void {
+    const focus = this.focusAfter;
+    this.focusAfter = undefined;
+    if (focus === 'box') {
+      const box = this.renderRoot.querySelector<HTMLTextAreaElement>('textarea');
+      box?.focus();
+      box?.select();
+    } else if (focus === 'edit') {
+      this.renderRoot.querySelector<HTMLElement>('button[aria-label="Edit"]')?.focus();
+    }
+  }
 
   override render() {
     const m = this.message;
@@ -189,22 +242,33 @@ export class EaselMessageView extends LitElement {
   ) {
     if (this.editing) {
       return html`<article class="user edit" aria-label="You">
-        <textarea aria-label="Edit message" .value=${text}></textarea>
+        <textarea aria-label="Edit message" .value=${text} @keydown=${this.handleEditKeydown}></textarea>
         <div class="actions">
-          <button type="button" @click=${this.handleSaveEdit}>Save and send</button>
-          <button type="button" @click=${this.handleCancelEdit}>Cancel</button>
+          <button type="button" class="btn" @click=${this.handleCancelEdit}>Cancel</button>
+          <button type="button" class="btn primary" @click=${this.handleSaveEdit}>Save and send</button>
         </div>
       </article>`;
     }
     return html`<article class="user" aria-label="You">
-      ${attachments.length > 0 ? html`<easel-attachment-list .attachments=${attachments}></easel-attachment-list>` : nothing}
+      ${attachments.length > 0 ? this.renderAttachments(attachments) : nothing}
       <div class="user-text">${text}</div>
       <div class="actions">
-        <button type="button" @click=${() => this.copied.copy(text)}>${this.copied.label}</button>
-        ${this.busy ? nothing : html`<button type="button" @click=${this.handleEdit}>Edit</button>`}
         ${this.renderVersions()}
+        ${this.action(this.copied.label, this.copied.label === 'Copied' ? 'check' : 'copy', () => this.copied.copy(text))}
+        ${this.busy ? nothing : this.action('Edit', 'edit', this.handleEdit)}
       </div>
     </article>`;
+  }
+
+  private renderAttachments(attachments: readonly AttachmentRecord[]) {
+    return html`<easel-attachment-list .attachments=${attachments}></easel-attachment-list>`;
+  }
+
+  /** An icon-only action named `name` (its tooltip says the same). */
+  private action(name: string, glyph: IconName, run: () => void) {
+    return html`<button type="button" class="btn ghost icon sm" aria-label=${name} title=${name} @click=${run}>
+      ${icon(glyph, 16)}
+    </button>`;
   }
 
   private renderAssistant(m: AssistantMessage) {
@@ -318,10 +382,14 @@ export class EaselMessageView extends LitElement {
 
   private renderFooter(m: AssistantMessage) {
     const text = m.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n\n');
-    return html`<div class="usage" title="Tokens and cost of this answer">${formatUsage(m.usage)}</div>
+    const failed = m.stopReason === 'error' || m.stopReason === 'aborted';
+    const u = m.usage;
+    // An answer that failed before any token has nothing to count; one that failed offers `Retry` (its notice).
+    const counted = u.input + u.output + u.cacheRead + u.cacheWrite > 0;
+    return html`${counted ? html`<div class="usage" title="Tokens and cost of this answer">${formatUsage(u)}</div>` : nothing}
       <div class="actions">
-        ${text ? html`<button type="button" @click=${() => this.copied.copy(text)}>${this.copied.label}</button>` : nothing}
-        ${this.last && !this.busy ? html`<button type="button" @click=${this.handleRegenerate}>Regenerate</button>` : nothing}
+        ${text ? this.action(this.copied.label, this.copied.label === 'Copied' ? 'check' : 'copy', () => this.copied.copy(text)) : nothing}
+        ${this.last && !this.busy && !failed ? this.action('Regenerate', 'regenerate', this.handleRegenerate) : nothing}
         ${this.renderVersions()}
       </div>`;
   }
@@ -348,17 +416,30 @@ export class EaselMessageView extends LitElement {
   }
 
   private handleEdit() {
-    this.editing = true;
+    this.editingMessage = this.message;
+    this.focusAfter = 'box';
   }
 
   private handleCancelEdit() {
-    this.editing = false;
+    this.editingMessage = undefined;
+    this.focusAfter = 'edit';
+  }
+
+  private handleEditKeydown(e: KeyboardEvent) {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.handleCancelEdit();
+    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      this.handleSaveEdit();
+    }
   }
 
   private handleSaveEdit() {
     const text = this.renderRoot.querySelector('textarea')?.value.trim() ?? '';
     if (!text) return;
-    this.editing = false;
+    this.editingMessage = undefined;
     this.dispatchEvent(new EditMessageEvent(this.index, text));
   }
 

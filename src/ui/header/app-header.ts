@@ -4,7 +4,8 @@ import type { ThinkingLevel, Usage } from '../../agent';
 import type { ModelInfo } from '../../llm';
 import { HeaderCommandEvent, ModelChoiceEvent } from '../events';
 import { contextTokens, formatCost, formatTokens, formatWindow } from '../format';
-import { focusRing } from '../styles/controls';
+import { buttons, focusRing } from '../styles/controls';
+import { icon } from '../styles/icons';
 import './sync-status';
 
 /** How each effort level is named (the `Thinking` list, the command palette). */
@@ -58,7 +59,9 @@ export class CompactRequestEvent extends Event {
  */
 @customElement('easel-app-header')
 export class EaselAppHeader extends LitElement {
-  static override styles = css`
+  static override styles = [
+    buttons,
+    css`
     :host {
       display: block;
       border-bottom: 1px solid var(--easel-border);
@@ -66,51 +69,86 @@ export class EaselAppHeader extends LitElement {
     }
     header {
       display: flex;
-      flex-wrap: wrap;
       align-items: center;
       gap: var(--easel-space-2);
       padding: var(--easel-space-2) var(--easel-space-3);
+      min-width: 0;
     }
     h1 {
-      font-size: 1.05rem;
-      margin: 0 var(--easel-space-2) 0 0;
+      font-size: var(--easel-text-md);
+      font-weight: 600;
+      margin: 0 var(--easel-space-1);
     }
     .spacer {
       flex: 1;
     }
-    button,
     select {
       font: inherit;
-      font-size: 0.9rem;
-      padding: var(--easel-space-1) var(--easel-space-2);
+      font-size: var(--easel-text-sm);
+      min-height: var(--easel-control-sm);
+      padding: 0 var(--easel-space-2);
       border-radius: var(--easel-radius-sm);
       border: 1px solid var(--easel-border);
-      background: var(--easel-surface-2);
+      background: var(--easel-surface);
       color: var(--easel-text);
-    }
-    button {
-      cursor: pointer;
-    }
-    select {
+      min-width: 0;
       max-width: 22ch;
+      cursor: pointer;
     }
     :focus-visible {
       ${focusRing}
     }
+    /* Numbers in fixed widths: the controls beside them do not move as they change. */
     .meta {
-      font-size: 0.8rem;
+      font-size: var(--easel-text-xs);
       color: var(--easel-text-muted);
       display: flex;
       gap: var(--easel-space-2);
       align-items: center;
+      font-variant-numeric: tabular-nums;
+      white-space: nowrap;
+    }
+    .meta .cost {
+      min-width: 6ch;
+      text-align: end;
     }
     meter {
-      width: 64px;
+      width: 56px;
+    }
+    .label-wide {
+      display: inline;
+    }
+    /* A phone: one row — the brand, the words beside icons and the usage figures give way. */
+    @media (max-width: 600px) {
+      header {
+        gap: var(--easel-space-1);
+        padding: var(--easel-space-1) var(--easel-space-2);
+      }
+      h1,
+      .label-wide,
+      .meta {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
+        white-space: nowrap;
+      }
+      .spacer {
+        flex: 0 0 0;
+      }
+      select {
+        flex: 1 1 0;
+        max-width: none;
+        font-size: var(--easel-text-xs);
+        padding: 0 var(--easel-space-1);
+      }
     }
     .warn {
       color: var(--easel-danger);
     }
-  `;
+  `,
+  ];
 
   /** Models to choose from. */
   @property({ attribute: false }) models: readonly ModelInfo[] = [];
@@ -137,28 +175,37 @@ export class EaselAppHeader extends LitElement {
     return html`<header>
       <button
         type="button"
+        class="btn ghost icon"
+        aria-label="Sessions"
+        title="Sessions"
         aria-expanded=${this.sidebarOpen ? 'true' : 'false'}
         @click=${() => this.command('sessions')}
       >
-        Sessions
+        ${icon('sidebar')}
       </button>
       <h1>Easel</h1>
-      <button type="button" @click=${() => this.command('new-chat')}>New chat</button>
+      <button type="button" class="btn ghost" aria-label="New chat" title="New chat" @click=${() => this.command('new-chat')}>
+        ${icon('new-chat')}<span class="label-wide">New chat</span>
+      </button>
       <span class="spacer"></span>
       <select aria-label="Model" title=${current ? modelDescription(current) : this.model} @change=${this.handleModel}>
         ${current ? nothing : html`<option value=${this.model} selected>${this.model}</option>`}
         ${this.models.map(
-          (m) => html`<option value=${m.id} ?selected=${m.id === this.model}>${modelOptionLabel(m)}</option>`,
+          (m) =>
+            html`<option value=${m.id} title=${modelDescription(m)} ?selected=${m.id === this.model}>${m.displayName}</option>`,
         )}
       </select>
-      <select aria-label="Thinking" @change=${this.handleThinking}>
+      <select aria-label="Thinking" title="How much Claude thinks before answering" @change=${this.handleThinking}>
         ${levels.map(
-          (l) => html`<option value=${l} ?selected=${l === this.thinkingLevel}>${LEVEL_LABELS[l]}</option>`,
+          (l) =>
+            html`<option value=${l} ?selected=${l === this.thinkingLevel}>Thinking: ${LEVEL_LABELS[l]}</option>`,
         )}
       </select>
       ${this.renderMeta(current)}
       <easel-sync-status></easel-sync-status>
-      <button type="button" @click=${() => this.command('settings')}>Settings</button>
+      <button type="button" class="btn ghost icon" aria-label="Settings" title="Settings" @click=${() => this.command('settings')}>
+        ${icon('settings')}
+      </button>
     </header>`;
   }
 
@@ -167,7 +214,7 @@ export class EaselAppHeader extends LitElement {
     const window = model?.contextWindow;
     const share = window ? used / window : 0;
     return html`<span class="meta">
-      ${this.sessionCost !== undefined ? html`<span title="Cost of this session">${formatCost(this.sessionCost)}</span>` : nothing}
+      ${this.sessionCost !== undefined ? html`<span class="cost" title="Cost of this session">${formatCost(this.sessionCost)}</span>` : nothing}
       ${
         window
           ? html`<span class=${share >= CONTEXT_WARNING ? 'warn' : ''}>
@@ -196,6 +243,7 @@ export class EaselAppHeader extends LitElement {
         (window && predictNextRequest(used, model) >= window * COMPACT_OFFER) || this.compacting
           ? html`<button
               type="button"
+              class="btn sm"
               title="Summarise the conversation so the next message fits; every message stays in this session"
               ?disabled=${this.compacting}
               @click=${this.handleCompact}
@@ -235,14 +283,6 @@ export class EaselAppHeader extends LitElement {
   private command(command: HeaderCommandEvent['command']) {
     this.dispatchEvent(new HeaderCommandEvent(command));
   }
-}
-
-/** "Claude Sonnet 4.6 · 1M · $3/$15" — name, context window, price per million tokens in and out. */
-function modelOptionLabel(m: ModelInfo): string {
-  const parts = [m.displayName];
-  if (m.contextWindow) parts.push(formatWindow(m.contextWindow));
-  parts.push(m.price ? `$${m.price.input}/$${m.price.output}` : 'price unknown');
-  return parts.join(' · ');
 }
 
 /** "Claude Sonnet 4.6 · 1M context · $3 / $15 per million tokens" */

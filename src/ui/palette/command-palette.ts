@@ -1,10 +1,18 @@
 /** `<easel-command-palette>`: search the sessions and run any command, from the keyboard alone. */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
+import { plainText } from '../plain-text';
 import { focusRing } from '../styles/controls';
-import { filterCommands, type PaletteCommand, type PaletteOption, type PaletteSession } from './commands';
+import {
+  filterCommands,
+  highlight,
+  type PaletteCommand,
+  type PaletteOption,
+  type PaletteSession,
+  rankSessions,
+} from './commands';
 import { PaletteChooseEvent, PaletteQueryEvent } from './events';
-import { ariaShortcut, describeShortcut, isMac } from './shortcuts';
+import { ariaShortcut, describeShortcut, isMac, SHORTCUTS } from './shortcuts';
 
 /**
  * A dialog `Command palette` with the ARIA combobox pattern: a text box `Search commands and sessions` that
@@ -46,7 +54,7 @@ export class EaselCommandPalette extends LitElement {
       box-sizing: border-box;
       width: 100%;
       font: inherit;
-      padding: var(--easel-space-3);
+      padding: var(--easel-space-3) 72px var(--easel-space-3) var(--easel-space-3);
       border: none;
       border-bottom: 1px solid var(--easel-border);
       background: transparent;
@@ -98,6 +106,27 @@ export class EaselCommandPalette extends LitElement {
       font-size: 0.75rem;
       color: var(--easel-text-muted);
     }
+    mark {
+      background: transparent;
+      color: inherit;
+      font-weight: 700;
+      text-decoration: underline;
+      text-decoration-color: var(--easel-accent);
+      text-underline-offset: 3px;
+    }
+    .search {
+      position: relative;
+    }
+    .hint {
+      position: absolute;
+      top: 50%;
+      right: var(--easel-space-3);
+      transform: translateY(-50%);
+      padding: 2px var(--easel-space-2);
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius-sm);
+      pointer-events: none;
+    }
     .empty {
       margin: 0;
       padding: var(--easel-space-3);
@@ -124,11 +153,14 @@ export class EaselCommandPalette extends LitElement {
     return this.isOpen;
   }
 
-  /** The options shown: the commands that match the query, then the sessions. */
+  /**
+   * The options shown: the commands that match the query, then the sessions, each list best match first (a
+   * session whose title is the query before one that only mentions it).
+   */
   get options(): PaletteOption[] {
     return [
       ...filterCommands(this.commands, this.query).map((command) => ({ kind: 'command' as const, command })),
-      ...this.sessions.map((session) => ({ kind: 'session' as const, session })),
+      ...rankSessions(this.sessions, this.query).map((session) => ({ kind: 'session' as const, session })),
     ];
   }
 
@@ -173,6 +205,7 @@ export class EaselCommandPalette extends LitElement {
         @keydown=${this.handleKeydown}
         @focusout=${this.handleFocusOut}
       >
+        <div class="search">
         <input
           type="text"
           role="combobox"
@@ -187,6 +220,8 @@ export class EaselCommandPalette extends LitElement {
           .value=${this.query}
           @input=${this.handleInput}
         />
+        <kbd class="hint" aria-hidden="true">${describeShortcut(SHORTCUTS.palette, this.mac)}</kbd>
+        </div>
         <div
           role="listbox"
           id="options"
@@ -220,7 +255,7 @@ export class EaselCommandPalette extends LitElement {
         @click=${choose}
         @pointermove=${() => this.setActive(index)}
       >
-        <span class="label">${label}</span>
+        <span class="label">${this.marked(label)}</span>
         ${shortcut ? html`<kbd aria-hidden="true">${describeShortcut(shortcut, this.mac)}</kbd>` : nothing}
       </div>`;
     }
@@ -232,8 +267,15 @@ export class EaselCommandPalette extends LitElement {
       @click=${choose}
       @pointermove=${() => this.setActive(index)}
     >
-      <span class="label">${title.trim() || 'Untitled session'}${snippet ? html`<span class="snippet">${snippet}</span>` : nothing}</span>
+      <span class="label">${this.marked(title.trim() || 'Untitled session')}${snippet ? html`<span class="snippet">${this.marked(plainText(snippet))}</span>` : nothing}</span>
     </div>`;
+  }
+
+  /** `text` with the stretches that match the query marked. */
+  private marked(text: string) {
+    return highlight(text, this.query).map((part) =>
+      part.match ? html`<mark>${part.text}</mark>` : part.text,
+    );
   }
 
   private handleInput(e: InputEvent) {

@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { type Locator, userEvent } from 'vitest/browser';
 import { focusedElement, mount, recordEvents } from '../test-support';
 import type { SessionSummary } from './types';
 import './sessions-sidebar';
+
+/** A row's action as a person reaches it: its `Actions for <title>` button clicked, then the item `name`. */
+async function action(scope: Pick<Locator, 'getByRole'>, title: string, name: string): Promise<Locator> {
+  await userEvent.click(scope.getByRole('button', { name: `Actions for ${title}`, exact: true }));
+  return scope.getByRole('menuitem', { name, exact: true });
+}
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date(2026, 2, 18, 15, 0).getTime();
@@ -104,10 +110,10 @@ describe('<easel-sessions-sidebar>', () => {
     await expect.element(screen.getByRole('heading', { name: 'Today' })).toBeVisible();
   });
 
-  it('renames in place: Enter saves the trimmed title and gives focus back to Rename', async () => {
+  it('renames in place from the row menu: Enter saves the trimmed title and gives focus back to the menu button', async () => {
     const { screen, parent } = await mount('easel-sessions-sidebar', { sessions, now: NOW });
     const renames = recordEvents(parent, 'session-rename');
-    await userEvent.click(screen.getByRole('button', { name: 'Rename Tide tables' }));
+    await userEvent.click(await action(screen, 'Tide tables', 'Rename Tide tables'));
     const box = screen.getByRole('textbox', { name: 'New title for Tide tables' });
     await expect.poll(focusedElement).toBe(box.element());
     await userEvent.fill(box, '  Tides of March  ');
@@ -116,19 +122,19 @@ describe('<easel-sessions-sidebar>', () => {
     await expect.element(box).not.toBeInTheDocument();
     await expect
       .poll(focusedElement)
-      .toBe(screen.getByRole('button', { name: 'Rename Tide tables' }).element());
+      .toBe(screen.getByRole('button', { name: 'Actions for Tide tables' }).element());
   });
 
   it('cancels a rename with Escape, and saves nothing unchanged or empty', async () => {
     const { screen, parent } = await mount('easel-sessions-sidebar', { sessions, now: NOW });
     const renames = recordEvents(parent, 'session-rename');
-    await userEvent.click(screen.getByRole('button', { name: 'Rename Bread recipe' }));
+    await userEvent.click(await action(screen, 'Bread recipe', 'Rename Bread recipe'));
     await userEvent.fill(screen.getByRole('textbox', { name: 'New title for Bread recipe' }), 'Cake');
     await userEvent.keyboard('{Escape}');
     await expect.element(screen.getByRole('link', { name: 'Bread recipe' })).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Rename Bread recipe' }));
+    await userEvent.click(await action(screen, 'Bread recipe', 'Rename Bread recipe'));
     await userEvent.keyboard('{Enter}');
-    await userEvent.click(screen.getByRole('button', { name: 'Rename Untitled session' }));
+    await userEvent.click(await action(screen, 'Untitled session', 'Rename Untitled session'));
     await userEvent.fill(screen.getByRole('textbox', { name: 'New title for Untitled session' }), '   ');
     await userEvent.keyboard('{Enter}');
     expect(renames).toHaveLength(0);
@@ -137,9 +143,9 @@ describe('<easel-sessions-sidebar>', () => {
   it('fires session-export as an Easel file, as Markdown or as a zip with its files', async () => {
     const { screen, parent } = await mount('easel-sessions-sidebar', { sessions, now: NOW });
     const exports = recordEvents(parent, 'session-export');
-    await userEvent.click(screen.getByRole('button', { name: 'Export Trip plan', exact: true }));
-    await userEvent.click(screen.getByRole('button', { name: 'Export Trip plan as Markdown' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Export Trip plan with files' }));
+    await userEvent.click(await action(screen, 'Trip plan', 'Export Trip plan'));
+    await userEvent.click(await action(screen, 'Trip plan', 'Export Trip plan as Markdown'));
+    await userEvent.click(await action(screen, 'Trip plan', 'Export Trip plan with files'));
     expect(exports.map((e) => [e.id, e.format])).toEqual([
       ['s4', 'json'],
       ['s4', 'markdown'],
@@ -152,7 +158,7 @@ describe('<easel-sessions-sidebar>', () => {
     const deletes = recordEvents(parent, 'session-delete');
     const undos = recordEvents(parent, 'session-undo-delete');
     const purges = recordEvents(parent, 'session-purge');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Trip plan' }));
+    await userEvent.click(await action(screen, 'Trip plan', 'Delete Trip plan'));
     expect(deletes.map((e) => e.id)).toEqual(['s4']);
     await expect.element(screen.getByRole('link', { name: 'Trip plan' })).not.toBeInTheDocument();
     await expect.element(screen.getByRole('status')).toHaveTextContent('Deleted “Trip plan”.');
@@ -168,7 +174,7 @@ describe('<easel-sessions-sidebar>', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { screen, parent } = await mount('easel-sessions-sidebar', { sessions, now: NOW });
     const purges = recordEvents(parent, 'session-purge');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Old notes' }));
+    await userEvent.click(await action(screen, 'Old notes', 'Delete Old notes'));
     vi.advanceTimersByTime(9_999);
     expect(purges).toHaveLength(0);
     vi.advanceTimersByTime(1);
@@ -179,10 +185,60 @@ describe('<easel-sessions-sidebar>', () => {
   it('purges the previous deletion when another session is deleted, and the pending one when removed', async () => {
     const { el, screen } = await mount('easel-sessions-sidebar', { sessions, now: NOW });
     const purges = recordEvents(el, 'session-purge');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Old notes' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Trip plan' }));
+    await userEvent.click(await action(screen, 'Old notes', 'Delete Old notes'));
+    await userEvent.click(await action(screen, 'Trip plan', 'Delete Trip plan'));
     expect(purges.map((e) => e.id)).toEqual(['s5']);
     el.remove();
     expect(purges.map((e) => e.id)).toEqual(['s5', 's4']);
+  });
+  it("is one Tab stop: the open session's link, then the arrow keys move between rows and to their menu", async () => {
+    const { screen } = await mount('easel-sessions-sidebar', { sessions, now: NOW, currentId: 's3' });
+    const link = (name: string) => screen.getByRole('link', { name, exact: true }).element();
+    await userEvent.click(screen.getByRole('searchbox', { name: 'Search sessions' }));
+    await userEvent.tab();
+    // `New project` comes first (the projects are listed above the dates), then the list's one stop.
+    await expect.poll(focusedElement).toBe(screen.getByRole('button', { name: 'New project' }).element());
+    await userEvent.tab();
+    await expect.poll(focusedElement).toBe(link('Bread recipe'));
+    await userEvent.tab();
+    expect(focusedElement()?.closest?.('li')).toBeFalsy();
+    await userEvent.tab({ shift: true });
+    await expect.poll(focusedElement).toBe(link('Bread recipe'));
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.poll(focusedElement).toBe(link('Trip plan'));
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    await expect.poll(focusedElement).toBe(link('Untitled session'));
+    await userEvent.keyboard('{Home}');
+    await expect.poll(focusedElement).toBe(link('Tide tables'));
+    await userEvent.keyboard('{ArrowRight}');
+    const menuButton = screen.getByRole('button', { name: 'Actions for Tide tables' });
+    await expect.poll(focusedElement).toBe(menuButton.element());
+    await userEvent.keyboard('{Enter}');
+    const menu = screen.getByRole('menu', { name: 'Actions for Tide tables' });
+    await expect
+      .poll(focusedElement)
+      .toBe(menu.getByRole('menuitem', { name: 'Rename Tide tables' }).element());
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.poll(focusedElement).toBe(menu.getByRole('menuitem', { name: 'Pin Tide tables' }).element());
+    await userEvent.keyboard('{Escape}');
+    await expect.element(menu).not.toBeInTheDocument();
+    await expect.poll(focusedElement).toBe(menuButton.element());
+    // The link last focused stays the list's Tab stop.
+    await userEvent.keyboard('{ArrowLeft}');
+    await userEvent.tab();
+    await userEvent.tab({ shift: true });
+    await expect.poll(focusedElement).toBe(link('Tide tables'));
+  });
+
+  it('shows snippets as plain text, without their Markdown', async () => {
+    const { screen } = await mount('easel-sessions-sidebar', {
+      sessions: [
+        { id: 'm', title: 'Server', updated: NOW, preview: '# Fake **Anthropic** server with `tools`' },
+      ],
+      now: NOW,
+    });
+    await expect
+      .element(screen.getByRole('navigation', { name: 'Sessions' }))
+      .toHaveTextContent('Fake Anthropic server with tools');
   });
 });

@@ -1,6 +1,8 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { plainText as plainSnippet } from '../plain-text';
+import { icon } from '../styles/icons';
 import {
   ProjectEditEvent,
   SessionDeleteEvent,
@@ -56,6 +58,8 @@ export class EaselSessionsSidebar extends LitElement {
   /** Projects the person opened or closed; the others are open when they hold the open chat. */
   @state() private expanded: ReadonlyMap<string, boolean> = new Map();
   @state() private deleted: { readonly id: string; readonly title: string } | undefined;
+  /** The session whose `⋯` menu is open. */
+  @state() private menuId: string | undefined;
 
   @query('input.rename') private renameInput: HTMLInputElement | undefined;
   @query('.move button') private moveButton: HTMLButtonElement | undefined;
@@ -64,6 +68,10 @@ export class EaselSessionsSidebar extends LitElement {
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private undoTimer: ReturnType<typeof setTimeout> | undefined;
   private focusUndo = false;
+  /** Focus the first item of the menu once it is drawn. */
+  private focusMenu = false;
+  /** The row link last focused: the list's one Tab stop. */
+  private activeRow: string | undefined;
   private searchPrepared = false;
   /**
    * After renaming, moving or pinning (or cancelling), focus goes back to this button of the session's row — once
@@ -73,7 +81,7 @@ export class EaselSessionsSidebar extends LitElement {
   private focusAfterEdit:
     | {
         readonly id: string;
-        readonly button: 'rename' | 'move' | 'pin';
+        readonly button: 'rename' | 'move' | 'pin' | 'menu';
         readonly ready?: (session: SessionSummary) => boolean;
         readonly since?: number;
       }
@@ -91,6 +99,11 @@ export class EaselSessionsSidebar extends LitElement {
       this.renameInput.select();
     }
     if (changed.has('movingId') && this.movingId) this.moveButton?.focus();
+    this.updateRoving();
+    if (this.focusMenu) {
+      this.focusMenu = false;
+      this.renderRoot.querySelector<HTMLElement>('.row-actions [role="menuitem"]')?.focus();
+    }
     if (this.focusAfterEdit !== undefined) this.refocusRow();
     if (this.focusUndo && this.undoButton) {
       this.focusUndo = false;
@@ -110,15 +123,16 @@ export class EaselSessionsSidebar extends LitElement {
   private refocusRow(): void {
     const pending = this.focusAfterEdit;
     if (!pending) return;
-    const { id, button, ready, since } = pending;
+    const { id, ready, since } = pending;
     const session = this.sessions.find((s) => s.id === id);
     const waiting = session !== undefined && ready !== undefined && !ready(session);
     const expired = since !== undefined && Date.now() - since > FOCUS_WAIT_MS;
     const inside = this.shadowRoot?.activeElement;
     const lost = document.activeElement === document.body || (document.activeElement === this && !inside);
     if (since === undefined || lost) {
-      const found = [...this.renderRoot.querySelectorAll<HTMLButtonElement>(`button[data-${button}]`)].find(
-        (b) => b.dataset[button] === id,
+      // The row's action was chosen from its `⋯` menu, which has closed: focus goes back to that button.
+      const found = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button[data-menu]')].find(
+        (b) => b.dataset.menu === id,
       );
       found?.focus();
     }
@@ -142,7 +156,7 @@ export class EaselSessionsSidebar extends LitElement {
           @keydown=${this.handleSearchKeydown}
         />
       </div>
-      <div class="list">
+      <div class="list" @keydown=${this.handleListKeydown} @focusin=${this.handleListFocusin}>
         ${this.problems.length > 0 ? html`<p class="problems" role="status">${this.problemText()}</p>` : nothing}
         ${results ? this.renderResults(results) : nothing}
         <div class="groups" ?hidden=${results !== undefined}>${this.renderGroups()}</div>
@@ -262,47 +276,151 @@ export class EaselSessionsSidebar extends LitElement {
         />
       </li>`;
     }
-    return html`<li class=${current ? 'current' : ''}>
-      <a href=${sessionHref(session.id)} aria-current=${current ? 'page' : nothing} title=${title}>${title}</a>
-      <div class="sub">${sub}</div>
-      <div class="actions">
-        <button
-          type="button"
-          data-rename=${session.id}
-          aria-label=${`Rename ${title}`}
-          title="Rename"
-          @click=${() => this.handleRename(session.id)}
-        >
-          Rename
-        </button>
-        <button
-          type="button"
-          aria-label=${`${session.pinnedAt === undefined ? 'Pin' : 'Unpin'} ${title}`}
-          title=${session.pinnedAt === undefined ? 'Pin to the top' : 'Unpin'}
-          data-pin=${session.id}
-          @click=${() => this.handlePin(session)}
-        >
-          ${session.pinnedAt === undefined ? 'Pin' : 'Unpin'}
-        </button>
-        <button type="button" data-move=${session.id} aria-label=${`Move ${title} to a project`} title="Move to a project" @click=${() => {
-          this.movingId = session.id;
-        }}>
-          Move
-        </button>
-        <button type="button" aria-label=${`Export ${title}`} title="Download as an Easel file" @click=${() => this.handleExport(session.id, 'json')}>
-          Export
-        </button>
-        <button type="button" aria-label=${`Export ${title} as Markdown`} title="Download as Markdown" @click=${() => this.handleExport(session.id, 'markdown')}>
-          MD
-        </button>
-        <button type="button" aria-label=${`Export ${title} with files`} title="Download as a zip with its files" @click=${() => this.handleExport(session.id, 'zip')}>
-          Zip
-        </button>
-        <button type="button" class="danger" aria-label=${`Delete ${title}`} title="Delete" @click=${() => this.handleDelete(session)}>
-          Delete
-        </button>
-      </div>
+    const menuOpen = this.menuId === session.id;
+    return html`<li class=${`${current ? 'current' : ''} ${menuOpen ? 'menu-open' : ''}`}>
+      <a
+        class="row-link"
+        href=${sessionHref(session.id)}
+        data-row=${session.id}
+        tabindex="-1"
+        aria-current=${current ? 'page' : nothing}
+        title=${title}
+        >${title}</a
+      >
+      <div class="sub">${plainSnippet(sub)}</div>
+      <button
+        type="button"
+        class="row-menu btn ghost icon sm"
+        data-menu=${session.id}
+        tabindex="-1"
+        aria-label=${`Actions for ${title}`}
+        aria-haspopup="menu"
+        aria-expanded=${menuOpen ? 'true' : 'false'}
+        title="Rename, pin, move, export or delete"
+        @click=${() => this.toggleMenu(session.id)}
+      >
+        ${icon('more', 16)}
+      </button>
+      ${menuOpen ? this.renderMenu(session, title) : nothing}
     </li>`;
+  }
+
+  /** The row's `⋯` menu: Rename, Pin, Move, Export as JSON, Markdown or a zip, Delete. */
+  private renderMenu(session: SessionSummary, title: string) {
+    const pinned = session.pinnedAt !== undefined;
+    const item = (label: string, name: string, run: () => void, danger = false) =>
+      html`<button type="button" role="menuitem" tabindex="-1" class=${danger ? 'danger' : ''} aria-label=${name} @click=${() => {
+        this.menuId = undefined;
+        run();
+      }}>${label}</button>`;
+    return html`<div
+      class="menu row-actions"
+      role="menu"
+      aria-label=${`Actions for ${title}`}
+      @keydown=${(e: KeyboardEvent) => this.handleMenuKeydown(e, session.id)}
+      @focusout=${(e: FocusEvent) => this.handleMenuFocusout(e, session.id)}
+    >
+      ${item('Rename', `Rename ${title}`, () => this.handleRename(session.id))}
+      ${item(pinned ? 'Unpin' : 'Pin', `${pinned ? 'Unpin' : 'Pin'} ${title}`, () => this.handlePin(session))}
+      ${item('Move to a project…', `Move ${title} to a project`, () => {
+        this.movingId = session.id;
+      })}
+      <div role="separator"></div>
+      <div role="group" aria-label="Export" class="export">
+        <span class="menu-label" aria-hidden="true">Export</span>
+        ${item('JSON', `Export ${title}`, () => this.handleExport(session.id, 'json'))}
+        ${item('Markdown', `Export ${title} as Markdown`, () => this.handleExport(session.id, 'markdown'))}
+        ${item('Zip with files', `Export ${title} with files`, () => this.handleExport(session.id, 'zip'))}
+      </div>
+      <div role="separator"></div>
+      ${item('Delete', `Delete ${title}`, () => this.handleDelete(session), true)}
+    </div>`;
+  }
+
+  private toggleMenu(id: string) {
+    this.menuId = this.menuId === id ? undefined : id;
+    this.focusMenu = this.menuId !== undefined;
+  }
+
+  /** Arrow keys move through the menu; Escape (or Tab) closes it, focus back on its `⋯` button. */
+  private handleMenuKeydown(e: KeyboardEvent, id: string) {
+    const items = [...this.renderRoot.querySelectorAll<HTMLElement>('.row-actions [role="menuitem"]')];
+    const at = items.indexOf(e.composedPath()[0] as HTMLElement);
+    const step = { ArrowDown: 1, ArrowUp: -1 }[e.key];
+    if (step !== undefined) {
+      e.preventDefault();
+      items[(at + step + items.length) % items.length]?.focus();
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      (e.key === 'Home' ? items[0] : items.at(-1))?.focus();
+    } else if (e.key === 'Escape' || e.key === 'Tab') {
+      if (e.key === 'Escape') e.preventDefault();
+      e.stopPropagation();
+      this.menuId = undefined;
+      this.focusAfterEdit = { id, button: 'menu' };
+    }
+  }
+
+  private handleMenuFocusout(e: FocusEvent, id: string) {
+    const to = e.relatedTarget as Node | null;
+    const menu = e.currentTarget as HTMLElement;
+    if (to && (menu.contains(to) || (to as HTMLElement).dataset?.menu === id)) return;
+    if (this.menuId === id) this.menuId = undefined;
+  }
+
+  /**
+   * The list is one Tab stop (a roving tabindex): one row's link is in the tab order — the one last focused,
+   * else the open session's, else the first — and the arrow keys move between rows (Up, Down, Home, End) and
+   * between a row's link and its `⋯` button (Right, Left).
+   */
+  private handleListKeydown(e: KeyboardEvent) {
+    const target = e.composedPath()[0] as HTMLElement;
+    const links = this.rowLinks();
+    const id = target.dataset.row ?? target.dataset.menu;
+    if (id === undefined || target.getAttribute('role') === 'menuitem') return;
+    const at = links.findIndex((l) => l.dataset.row === id);
+    let next: HTMLElement | undefined;
+    if (e.key === 'ArrowDown') next = links[Math.min(at + 1, links.length - 1)];
+    else if (e.key === 'ArrowUp') next = links[Math.max(at - 1, 0)];
+    else if (e.key === 'Home') next = links[0];
+    else if (e.key === 'End') next = links.at(-1);
+    else if (e.key === 'ArrowRight' && target.dataset.row !== undefined)
+      next = target.parentElement?.querySelector<HTMLElement>('button[data-menu]') ?? undefined;
+    else if (e.key === 'ArrowLeft' && target.dataset.menu !== undefined) next = links[at];
+    else if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') {
+      e.preventDefault();
+      this.toggleMenu(id);
+      return;
+    }
+    if (!next) return;
+    e.preventDefault();
+    next.focus();
+  }
+
+  private handleListFocusin(e: FocusEvent) {
+    const target = e.composedPath()[0] as HTMLElement;
+    const id = target.dataset?.row;
+    if (id === undefined) return;
+    this.activeRow = id;
+    this.updateRoving();
+  }
+
+  /** The row links shown, in order. */
+  private rowLinks(): HTMLAnchorElement[] {
+    return [...this.renderRoot.querySelectorAll<HTMLAnchorElement>('a[data-row]')].filter(
+      (a) => !a.closest('[hidden]'),
+    );
+  }
+
+  /** Puts exactly one shown row link in the tab order. */
+  private updateRoving() {
+    const links = this.rowLinks();
+    const chosen =
+      links.find((l) => l.dataset.row === this.activeRow) ??
+      links.find((l) => l.dataset.row === this.currentId) ??
+      links[0];
+    for (const link of this.renderRoot.querySelectorAll<HTMLAnchorElement>('a[data-row]'))
+      link.tabIndex = link === chosen ? 0 : -1;
   }
 
   /** The row while its session is being moved: a button per place it can go, and `Cancel`. */

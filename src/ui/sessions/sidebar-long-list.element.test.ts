@@ -39,11 +39,13 @@ describe('<easel-sessions-sidebar> with many sessions', () => {
       { style: 'height: 400px' },
     );
     const nav = screen.getByRole('navigation', { name: 'Sessions' });
-    const before = nav.getByRole('button', { name: `Delete Session ${MANY - 2}` }).element() as HTMLElement;
+    const before = nav
+      .getByRole('link', { name: `Session ${MANY - 2}`, exact: true })
+      .element() as HTMLElement;
     const last = nav.getByRole('link', { name: `Session ${MANY - 1}`, exact: true }).element();
     await expect.poll(() => drawn(last)).toBe(false);
     before.focus();
-    await userEvent.tab();
+    await userEvent.keyboard('{ArrowDown}');
     await expect.poll(focusedElement).toBe(last);
     await expect.poll(() => drawn(last)).toBe(true);
     const list = last.closest('.list');

@@ -1,9 +1,15 @@
 /** `<easel-sessions-sidebar>` with projects and pins: sections, disclosure, move and pin, focus after each. */
 import { describe, expect, it } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { type Locator, userEvent } from 'vitest/browser';
 import { focusedElement, mount, recordEvents } from '../test-support';
 import type { ProjectSummary, SessionSummary } from './types';
 import './sessions-sidebar';
+
+/** A row's action as a person reaches it: its `Actions for <title>` button clicked, then the item `name`. */
+async function action(scope: Pick<Locator, 'getByRole'>, title: string, name: string): Promise<Locator> {
+  await userEvent.click(scope.getByRole('button', { name: `Actions for ${title}`, exact: true }));
+  return scope.getByRole('menuitem', { name, exact: true });
+}
 
 const NOW = new Date(2026, 2, 18, 15, 0).getTime();
 const projects: ProjectSummary[] = [
@@ -78,7 +84,7 @@ describe('<easel-sessions-sidebar> with projects', () => {
   it('moves a chat by keyboard, and focus follows the row to its project', async () => {
     const { screen, parent, el } = await mount('easel-sessions-sidebar', { sessions, projects, now: NOW });
     const moves = recordEvents(parent, 'session-move');
-    await userEvent.click(screen.getByRole('button', { name: 'Move Loose chat to a project' }));
+    await userEvent.click(await action(screen, 'Loose chat', 'Move Loose chat to a project'));
     const group = screen.getByRole('group', { name: 'Move Loose chat to' });
     await expect
       .element(group.getByRole('button', { name: 'No project' }))
@@ -90,18 +96,16 @@ describe('<easel-sessions-sidebar> with projects', () => {
     el.sessions = sessions.map((s) => (s.id === 's2' ? { ...s, projectId: 'p1' } : s));
     const chats = screen.getByRole('list', { name: 'Chats in Garden' });
     await expect.element(chats.getByRole('link', { name: 'Loose chat' })).toBeVisible();
-    await expect
-      .poll(() => focusedElement()?.getAttribute('aria-label'))
-      .toBe('Move Loose chat to a project');
+    await expect.poll(() => focusedElement()?.getAttribute('aria-label')).toBe('Actions for Loose chat');
   });
 
-  it('leaves a chat where it is with Escape or Cancel, focus back on Move', async () => {
+  it('leaves a chat where it is with Escape or Cancel, focus back on the row menu', async () => {
     const { screen, parent } = await mount('easel-sessions-sidebar', { sessions, projects, now: NOW });
     const moves = recordEvents(parent, 'session-move');
-    await userEvent.click(screen.getByRole('button', { name: 'Move Loose chat to a project' }));
+    await userEvent.click(await action(screen, 'Loose chat', 'Move Loose chat to a project'));
     await userEvent.keyboard('{Escape}');
-    expect(focusedElement()?.getAttribute('aria-label')).toBe('Move Loose chat to a project');
-    await userEvent.click(screen.getByRole('button', { name: 'Move Loose chat to a project' }));
+    expect(focusedElement()?.getAttribute('aria-label')).toBe('Actions for Loose chat');
+    await userEvent.click(await action(screen, 'Loose chat', 'Move Loose chat to a project'));
     await userEvent.click(
       screen.getByRole('group', { name: 'Move Loose chat to' }).getByRole('button', { name: 'Cancel' }),
     );
@@ -112,8 +116,8 @@ describe('<easel-sessions-sidebar> with projects', () => {
   it('pins and unpins, focus following the row', async () => {
     const { screen, parent, el } = await mount('easel-sessions-sidebar', { sessions, projects, now: NOW });
     const pins = recordEvents(parent, 'session-pin');
-    await userEvent.click(screen.getByRole('button', { name: 'Pin Loose chat' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Unpin Pinned plan' }));
+    await userEvent.click(await action(screen, 'Loose chat', 'Pin Loose chat'));
+    await userEvent.click(await action(screen, 'Pinned plan', 'Unpin Pinned plan'));
     expect(pins.map((e) => [e.id, e.pinned])).toEqual([
       ['s2', true],
       ['s3', false],

@@ -1,6 +1,10 @@
 import { css } from 'lit';
+import { buttons, menus } from '../styles/controls';
 
-export const sidebarStyles = css`
+export const sidebarStyles = [
+  buttons,
+  menus,
+  css`
   :host {
     display: block;
     height: 100%;
@@ -66,30 +70,50 @@ export const sidebarStyles = css`
   li {
     content-visibility: auto;
     contain-intrinsic-size: auto 44px;
+    position: relative;
     display: grid;
-    grid-template-columns: minmax(0, 1fr);
-    grid-template-areas: 'title' 'sub';
+    grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas: 'title menu' 'sub menu';
     align-items: center;
     column-gap: var(--easel-space-1);
-    padding: var(--easel-space-1) var(--easel-space-2);
+    padding: var(--easel-space-1) var(--easel-space-1) var(--easel-space-1) var(--easel-space-2);
     border-radius: var(--easel-radius-sm);
   }
   li:hover,
   li:focus-within {
-    background: var(--easel-surface-2);
+    background: var(--easel-hover);
   }
   li.current {
     background: var(--easel-user-bg);
   }
+  /* A row with its menu open draws it over the rows below. */
+  li.menu-open {
+    content-visibility: visible;
+    z-index: 2;
+  }
+  /* The title is the row's link; it covers the whole row, so the snippet is a place to click too. */
   a {
     grid-area: title;
     display: block;
+    min-width: 0;
     color: inherit;
     text-decoration: none;
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
-    padding: 2px 0;
+  }
+  a[data-row] {
+    outline: none;
+  }
+  a[data-row]::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: var(--easel-radius-sm);
+  }
+  a[data-row]:focus-visible::after {
+    outline: 2px solid var(--easel-focus);
+    outline-offset: -2px;
   }
   a[aria-current='page'] {
     font-weight: 600;
@@ -98,43 +122,43 @@ export const sidebarStyles = css`
     grid-area: sub;
     min-width: 0;
     color: var(--easel-text-muted);
-    font-size: 0.8rem;
+    font-size: var(--easel-text-xs);
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
   }
-  /* Shown when the row is hovered or focused (a pointer reaches them only over the row); always on touch. */
-  .actions {
-    grid-area: sub;
-    justify-self: end;
-    background: var(--easel-surface-2);
-    border-radius: var(--easel-radius-sm);
-    display: flex;
-    gap: 2px;
+  .row-menu {
+    grid-area: menu;
+    position: relative;
+    z-index: 1;
+  }
+  /* The row's one ⋯ button: shown when the row is hovered or focused, or its menu is open; always on touch. */
+  .row-menu {
     opacity: 0;
   }
-  li:hover .actions,
-  li:focus-within .actions {
+  li:hover .row-menu,
+  li:focus-within .row-menu,
+  .row-menu[aria-expanded='true'] {
     opacity: 1;
   }
   @media (hover: none) {
-    .actions {
+    .row-menu {
       opacity: 1;
     }
   }
-  .actions button {
-    border: 1px solid transparent;
-    background: transparent;
-    padding: 0 4px;
-    font-size: 0.75rem;
+  .row-actions {
+    position: absolute;
+    top: calc(100% - 4px);
+    right: var(--easel-space-1);
+  }
+  .menu-label {
+    display: block;
+    padding: var(--easel-space-1) var(--easel-space-2) 0;
+    font-size: var(--easel-text-xs);
     color: var(--easel-text-muted);
   }
-  .actions button:hover {
-    border-color: var(--easel-border);
-    color: var(--easel-text);
-  }
-  .actions button.danger:hover {
-    color: var(--easel-danger);
+  .export [role='menuitem'] {
+    padding-left: var(--easel-space-4);
   }
   .projects-head {
     display: flex;
@@ -263,8 +287,9 @@ export const sidebarStyles = css`
     outline-offset: 1px;
   }
   @media (prefers-reduced-motion: no-preference) {
-    .actions {
+    .row-menu {
       transition: opacity 120ms;
     }
   }
-`;
+`,
+];

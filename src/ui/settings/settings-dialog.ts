@@ -13,6 +13,7 @@ import {
 import '../sessions/storage-health';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
 import { focusRing } from '../styles/controls';
+import { checkBaseUrl } from './base-url';
 import type { EaselPlatformSettings } from './platform-settings';
 import type { EaselServerSettings, ServerAddressEvent } from './server-settings';
 
@@ -346,25 +347,12 @@ export class EaselSettingsDialog extends LitElement {
   }
 }
 
+export { checkBaseUrl };
+
 const DEFAULT_WEB = DEFAULT_SETTINGS.web;
 
 function toTheme(value: string): Theme {
   return value === 'light' || value === 'dark' ? value : 'system';
-}
-
-/** Explains what is wrong with a base URL, or returns '' when it is usable (empty means the official API). */
-export function checkBaseUrl(value: string): string {
-  if (value === '') return '';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `"${value}" is not a URL. Enter an address such as https://api.anthropic.com, or leave it empty.`;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return 'The API base URL must start with https:// (or http:// for a server on this computer).';
-  }
-  return '';
 }
 
 declare global {

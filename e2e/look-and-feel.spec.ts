@@ -1,0 +1,165 @@
+import type { Page } from '@playwright/test';
+import { sse } from './fake-anthropic/responses.mjs';
+import { type EaselFixtures, expect, messageRequests, send, test } from './support/test';
+
+// What a person meets first, on a laptop and on a phone: the message box keeps its width, the session list is
+// one Tab stop, an edit stays with its message, the first run asks for the key in the chat, and the palette
+// finds a chat by its title first.
+
+const claude = (page: Page) => page.getByRole('article', { name: 'Claude' });
+const you = (page: Page) => page.getByRole('article', { name: 'You' });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sessions' });
+
+async function exchange(page: Page, anthropic: EaselFixtures['anthropic'], question: string, answer: string) {
+  await anthropic.reply(sse.text(answer));
+  await send(page, question);
+  await expect(claude(page).last()).toContainText(answer);
+  await expect(sidebar(page)).toContainText(answer);
+}
+
+test('on a 390 px phone the message box is at least 300 px wide and a 60-character line fits on one line', async ({
+  app,
+}) => {
+  await app.setViewportSize({ width: 390, height: 844 });
+  if ((await sidebar(app).count()) > 0)
+    await app.getByRole('button', { name: 'Sessions', exact: true }).click();
+  const box = app.getByRole('textbox', { name: 'Message' });
+  const width = (await box.boundingBox())?.width ?? 0;
+  expect(width).toBeGreaterThanOrEqual(300);
+  const oneLine = await box.evaluate((el) => el.clientHeight);
+  await box.fill('A sixty-character line of text fits in the box on one line..');
+  expect(await box.inputValue()).toHaveLength(60);
+  expect(await box.evaluate((el) => el.clientHeight)).toBe(oneLine);
+  expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
+
+test('the session list is one Tab stop, and the arrow keys move between its rows', async ({
+  app,
+  anthropic,
+}) => {
+  await exchange(app, anthropic, 'First topic', 'About the first.');
+  await app.getByRole('button', { name: 'New chat' }).click();
+  await exchange(app, anthropic, 'Second topic', 'About the second.');
+  await app.getByRole('button', { name: 'New chat' }).click();
+  await exchange(app, anthropic, 'Third topic', 'About the third.');
+
+  await sidebar(app).getByRole('searchbox', { name: 'Search sessions' }).focus();
+  const stops: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    await app.keyboard.press('Tab');
+    const inside = await sidebar(app).evaluate((nav) => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active instanceof HTMLElement && nav.getRootNode() === active.getRootNode()
+        ? (active.getAttribute('aria-label') ?? active.textContent?.trim() ?? '')
+        : undefined;
+    });
+    if (inside === undefined) break;
+    stops.push(inside);
+  }
+  // `New project`, then one session row (the open one), then out of the sidebar.
+  expect(stops).toEqual(['New project', 'Third topic']);
+  await app.keyboard.press('Shift+Tab');
+  await expect(sidebar(app).getByRole('link', { name: 'Third topic' })).toBeFocused();
+  await app.keyboard.press('ArrowDown');
+  await expect(sidebar(app).getByRole('link', { name: 'Second topic' })).toBeFocused();
+  await app.keyboard.press('ArrowRight');
+  await expect(sidebar(app).getByRole('button', { name: 'Actions for Second topic' })).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(sidebar(app).getByRole('menuitem', { name: 'Rename Second topic' })).toBeFocused();
+  await app.keyboard.press('Escape');
+  await expect(sidebar(app).getByRole('menu')).toHaveCount(0);
+});
+
+test('Edit focuses the edit box with its text selected, and the edit stays with its session', async ({
+  app,
+  anthropic,
+}) => {
+  await exchange(app, anthropic, 'Question in the other chat', 'Other answer.');
+  await app.getByRole('button', { name: 'New chat' }).click();
+  await exchange(app, anthropic, 'Question to edit', 'First answer.');
+
+  await you(app).hover();
+  await you(app).getByRole('button', { name: 'Edit' }).click();
+  const box = app.getByRole('textbox', { name: 'Edit message' });
+  await expect(box).toBeFocused();
+  expect(await box.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd])).toEqual([
+    0,
+    'Question to edit'.length,
+  ]);
+
+  await sidebar(app).getByRole('link', { name: 'Question in the other chat' }).click();
+  await expect(you(app)).toContainText('Question in the other chat');
+  await expect(app.getByRole('textbox', { name: 'Edit message' })).toHaveCount(0);
+
+  // Back in the first chat the edit was left, not carried along; editing there works as before.
+  await sidebar(app).getByRole('link', { name: 'Question to edit' }).click();
+  await expect(you(app)).toContainText('Question to edit');
+  await expect(app.getByRole('textbox', { name: 'Edit message' })).toHaveCount(0);
+  await anthropic.reply(sse.text('Edited answer.'));
+  await you(app).hover();
+  await you(app).getByRole('button', { name: 'Edit' }).click();
+  await app.keyboard.type('Edited question');
+  await app.getByRole('button', { name: 'Save and send' }).click();
+  await expect(claude(app).last()).toContainText('Edited answer.');
+  await expect(you(app)).toContainText('Edited question');
+});
+
+test('the first run asks for the key in the chat, with where to get one, then gets out of the way', async ({
+  page,
+  anthropic,
+}) => {
+  await page.goto('./');
+  const chat = page.getByRole('main');
+  await expect(chat.getByRole('heading', { name: 'Welcome to Easel' })).toBeVisible();
+  await expect(chat.getByRole('link', { name: /Get a key/ })).toHaveAttribute(
+    'href',
+    'https://console.anthropic.com/settings/keys',
+  );
+  await chat.getByText('Advanced').click();
+  await chat.getByRole('textbox', { name: 'API base URL' }).fill(anthropic.baseUrl);
+  await chat.getByLabel('Anthropic API key').fill('sk-ant-welcome-key');
+  await chat.getByRole('button', { name: 'Save key' }).click();
+  await expect(chat.getByRole('heading', { name: 'Welcome to Easel' })).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeHidden();
+
+  await anthropic.reply(sse.text('Hello from the key.'));
+  await send(page, 'Hi');
+  await expect(claude(page)).toContainText('Hello from the key.');
+  expect((await messageRequests(anthropic))[0]?.headers.authorization).toBe('Bearer sk-ant-welcome-key');
+});
+
+test('the first run refuses a base URL that is not http(s), in words, keeping what was typed', async ({
+  page,
+}) => {
+  await page.goto('./');
+  const chat = page.getByRole('main');
+  await chat.getByLabel('Anthropic API key').fill('sk-ant-kept');
+  await chat.getByText('Advanced').click();
+  await chat.getByRole('textbox', { name: 'API base URL' }).fill('ftp://example.com');
+  await chat.getByRole('button', { name: 'Save key' }).click();
+  await expect(chat.getByRole('alert').filter({ hasText: 'base URL' })).toContainText(
+    'must start with https://',
+  );
+  await expect(chat.getByLabel('Anthropic API key')).toHaveValue('sk-ant-kept');
+  await expect(chat.getByRole('heading', { name: 'Welcome to Easel' })).toBeVisible();
+});
+
+test("the palette's first result for a chat's title is that chat, its match marked", async ({
+  app,
+  anthropic,
+}) => {
+  await exchange(app, anthropic, '/tour', 'The tour: send /chart, /page or /thinking.');
+  for (const question of ['Which tour bus goes to Belém?', 'Notes on the tour of the castle']) {
+    await app.getByRole('button', { name: 'New chat' }).click();
+    await exchange(app, anthropic, question, 'The tour starts at nine.');
+  }
+  await app.keyboard.press('Control+k');
+  const palette = app.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox', { name: 'Search commands and sessions' }).fill('tour');
+  const first = palette.getByRole('option').first();
+  await expect(first).toContainText('/tour');
+  await expect(first.locator('mark')).toHaveText(['tour']);
+  await app.keyboard.press('Enter');
+  await expect(you(app).first()).toHaveText(/\/tour/);
+});
