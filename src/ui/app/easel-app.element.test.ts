@@ -220,6 +220,9 @@ describe('<easel-app>', () => {
     const { services: s } = await services([], 'sk-ant-test');
     const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
     const select = screen.getByRole('combobox', { name: 'Model' });
-    await expect.element(select.getByRole('option', { name: /^Claude Test · 200K/ })).toBeInTheDocument();
+    // The list shows the model's name; its window and price are in the option's title.
+    const option = select.getByRole('option', { name: 'Claude Test', exact: true });
+    await expect.element(option).toBeInTheDocument();
+    expect(option.element().getAttribute('title')).toBe('Claude Test · 200K context · price unknown');
   });
 });
