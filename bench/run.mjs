@@ -19,6 +19,7 @@ const suites = {
   shelf: () => import('./shelf.mjs'),
   'file-viewers': () => import('./file-viewers.mjs'),
   'code-tool': () => import('./code-tool.mjs'),
+  'first-load': () => import('./first-load.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

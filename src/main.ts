@@ -279,8 +279,8 @@ async function main(): Promise<void> {
     return standing;
   };
   standingContext = async () => {
-    // What Claude reads about run_code loads with the first request, not with the first screen.
-    await codeTool.prepare();
+    // What Claude reads about run_code and artifacts loads with the first request, not with the first screen.
+    await Promise.all([codeTool.prepare(), artifactsTool.prepare()]);
     return (await loadStanding()).get();
   };
   // The backup's engine loads now only when a folder was chosen before.

@@ -112,6 +112,7 @@ export {
   ARTIFACTS_PARAMETERS,
   ARTIFACTS_TOOL_NAME,
   type ArtifactCommand,
+  type ArtifactsTool,
   type ArtifactsToolArgs,
   type ArtifactsToolDeps,
   type ArtifactsToolDetails,

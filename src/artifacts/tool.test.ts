@@ -19,8 +19,9 @@ describe('the artifacts tool', () => {
     expect(tool.executionMode).toBe('sequential');
   });
 
-  it('describes when to create a file, how to update, self-contained HTML and logs', () => {
+  it('describes when to create a file, how to update, self-contained HTML and logs, once prepared', async () => {
     const { tool } = toolHarness();
+    await tool.prepare();
     expect(tool.description).toMatch(/When to use it/);
     expect(tool.description).toMatch(/old_str must be copied exactly/);
     expect(tool.description).toMatch(/exactly once/);

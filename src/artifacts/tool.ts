@@ -9,7 +9,6 @@ import type { AgentTool, AgentToolResult } from '../agent';
 import { assertNever } from '../agent';
 import type { ArtifactMessage } from '../messages';
 import { binaryFileText, isBinaryVersion } from './binary';
-import { TOOL_DESCRIPTION } from './description';
 import { type ArtifactKind, artifactKindOf, filenameProblem, runsInSandbox } from './files';
 import { describeLog, type PreviewLog } from './preview-log';
 import type { ArtifactAction, ArtifactStore } from './store';
@@ -86,15 +85,36 @@ export const ARTIFACTS_PARAMETERS = {
 
 type Result = AgentToolResult<ArtifactsToolDetails>;
 
-export function createArtifactsTool(
-  deps: ArtifactsToolDeps,
-): AgentTool<ArtifactsToolArgs, ArtifactsToolDetails> {
+/**
+ * The tool, with `prepare()`: loads its description, whose list of the shelf's libraries is long and not needed
+ * by the first screen (call it before a request is made, and await it).
+ */
+export interface ArtifactsTool extends AgentTool<ArtifactsToolArgs, ArtifactsToolDetails> {
+  prepare(): Promise<void>;
+}
+
+export function createArtifactsTool(deps: ArtifactsToolDeps): ArtifactsTool {
+  let description: string | undefined;
+  let loading: Promise<void> | undefined;
   return {
     name: ARTIFACTS_TOOL_NAME,
     label: 'Artifacts',
-    description: TOOL_DESCRIPTION,
+    get description() {
+      return description ?? 'Create and change files that the person sees live in a panel beside the chat.';
+    },
     parameters: ARTIFACTS_PARAMETERS,
     executionMode: 'sequential',
+    prepare() {
+      loading ??= import('./description').then(
+        (m) => {
+          description = m.TOOL_DESCRIPTION;
+        },
+        () => {
+          loading = undefined;
+        },
+      );
+      return loading;
+    },
     execute: (toolCallId, args, signal) => runCommand(deps, toolCallId, args, signal),
   };
 }

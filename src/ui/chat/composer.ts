@@ -11,13 +11,13 @@ import {
   type SendPdfAsTextEvent,
   type SendPdfInPartsEvent,
 } from '../attachments';
+import { loadAttachmentList } from '../attachments/load-list';
 import { RemoveQueuedEvent, SendMessageEvent, StopEvent } from '../events';
 import { heirOf, holdsFocus } from '../focus';
 import { icon } from '../styles/icons';
 import { AttachmentTrayController } from './attachment-tray';
 import { composerStyles } from './composer-styles';
 import '../attachments/attach-files-button';
-import '../attachments/attachment-list';
 import '../attachments/attachment-refusals';
 
 /** The person turned `Web` on or off for the open session. */
@@ -82,6 +82,8 @@ export class EaselComposer extends LitElement {
 
   override render() {
     const canSend = (this.text.trim() !== '' || this.tray.items.length > 0) && !this.tray.busy;
+    const tiles = this.tiles();
+    if (tiles.length > 0 || this.tray.pending.length > 0) loadAttachmentList();
     return html`${this.queue.length > 0 ? this.renderQueue() : nothing}
       <easel-attachment-refusals
         .refusals=${this.tray.refusals}
@@ -90,7 +92,7 @@ export class EaselComposer extends LitElement {
       ></easel-attachment-refusals>
       <form @submit=${this.handleSubmit} @files-chosen=${this.handleFiles}>
         <easel-attachment-list
-          .attachments=${this.tiles()}
+          .attachments=${tiles}
           .pending=${this.tray.pending}
           .blobs=${this.tray.blobs}
           .inputPrice=${this.inputPrice}

@@ -3,7 +3,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from '../../agent';
 import type { ArtifactMessage, AttachmentRecord, UserWithAttachmentsMessage } from '../../messages';
-import '../attachments/attachment-list';
+import { loadAttachmentList } from '../attachments/load-list';
 import { CopyFeedback } from '../controllers/copy-feedback';
 import { EditMessageEvent, OpenArtifactEvent, RegenerateEvent } from '../events';
 import { formatUsage } from '../format';
@@ -261,6 +261,7 @@ export class EaselMessageView extends LitElement {
   }
 
   private renderAttachments(attachments: readonly AttachmentRecord[]) {
+    loadAttachmentList();
     return html`<easel-attachment-list .attachments=${attachments}></easel-attachment-list>`;
   }
 
