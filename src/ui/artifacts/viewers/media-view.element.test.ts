@@ -56,6 +56,35 @@ describe('<easel-media-view>', () => {
     await expect.poll(() => audio?.duration ?? 0).toBeCloseTo(0.1, 2);
   });
 
+  it('makes its object URL only of a raster image, audio or video type, whatever the record says', async () => {
+    const typeOf = async (kind: 'image' | 'audio' | 'video', mimeType: string) => {
+      const { el } = await mount('easel-media-view', { filename: 'x', kind, bytes: PNG, mimeType });
+      const src = el.shadowRoot?.querySelector('img, audio, video')?.getAttribute('src') ?? '';
+      return (await (await fetch(src)).blob()).type;
+    };
+    // An imported or synced record can name any type: an app-origin blob URL of HTML or SVG would run script
+    // when opened in a tab.
+    expect(await typeOf('image', 'text/html')).toBe('application/octet-stream');
+    expect(await typeOf('image', 'image/svg+xml')).toBe('application/octet-stream');
+    expect(await typeOf('image', 'IMAGE/SVG+XML; charset=utf-8')).toBe('application/octet-stream');
+    expect(await typeOf('video', 'application/xhtml+xml')).toBe('application/octet-stream');
+    expect(await typeOf('audio', 'image/png')).toBe('application/octet-stream');
+    expect(await typeOf('image', 'image/png')).toBe('image/png');
+    expect(await typeOf('audio', 'audio/wav')).toBe('audio/wav');
+    expect(await typeOf('video', 'video/mp4')).toBe('video/mp4');
+  });
+
+  it('still shows an image whose recorded type was refused', async () => {
+    const { screen } = await mount('easel-media-view', {
+      filename: 'dot.png',
+      kind: 'image',
+      bytes: PNG,
+      mimeType: 'text/html',
+    });
+    const img = screen.getByRole('img', { name: 'dot.png' });
+    await expect.poll(() => (img.element() as HTMLImageElement).naturalWidth).toBe(1);
+  });
+
   it('gives back its object URL when it goes', async () => {
     const { el, parent } = await mount('easel-media-view', {
       filename: 'dot.png',
