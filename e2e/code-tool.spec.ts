@@ -133,6 +133,42 @@ test('an endless loop is ended at the time limit, with the output so far', async
   await expect(card(app, 'Tool call: Running JavaScript')).toContainText('Ended at the time limit');
 });
 
+test("code cannot put off its time limit or forge its result through the runner's port", async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(120_000);
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('spinbutton', { name: 'Time limit for each code run (seconds)' }).fill('4');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  // The attack: replace the port's postMessage to catch the port and the run's id on the first print, then post
+  // `running` every half second (to put off the limit) and, later, a `done` with a result of its own.
+  const attack = [
+    'let caught;',
+    'const original = MessagePort.prototype.postMessage;',
+    'MessagePort.prototype.postMessage = function (message, transfer) {',
+    '  caught ??= { port: this, id: message && message.id };',
+    '  return original.call(this, message, transfer);',
+    '};',
+    "console.log('printing once');",
+    "setInterval(() => caught && original.call(caught.port, { kind: 'running', id: caught.id }), 500);",
+    'setTimeout(() => caught && original.call(caught.port,',
+    "  { kind: 'done', id: caught.id, ok: true, value: 'FORGED RESULT', files: [] }), 6000);",
+    'await new Promise(() => {});',
+  ].join('\n');
+  await anthropic.reply(runCode('toolu_forge', 'javascript', attack), sse.text('Checked.'));
+  await send(app, 'Try it');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Checked.', {
+    timeout: 60_000,
+  });
+  const result = await toolResult(anthropic, 'toolu_forge');
+  expect(result).toContain('The run was ended after 4 s, the time limit');
+  expect(result).toContain('printing once');
+  expect(result).not.toContain('FORGED RESULT');
+});
+
 test('a file written by code opens in the panel and downloads byte for byte; images reach Claude', async ({
   app,
   anthropic,

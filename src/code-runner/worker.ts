@@ -66,8 +66,14 @@ export function codeWorker(): void {
   /** Pyodide's files, served to its loader by the stand-in `fetch` below, by address. */
   const assets = new Map<string, Blob>();
 
+  /**
+   * The port's `postMessage`, bound when the port arrives, before any code runs: the code shares this global, and
+   * a `MessagePort.prototype.postMessage` it replaced must never see the port (it could then post runs' messages
+   * of its own: a `done` with forged results, or a `running` that puts off the time limit).
+   */
+  let send: MessagePort['postMessage'] | undefined;
   const post = (message: Record<string, unknown>, transfer: Transferable[] = []) =>
-    port?.postMessage({ ...message, id: current }, transfer);
+    send?.({ ...message, id: current }, transfer);
   const print = (stream: 'stdout' | 'stderr', text: string) => post({ kind: 'output', stream, text });
 
   // Nothing leaves: the frame's policy refuses every request; this `fetch` serves Pyodide's own files and
@@ -406,11 +412,12 @@ _easel_figures()
     const given = event.ports[0];
     if (port || !given) return;
     port = given;
+    send = MessagePort.prototype.postMessage.bind(given);
     port.onmessage = (e: MessageEvent) => {
       const data = e.data as Record<string, unknown> | null;
       if (data?.kind !== 'run') return;
       queue = queue.then(() => run(data));
     };
-    port.postMessage({ kind: 'ready' });
+    send({ kind: 'ready' });
   });
 }

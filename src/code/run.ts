@@ -119,9 +119,32 @@ function reloadedSince(
   );
 }
 
-function withEvent(details: RunCodeDetails, event: RunEvent): RunCodeDetails {
+/**
+ * The most output a run keeps (characters of stdout and stderr together): a run that prints more keeps its first
+ * part and one line saying the rest was left out, so a print loop cannot grow the card, the saved session or the
+ * tab's memory without bound (the time limit ends it).
+ */
+export const MAX_KEPT_OUTPUT = 1_000_000;
+/** The most images one run keeps. */
+export const MAX_KEPT_IMAGES = 20;
+const OUTPUT_CUT_NOTE = `\n[Output past ${MAX_KEPT_OUTPUT.toLocaleString('en-US')} characters was left out.]\n`;
+
+function keptOutput(details: RunCodeDetails): number {
+  return details.output.reduce((sum, o) => sum + o.text.length, 0);
+}
+
+export function withEvent(details: RunCodeDetails, event: RunEvent): RunCodeDetails {
   switch (event.kind) {
     case 'output': {
+      const kept = keptOutput(details);
+      if (kept >= MAX_KEPT_OUTPUT) return details;
+      if (kept + event.text.length > MAX_KEPT_OUTPUT) {
+        const room = MAX_KEPT_OUTPUT - kept;
+        const cut = { stream: 'stderr' as const, text: OUTPUT_CUT_NOTE };
+        const head = withEvent(details, { ...event, text: event.text.slice(0, room) });
+        // The note itself stands past the limit, so nothing more is added after it.
+        return { ...head, output: [...head.output, cut] };
+      }
       const last = details.output.at(-1);
       const output =
         last?.stream === event.stream
@@ -130,6 +153,7 @@ function withEvent(details: RunCodeDetails, event: RunEvent): RunCodeDetails {
       return { ...details, output, status: undefined };
     }
     case 'image':
+      if (details.images.length >= MAX_KEPT_IMAGES) return details;
       return {
         ...details,
         images: [...details.images, { mediaType: event.mediaType, data: base64(event.bytes) }],

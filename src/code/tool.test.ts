@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AgentMessage, AssistantMessage } from '../agent';
 import { ArtifactStore } from '../artifacts';
 import type { ArtifactMessage } from '../messages';
-import { bounded } from './run';
+import { bounded, MAX_KEPT_IMAGES, MAX_KEPT_OUTPUT, withEvent } from './run';
 import { createRunCodeTool } from './tool';
-import type { CodeRunner, RunCodeArgs, RunEvent, RunOutcome, RunRequest } from './types';
+import type { CodeRunner, RunCodeArgs, RunCodeDetails, RunEvent, RunOutcome, RunRequest } from './types';
 
 /** A runner that plays the events and ending it is given, and records what it was asked. */
 function scriptedRunner(events: readonly RunEvent[], outcome: RunOutcome, lost?: string) {
@@ -148,5 +148,31 @@ describe('run_code', () => {
     const text = 'a'.repeat(50) + 'b'.repeat(50);
     expect(bounded(text, 100)).toBe(text);
     expect(bounded(text, 10)).toBe(`${'a'.repeat(8)}\n… [90 characters left out] …\n${'b'.repeat(2)}`);
+  });
+});
+
+describe('what a run keeps', () => {
+  const empty: RunCodeDetails = { language: 'javascript', output: [], images: [], files: [] };
+  const total = (d: RunCodeDetails) => d.output.reduce((n, o) => n + o.text.length, 0);
+
+  it('keeps the first part of endless output and says the rest was left out', () => {
+    let details = empty;
+    const chunk = 'x'.repeat(300_000);
+    for (let i = 0; i < 50; i++)
+      details = withEvent(details, { kind: 'output', stream: 'stdout', text: chunk });
+    const note = details.output.at(-1);
+    expect(note?.stream).toBe('stderr');
+    expect(note?.text).toContain('Output past 1,000,000 characters was left out.');
+    expect(total(details) - (note?.text.length ?? 0)).toBe(MAX_KEPT_OUTPUT);
+    // Nothing more is added once the note stands.
+    expect(withEvent(details, { kind: 'output', stream: 'stdout', text: 'more' })).toBe(details);
+  });
+
+  it('keeps at most MAX_KEPT_IMAGES images', () => {
+    let details = empty;
+    const bytes = new Uint8Array([137, 80, 78, 71]);
+    for (let i = 0; i < MAX_KEPT_IMAGES + 5; i++)
+      details = withEvent(details, { kind: 'image', mediaType: 'image/png', bytes });
+    expect(details.images).toHaveLength(MAX_KEPT_IMAGES);
   });
 });

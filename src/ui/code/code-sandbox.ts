@@ -107,6 +107,7 @@ export class CodeSandbox implements CodeRunner {
         timer = setTimeout(() => finish(outcome, reason), ms);
       };
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let started = false;
       limit(
         STARTUP_LIMIT_MS,
         { kind: 'failed', message: `the runtime did not start within ${STARTUP_LIMIT_MS / 1000} s.` },
@@ -115,12 +116,16 @@ export class CodeSandbox implements CodeRunner {
       const onMessage = (event: MessageEvent) => {
         const data: unknown = event.data;
         if (!isRecord(data) || data.id !== id) return;
-        if (data.kind === 'running')
+        // Once a run: code that posted `running` again (it shares the worker's global) cannot put off its limit.
+        if (data.kind === 'running') {
+          if (started) return;
+          started = true;
           return limit(
             request.timeLimitMs,
             { kind: 'timeout', limitMs: request.timeLimitMs },
             'A run went past the time limit and was ended: the state of the runs before it (variables, imports) is gone.',
           );
+        }
         const message = checked(data);
         if (!message) return;
         if (message.kind === 'done') finish(message.outcome);
