@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, StreamFn } from '../../agent';
 import { AppError, type CallContext } from './artifact-apps';
-import { ClaudeCalls, type ClaudeCallsDeps, MAX_PROMPT_BYTES, priceOf, SPENDING_KEY } from './claude-calls';
+import {
+  ClaudeCalls,
+  type ClaudeCallsDeps,
+  MAX_PROMPT_BYTES,
+  priceOf,
+  SPENDING_KEY,
+  settledCost,
+} from './claude-calls';
 
 const owner = { sessionId: 's1', file: 'app.html' };
 
@@ -121,7 +128,7 @@ describe('ClaudeCalls budget', () => {
     void bridge.call(owner, ask(1000), context());
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The page goes before the answer: what is stored is the reservation.
-    expect(store.records.get(SPENDING_KEY)).toEqual({ 's1\napp.html': expect.closeTo(0.010082, 10) });
+    expect(store.records.get(SPENDING_KEY)).toEqual({ 's1\napp.html': expect.closeTo(0.0101025, 10) });
   });
 
   it('refuses a prompt over the size limit, naming the limit, and sends nothing', async () => {
@@ -148,5 +155,30 @@ describe('priceOf', () => {
     expect(priceOf(models, 'cheap-20250101')).toEqual({ input: 1, output: 5 });
     expect(priceOf(models, 'unpriced')).toEqual({ input: 15, output: 75 });
     expect(priceOf(models, 'claude-new')).toEqual({ input: 15, output: 75 });
+  });
+
+  it('settles at the tokens priced when the provider reports less (a model with no price reports none)', () => {
+    const price = { input: 1, output: 10 };
+    const answer = (stopReason: AssistantMessage['stopReason'], cost?: number): AssistantMessage => ({
+      role: 'assistant',
+      content: [],
+      provider: 'anthropic',
+      model: 'local-model',
+      usage: {
+        input: 1000,
+        output: 100,
+        cacheRead: 10_000,
+        cacheWrite: 2000,
+        ...(cost !== undefined ? { cost: { total: cost } } : {}),
+      } as AssistantMessage['usage'],
+      stopReason,
+      timestamp: 0,
+    });
+    // 1,000 in + 2,000 written at 1.25 + 10,000 read at 0.1 = 4,500 input-priced tokens, and 100 out at $10.
+    expect(settledCost(answer('stop'), price, 0.5)).toBeCloseTo(0.0055, 10);
+    expect(settledCost(answer('stop', 0.02), price, 0.5)).toBe(0.02);
+    // Failed or cut short: the usage is partial, so the whole reservation stays.
+    expect(settledCost(answer('aborted', 0), price, 0.5)).toBe(0.5);
+    expect(settledCost(answer('error'), price, 0.5)).toBe(0.5);
   });
 });

@@ -145,16 +145,19 @@ export class ClaudeCalls implements ClaudeBridge {
         `Too many Claude calls: ${owner.file} may make ${CALLS_PER_MINUTE} a minute. Try again in ${wait} s; nothing was sent.`,
       );
     }
+    // Counted before any wait, so calls made together cannot all pass the check before one is counted.
+    state.recent.push(now);
     const apiKey = this.deps.apiKey();
     if (!apiKey)
       throw new AppError('No API key is set in Settings, so Claude cannot be asked; nothing was sent.');
     const cap = this.deps.cap();
     const price = priceOf(this.deps.prices, model);
+    // Every input token may be a cache write (1.25 times the input price).
     const worst =
-      ((size + 16 * parsed.context.messages.length + 64) * price.input + parsed.maxTokens * price.output) /
+      ((size + 16 * parsed.context.messages.length + 64) * price.input * CACHE_WRITE_FACTOR +
+        parsed.maxTokens * price.output) /
       1e6;
     await this.reserve(owner, worst, cap, parsed.maxTokens, model);
-    state.recent.push(now);
     const n = ++state.calls;
     context.log('info', `Claude call ${n} of ${owner.file} to ${model} (up to ${usd(worst)} reserved)…`);
     let message: AssistantMessage;
@@ -170,7 +173,7 @@ export class ClaudeCalls implements ClaudeBridge {
       this.deps.changed?.();
       throw error;
     }
-    const cost = message.usage.cost?.total ?? 0;
+    const cost = settledCost(message, price, worst);
     const spent = await this.settle(owner, worst, cost);
     this.deps.changed?.();
     if (message.stopReason === 'error' || message.stopReason === 'aborted') {
@@ -270,6 +273,26 @@ export function readSpending(stored: unknown): Record<string, number> {
 }
 
 /** The price of `model`, or the highest input and output prices of `models` for a model of unknown price. */
+/** What a cache write costs against the input price (the API's prompt-caching prices). */
+const CACHE_WRITE_FACTOR = 1.25;
+/** What a cache read costs against the input price. */
+const CACHE_READ_FACTOR = 0.1;
+
+/**
+ * What a call is settled at: the larger of the cost the provider reported and its tokens at `price` (a model
+ * with no price in the catalog reports none, which would settle every call at $0). A call that failed or was cut
+ * short keeps its whole reservation: its usage came back partial (the output tokens arrive at the end).
+ */
+export function settledCost(message: AssistantMessage, price: CallPrice, worst: number): number {
+  if (message.stopReason === 'error' || message.stopReason === 'aborted') return worst;
+  const u = message.usage;
+  const priced =
+    ((u.input + u.cacheWrite * CACHE_WRITE_FACTOR + u.cacheRead * CACHE_READ_FACTOR) * price.input +
+      u.output * price.output) /
+    1e6;
+  return Math.max(u.cost?.total ?? 0, priced);
+}
+
 export function priceOf(models: ClaudeCallsDeps['prices'], model: string): CallPrice {
   const known = models.find((m) => m.id === model || m.id === model.replace(/-\d{8}$/, ''))?.price;
   if (known) return known;
