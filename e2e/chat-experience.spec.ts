@@ -237,7 +237,8 @@ test('Stop keeps what streamed and offers Retry', async ({ app, anthropic }) => 
   await send(app, 'Go');
   await expect(claude(app)).toContainText('Partial');
   await app.getByRole('button', { name: 'Stop' }).click();
-  await expect(claude(app).getByRole('alert')).toBeVisible();
+  await expect(claude(app).getByRole('status')).toHaveText('Stopped');
+  await expect(claude(app).getByRole('alert')).toHaveCount(0);
   await expect(claude(app)).toContainText('Partial');
   await claude(app).getByRole('button', { name: 'Retry' }).click();
   await expect(claude(app)).toContainText('A complete answer.');

@@ -461,9 +461,17 @@ test('the app and the conversation taken out of the page and put back still foll
     sse.text('Still listening.'),
   );
   await send(app, 'Hello after the move');
-  await expect(app.getByRole('status').filter({ hasText: 'Retrying in 2 s (attempt 1).' })).toBeVisible();
+  // The countdown shows in the placeholder where the answer will appear, in the conversation.
+  await expect(
+    app
+      .getByRole('log', { name: 'Conversation' })
+      .getByRole('status')
+      .filter({ hasText: 'Claude is thinking…' })
+      .filter({ hasText: 'Retrying in 2 s (attempt 1).' }),
+  ).toBeVisible();
   await expect(claude(app).last()).toContainText('Still listening.');
   await expect(app.getByRole('status').filter({ hasText: 'Retrying' })).toHaveCount(0);
+  await expect(app.getByRole('status').filter({ hasText: 'Claude is thinking…' })).toHaveCount(0);
   await expect(
     app.getByRole('navigation', { name: 'Sessions' }).getByRole('link', { name: 'Hello after the move' }),
   ).toBeVisible();

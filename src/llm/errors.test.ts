@@ -151,8 +151,12 @@ describe('API error bodies', () => {
   it('describes network and CORS failures with a hint to check the base URL', () => {
     const info = describeError(new TypeError('Failed to fetch'), { baseUrl: 'https://proxy.example.test' });
     expect(info.kind).toBe('network');
+    expect(info.message).toMatch(/^Couldn't reach proxy\.example\.test — is the server running\? /);
     expect(info.message).toMatch(
-      /at https:\/\/proxy\.example\.test\. Check your connection and the API base URL/,
+      /Check your connection and the API base URL \(https:\/\/proxy\.example\.test\)/,
+    );
+    expect(describeError(new TypeError('x'), { baseUrl: 'https://api.anthropic.com' }).message).toMatch(
+      /^Couldn't reach api\.anthropic\.com — check your connection\./,
     );
     expect(info.message).toMatch(/CORS/);
     expect(describeError({ name: 'APIConnectionError', message: 'Connection error.' }).kind).toBe('network');

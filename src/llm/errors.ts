@@ -13,8 +13,28 @@ export interface ErrorContext {
 }
 
 const NETWORK_HINT =
-  "Check your connection and the API base URL. If they are right, your organisation's settings may not allow " +
-  'requests straight from a browser (CORS).';
+  "If they are right, your organisation's settings may not allow requests straight from a browser (CORS).";
+
+/**
+ * A failure to connect, in plain words first ("Couldn't reach 127.0.0.1:4010 — is the server running?"), then
+ * what to check; the notice shows the first sentence and keeps the rest behind `More`.
+ */
+function networkSentence(baseUrl: string | undefined): string {
+  const host = hostOf(baseUrl);
+  if (!host)
+    return `Couldn't reach the API — check your connection. Check the API base URL too. ${NETWORK_HINT}`;
+  const ask = host === 'api.anthropic.com' ? 'check your connection.' : 'is the server running?';
+  return `Couldn't reach ${host} — ${ask} Check your connection and the API base URL (${baseUrl}). ${NETWORK_HINT}`;
+}
+
+function hostOf(baseUrl: string | undefined): string | undefined {
+  if (!baseUrl) return undefined;
+  try {
+    return new URL(baseUrl).host || baseUrl;
+  } catch {
+    return baseUrl;
+  }
+}
 
 /** Seconds to wait from `retry-after-ms` or `retry-after` (seconds or an HTTP date), if present and positive. */
 export function parseRetryAfter(headers: unknown, now: number = Date.now()): number | undefined {
@@ -112,7 +132,7 @@ function sentence(
     case 'overloaded':
       return 'The API is overloaded right now. Try again in a moment.';
     case 'network':
-      return `Could not reach the API${ctx.baseUrl ? ` at ${ctx.baseUrl}` : ''}. ${NETWORK_HINT}`;
+      return networkSentence(ctx.baseUrl);
     case 'timeout':
       return `The API took too long to answer${detail}. Try again.`;
     case 'aborted':

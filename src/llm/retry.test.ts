@@ -114,7 +114,7 @@ describe('retries', () => {
     expect(retries(events)).toHaveLength(1);
     const message = finalMessage(events);
     expect(message).toMatchObject({ stopReason: 'error', errorKind: 'network' });
-    expect(message.errorMessage).toMatch(/proxy\.example\.test.*CORS/);
+    expect(message.errorMessage).toMatch(/^Couldn't reach proxy\.example\.test — .*CORS/);
   });
 
   it('does not retry a 401', async () => {

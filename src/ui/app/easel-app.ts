@@ -89,6 +89,8 @@ export class EaselApp extends LitElement {
 
   /** A live note such as "Retrying in 5 s". */
   @state() private status = '';
+  /** The retry countdown, shown in the conversation's waiting placeholder until the answer starts. */
+  @state() private retryNote = '';
   @state() private sidebarOpen = window.matchMedia('(min-width: 800px)').matches;
 
   @query('easel-settings-dialog') private settingsDialog!: EaselSettingsDialog;
@@ -238,6 +240,7 @@ export class EaselApp extends LitElement {
         .streamMessage=${state.streamMessage}
         .runningTools=${state.pendingToolCalls}
         ?busy=${state.isStreaming}
+        .retryNote=${this.retryNote}
         .versions=${services.saver}
         @retry-agent=${(e: RetryEvent) => this.handleRetry(services, e)}
         @regenerate=${() => this.actions.regenerate()}
@@ -285,9 +288,9 @@ export class EaselApp extends LitElement {
   private handleAgentEvent(e: AgentEvent) {
     if (e.type === 'message_update' && e.assistantMessageEvent.type === 'retry') {
       const { delayMs, attempt, reason } = e.assistantMessageEvent;
-      this.status = `${reason} Retrying in ${Math.ceil(delayMs / 1000)} s (attempt ${attempt}).`;
-    } else if ((e.type === 'message_update' || e.type === 'agent_end') && this.status) {
-      this.status = '';
+      this.retryNote = `${reason} Retrying in ${Math.ceil(delayMs / 1000)} s (attempt ${attempt}).`;
+    } else if ((e.type === 'message_update' || e.type === 'agent_end') && this.retryNote) {
+      this.retryNote = '';
     }
     if (e.type === 'agent_end') {
       const last = e.messages.at(-1);

@@ -31,11 +31,44 @@ describe('<easel-conversation>', () => {
     expect(screen.getByRole('article', { name: 'Claude' }).elements()).toHaveLength(1);
   });
 
+  it("holds the answer's place with Claude is thinking…, the retry countdown inside, until content arrives", async () => {
+    const { el, screen } = await mount('easel-conversation', {
+      messages: [userMessage('Hello?')],
+      busy: true,
+    });
+    const waiting = screen.getByRole('status').filter({ hasText: 'Claude is thinking…' });
+    await expect.element(waiting).toBeVisible();
+    // It comes after the person's message, where the answer will be.
+    const you = screen.getByRole('article', { name: 'You' }).element().getBoundingClientRect();
+    expect(waiting.element().getBoundingClientRect().top).toBeGreaterThanOrEqual(you.bottom);
+    el.retryNote = 'The API is overloaded. Retrying in 2 s (attempt 1).';
+    el.streamMessage = assistantMessage([]);
+    await expect.element(waiting).toHaveTextContent('Retrying in 2 s (attempt 1).');
+    el.retryNote = '';
+    el.streamMessage = assistantMessage('Hi');
+    await expect.element(waiting).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('article', { name: 'Claude' }).getByText('Hi')).toBeVisible();
+  });
+
+  it('shows no placeholder while a tool runs or when Claude is idle', async () => {
+    const { el, screen } = await mount('easel-conversation', {
+      messages: [userMessage('Look it up')],
+      busy: true,
+    });
+    const waiting = screen.getByRole('status').filter({ hasText: 'Claude is thinking…' });
+    await expect.element(waiting).toBeVisible();
+    el.runningTools = new Set(['t1']);
+    await expect.element(waiting).not.toBeInTheDocument();
+    el.runningTools = new Set();
+    el.busy = false;
+    await expect.element(waiting).not.toBeInTheDocument();
+  });
+
   it('offers Retry for a message left without an answer', async () => {
     const { el, screen, parent } = await mount('easel-conversation', { messages: [userMessage('Hello?')] });
     const retries = recordEvents(parent, 'retry-agent');
-    const status = screen.getByRole('status');
-    await expect.element(status).toHaveTextContent('This message has no answer yet.');
+    const status = screen.getByRole('status').filter({ hasText: 'This message has no answer yet.' });
+    await expect.element(status).toBeVisible();
     await userEvent.click(status.getByRole('button', { name: 'Retry' }));
     expect(retries).toHaveLength(1);
     el.busy = true;

@@ -60,6 +60,13 @@ export class EaselConversation extends LitElement {
     .unanswered button:focus-visible {
       ${focusRing}
     }
+    .waiting {
+      align-self: flex-start;
+      padding: var(--easel-space-2) var(--easel-space-3);
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius);
+      color: var(--easel-text-muted);
+    }
     .jump {
       position: absolute;
       bottom: var(--easel-space-3);
@@ -88,6 +95,8 @@ export class EaselConversation extends LitElement {
   @property({ attribute: false }) runningTools: ReadonlySet<string> = new Set();
   /** Whether the agent is working. */
   @property({ type: Boolean }) busy = false;
+  /** Why the request is being sent again and when (the retry countdown), shown in the waiting placeholder. */
+  @property() retryNote = '';
   /** Which messages have other versions (edits, regenerated answers). */
   @property({ attribute: false }) versions: VersionLookup = NO_VERSIONS;
 
@@ -133,7 +142,7 @@ export class EaselConversation extends LitElement {
             ?holdsLatest=${liveStart >= this.messages.length}
             .versions=${this.versions}
           ></easel-message-list>
-          ${this.renderLive(liveStart)} ${this.renderUnanswered()}
+          ${this.renderLive(liveStart)} ${this.renderWaiting()} ${this.renderUnanswered()}
         </div>
       </div>
       ${this.following ? nothing : html`<button class="jump" type="button" @click=${this.handleJump}>Jump to latest</button>`}`;
@@ -172,6 +181,18 @@ export class EaselConversation extends LitElement {
         ></easel-message-view>`;
       },
     );
+  }
+
+  /**
+   * Where the answer will appear, until its first content arrives: Claude is working (no tool is running) and
+   * the answer streaming now, if any, has nothing yet. The retry countdown shows inside it.
+   */
+  private renderWaiting() {
+    if (!this.busy || this.runningTools.size > 0 || (this.streamMessage?.content.length ?? 0) > 0)
+      return nothing;
+    return html`<div class="waiting" role="status">
+      Claude is thinking…${this.retryNote ? html`<br />${this.retryNote}` : nothing}
+    </div>`;
   }
 
   /**

@@ -14,12 +14,31 @@ describe('<easel-error-notice>', () => {
     vi.useRealTimers();
   });
 
-  it('announces the reason and the request id as an alert', async () => {
+  it('announces the first sentence as an alert and keeps the rest and the request id behind More', async () => {
     const { screen } = await mount('easel-error-notice', { message: failed });
     const alert = screen.getByRole('alert');
-    await expect.element(alert).toHaveTextContent('The API is overloaded. Try again in a moment.');
-    await expect.element(alert).toHaveTextContent('Request ID: req_011');
+    await expect.element(alert).toHaveTextContent('The API is overloaded.');
+    await expect.element(alert).not.toHaveTextContent('Try again in a moment.');
+    await expect.element(alert).not.toHaveTextContent('req_011');
     expect(screen.getByRole('button', { name: 'Retry' }).elements()).toHaveLength(0);
+    const more = screen.getByRole('button', { name: 'More' });
+    await expect.element(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    await expect.element(alert).toHaveTextContent('Try again in a moment.');
+    await expect.element(alert).toHaveTextContent('Request ID: req_011');
+    await expect
+      .element(screen.getByRole('button', { name: 'Less' }))
+      .toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('keeps a reason in brackets whole and offers no More when there is nothing else', async () => {
+    const { screen } = await mount('easel-error-notice', {
+      message: assistantMessage([], { stopReason: 'error', errorMessage: 'The API said no (see docs. v2).' }),
+      retryable: true,
+    });
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('The API said no (see docs. v2).');
+    expect(screen.getByRole('button', { name: 'More' }).elements()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Retry' }).elements()).toHaveLength(1);
   });
 
   it('offers Retry when retryable, which fires retry-agent out of the element', async () => {
@@ -31,11 +50,18 @@ describe('<easel-error-notice>', () => {
     expect(fromParent).toHaveLength(1);
   });
 
-  it('says "Stopped." for an aborted answer without a message', async () => {
+  it('shows an answer the person stopped as a quiet Stopped note, not an alert, with Retry', async () => {
     const { screen } = await mount('easel-error-notice', {
-      message: assistantMessage([], { stopReason: 'aborted' }),
+      message: assistantMessage([], {
+        stopReason: 'aborted',
+        errorKind: 'aborted',
+        errorMessage: 'Stopped.',
+      }),
+      retryable: true,
     });
-    await expect.element(screen.getByRole('alert')).toHaveTextContent('Stopped.');
+    await expect.element(screen.getByRole('status')).toHaveTextContent('Stopped');
+    expect(screen.getByRole('alert').elements()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Retry' }).elements()).toHaveLength(1);
   });
 
   it('counts down the wait the API asked for, then stops saying it', async () => {

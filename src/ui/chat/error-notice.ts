@@ -5,8 +5,9 @@ import { RetryEvent } from '../events';
 import { buttonLook, focusRing } from '../styles/controls';
 
 /**
- * A failed answer: the reason in words, the request id, and `Retry` (counting down while the API asked us to
- * wait). Role `alert`, so it is announced.
+ * A failed answer: its first sentence in plain words, the rest and the request id behind `More`, and one `Retry`
+ * (counting down while the API asked us to wait). Role `alert`, so it is announced. An answer the person
+ * stopped is a quiet `Stopped` note (a `status`, with `Retry`), not an error.
  */
 @customElement('easel-error-notice')
 export class EaselErrorNotice extends LitElement {
@@ -22,16 +23,49 @@ export class EaselErrorNotice extends LitElement {
       color: var(--easel-text);
       border-left: 3px solid var(--easel-danger);
     }
-    .id {
+    .details {
+      margin-top: var(--easel-space-1);
+      padding: 0;
+      background: none;
+      border: 0;
       color: var(--easel-text-muted);
-      font-size: 0.8rem;
+      font-size: var(--easel-text-sm, 0.875rem);
     }
-    button {
+    .details p {
+      margin: 0 0 var(--easel-space-1);
+    }
+    .row {
+      display: flex;
+      gap: var(--easel-space-2);
+      align-items: center;
+      padding: 0;
+      background: none;
+      border: 0;
+    }
+    .stopped {
+      padding: 0;
+      background: none;
+      border: 0;
+      color: var(--easel-text-muted);
+      font-size: var(--easel-text-sm, 0.875rem);
+    }
+    .more {
+      background: none;
+      border: 0;
+      color: var(--easel-text-muted);
+      text-decoration: underline;
+      cursor: pointer;
+      padding: var(--easel-space-1);
+      font: inherit;
+    }
+    .more:focus-visible {
+      ${focusRing}
+    }
+    .retry {
       ${buttonLook}
-      margin-top: var(--easel-space-2);
       padding: var(--easel-space-1) var(--easel-space-3);
     }
-    button:focus-visible {
+    .retry:focus-visible {
       ${focusRing}
     }
   `;
@@ -42,6 +76,7 @@ export class EaselErrorNotice extends LitElement {
   @property({ type: Boolean }) retryable = false;
 
   @state() private now = Date.now();
+  @state() private expanded = false;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   override disconnectedCallback(): void {
@@ -55,13 +90,40 @@ export class EaselErrorNotice extends LitElement {
     if (!m) return nothing;
     const wait = this.secondsToWait();
     if (wait > 0 && !this.timer) this.timer = setInterval(() => this.tick(), 1000);
-    const text = m.errorMessage ?? (m.stopReason === 'aborted' ? 'Stopped.' : 'Something went wrong.');
+    if (m.stopReason === 'aborted' && (!m.errorKind || m.errorKind === 'aborted')) {
+      return html`<div class="row stopped">
+        <span role="status">Stopped</span>${this.renderRetry()}
+      </div>`;
+    }
+    const [first, rest] = splitFirstSentence(m.errorMessage ?? 'Something went wrong.');
+    const hasDetails = rest !== '' || m.requestId !== undefined;
     return html`<div role="alert">
-      <span>${text}</span>
-      ${m.requestId ? html`<div class="id">Request ID: ${m.requestId}</div>` : nothing}
+      <span>${first}</span>
       ${wait > 0 ? html`<div>You can retry in ${wait} s.</div>` : nothing}
-      ${this.retryable ? html`<button type="button" @click=${this.handleRetry}>Retry</button>` : nothing}
+      ${
+        this.expanded && hasDetails
+          ? html`<div class="details" id="details">
+            ${rest ? html`<p>${rest}</p>` : nothing}
+            ${m.requestId ? html`<p>Request ID: ${m.requestId}</p>` : nothing}
+          </div>`
+          : nothing
+      }
+      <div class="row">
+        ${this.renderRetry()}
+        ${
+          hasDetails
+            ? html`<button class="more" type="button" aria-expanded=${this.expanded ? 'true' : 'false'}
+              aria-controls="details" @click=${this.handleMore}>${this.expanded ? 'Less' : 'More'}</button>`
+            : nothing
+        }
+      </div>
     </div>`;
+  }
+
+  private renderRetry() {
+    return this.retryable
+      ? html`<button class="retry" type="button" @click=${this.handleRetry}>Retry</button>`
+      : nothing;
   }
 
   private secondsToWait(): number {
@@ -78,9 +140,30 @@ export class EaselErrorNotice extends LitElement {
     }
   }
 
+  private handleMore() {
+    this.expanded = !this.expanded;
+  }
+
   private handleRetry() {
     this.dispatchEvent(new RetryEvent());
   }
+}
+
+/**
+ * The first sentence of `text` and the rest: the first `.`, `?` or `!` followed by a space, outside parentheses
+ * (an API reason quoted in brackets stays whole).
+ */
+export function splitFirstSentence(text: string): [string, string] {
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === '.' || c === '?' || c === '!') && text[i + 1] === ' ') {
+      return [text.slice(0, i + 1), text.slice(i + 2).trim()];
+    }
+  }
+  return [text, ''];
 }
 
 declare global {

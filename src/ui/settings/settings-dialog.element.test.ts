@@ -22,6 +22,47 @@ describe('<easel-settings-dialog>', () => {
     await expect.element(dialog.getByRole('region', { name: 'Storage' })).toBeVisible();
   });
 
+  it('has section links that scroll to each section, with Save and Cancel always in view', async () => {
+    const { el, screen } = await mount('easel-settings-dialog', { settings });
+    await el.show();
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    const sections = dialog.getByRole('navigation', { name: 'Settings sections' });
+    const names = sections
+      .getByRole('link')
+      .elements()
+      .map((a) => a.textContent);
+    expect(names).toEqual([
+      'Server & key',
+      'Theme & limits',
+      'Web, connectors & files',
+      'Memory',
+      'Sync & storage',
+    ]);
+    const box = dialog.element();
+    const inView = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      const d = box.getBoundingClientRect();
+      return r.top >= d.top - 1 && r.bottom <= d.bottom + 1;
+    };
+    const save = dialog.getByRole('button', { name: 'Save', exact: true }).element();
+    const cancel = dialog.getByRole('button', { name: 'Cancel' }).element();
+    expect(box.scrollHeight).toBeGreaterThan(box.clientHeight);
+    expect(inView(save) && inView(cancel)).toBe(true);
+    const address = location.href;
+    await userEvent.click(sections.getByRole('link', { name: 'Sync & storage' }));
+    const sync =
+      box.querySelector('[data-section="sync"]') ?? el.shadowRoot?.querySelector('[data-section="sync"]');
+    if (!sync) throw new Error('no sync section');
+    // It scrolls into view, below the section links and above Save and Cancel.
+    await expect.poll(() => box.scrollTop).toBeGreaterThan(0);
+    const top = sync.getBoundingClientRect().top;
+    expect(top).toBeGreaterThanOrEqual(sections.element().getBoundingClientRect().bottom - 1);
+    expect(top).toBeLessThan(save.getBoundingClientRect().top);
+    expect(location.href).toBe(address);
+    expect(inView(save) && inView(cancel)).toBe(true);
+    expect(inView(sections.element())).toBe(true);
+  });
+
   it('shows a notice given to show()', async () => {
     const { el, screen } = await mount('easel-settings-dialog', { settings: DEFAULT_SETTINGS });
     await el.show('Enter your Anthropic API key to send your message.');

@@ -13,14 +13,26 @@ import {
 import '../sessions/storage-health';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
 import { focusRing } from '../styles/controls';
+import { fields } from '../styles/fields';
 import { checkBaseUrl } from './base-url';
 import type { EaselPlatformSettings } from './platform-settings';
 import type { EaselServerSettings, ServerAddressEvent } from './server-settings';
 
+/** The dialog's sections, in order: the `data-section` each link scrolls to, and its name. */
+const SECTIONS: readonly (readonly [string, string])[] = [
+  ['server', 'Server & key'],
+  ['general', 'Theme & limits'],
+  ['web', 'Web, connectors & files'],
+  ['memory', 'Memory'],
+  ['sync', 'Sync & storage'],
+];
+
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
 @customElement('easel-settings-dialog')
 export class EaselSettingsDialog extends LitElement {
-  static override styles = css`
+  static override styles = [
+    fields,
+    css`
     :host {
       display: contents;
     }
@@ -34,7 +46,8 @@ export class EaselSettingsDialog extends LitElement {
       border-radius: var(--easel-radius-lg);
       background: var(--easel-surface);
       color: var(--easel-text);
-      padding: var(--easel-space-6);
+      /* No padding above and below: the sticky section links and Save/Cancel sit at the edges. */
+      padding: 0 var(--easel-space-6);
       width: min(460px, calc(100vw - 32px));
       box-sizing: border-box;
     }
@@ -42,7 +55,7 @@ export class EaselSettingsDialog extends LitElement {
       background: rgb(0 0 0 / 0.4);
     }
     h2 {
-      margin: 0 0 var(--easel-space-4);
+      margin: var(--easel-space-6) 0 var(--easel-space-4);
       font-size: 1.2rem;
     }
     .field {
@@ -56,15 +69,29 @@ export class EaselSettingsDialog extends LitElement {
       align-items: center;
       gap: var(--easel-space-2);
     }
-    input[type='text'],
-    input[type='url'],
-    select {
-      font: inherit;
-      padding: var(--easel-space-2);
-      border: 1px solid var(--easel-border);
-      border-radius: var(--easel-radius-sm);
-      background: var(--easel-bg);
-      color: inherit;
+    /* Section links on top and Save/Cancel at the bottom stay in view while the dialog scrolls. */
+    nav,
+    .actions {
+      position: sticky;
+      z-index: 1;
+      background: var(--easel-surface);
+      margin: 0 calc(-1 * var(--easel-space-6));
+      padding: var(--easel-space-3) var(--easel-space-6);
+    }
+    nav {
+      top: 0;
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--easel-space-1) var(--easel-space-3);
+      border-bottom: 1px solid var(--easel-border);
+      margin-bottom: var(--easel-space-4);
+      font-size: var(--easel-text-sm);
+    }
+    nav a {
+      color: var(--easel-accent);
+    }
+    [data-section] {
+      scroll-margin-top: 64px;
     }
     /* A text field (so it is a textbox to assistive technology) whose characters are masked. */
     input.masked {
@@ -95,9 +122,11 @@ export class EaselSettingsDialog extends LitElement {
       margin-bottom: var(--easel-space-4);
     }
     .actions {
+      bottom: 0;
       display: flex;
       justify-content: flex-end;
       gap: var(--easel-space-2);
+      border-top: 1px solid var(--easel-border);
     }
     button {
       font: inherit;
@@ -116,7 +145,8 @@ export class EaselSettingsDialog extends LitElement {
     :focus-visible {
       ${focusRing}
     }
-  `;
+  `,
+  ];
 
   /** The settings to edit. */
   @property({ attribute: false }) settings: AppSettings | undefined;
@@ -148,8 +178,12 @@ export class EaselSettingsDialog extends LitElement {
     return html`<dialog aria-labelledby="title" @close=${this.handleClose}>
       <form method="dialog" @submit=${this.handleSubmit}>
         <h2 id="title">Settings</h2>
+        <nav aria-label="Settings sections" @click=${this.handleSectionLink}>
+          ${SECTIONS.map(([id, name]) => html`<a href="#${id}">${name}</a>`)}
+        </nav>
         ${this.notice ? html`<p class="notice" role="alert">${this.notice}</p>` : nothing}
         <easel-server-settings
+          data-section="server"
           .value=${s?.server ?? 'anthropic'}
           .baseUrl=${() => this.baseUrlInput?.value ?? ''}
           @server-address=${this.handleServerAddress}
@@ -160,7 +194,7 @@ export class EaselSettingsDialog extends LitElement {
             <input
               id="key"
               type="text"
-              class=${this.revealKey ? '' : 'masked'}
+              class=${this.revealKey ? 'input' : 'input masked'}
               autocomplete="off"
               autocapitalize="off"
               spellcheck="false"
@@ -184,15 +218,16 @@ export class EaselSettingsDialog extends LitElement {
           <label for="base-url">API base URL</label>
           <input
             id="base-url"
+            class="input"
             type="url"
             placeholder="https://api.anthropic.com"
             .value=${s?.baseUrl ?? ''}
           />
           <span class="hint">Leave empty for the official API, or enter a compatible server or proxy.</span>
         </div>
-        <div class="field">
+        <div class="field" data-section="general">
           <label for="theme">Theme</label>
-          <select id="theme" .value=${s?.theme ?? 'system'}>
+          <select id="theme" class="select" .value=${s?.theme ?? 'system'}>
             <option value="system" ?selected=${(s?.theme ?? 'system') === 'system'}>System</option>
             <option value="light" ?selected=${s?.theme === 'light'}>Light</option>
             <option value="dark" ?selected=${s?.theme === 'dark'}>Dark</option>
@@ -208,23 +243,24 @@ export class EaselSettingsDialog extends LitElement {
         </p>
         <div class="field">
           <label for="call-cap">Spending cap for each artifact's Claude calls (US dollars)</label>
-          <input id="call-cap" type="number" inputmode="decimal" min="0" max=${MAX_ARTIFACT_CALL_CAP} step="0.01"
+          <input id="call-cap" class="input" type="number" inputmode="decimal" min="0" max=${MAX_ARTIFACT_CALL_CAP} step="0.01"
             .value=${String(s?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap)} />
           <span class="hint">A call that could pass this is refused before it is sent; 0 refuses them all.</span>
         </div>
         <div class="field">
           <label for="code-limit">Time limit for each code run (seconds)</label>
-          <input id="code-limit" type="number" inputmode="numeric" min="1" max=${MAX_CODE_TIME_LIMIT_SEC} step="1"
+          <input id="code-limit" class="input" type="number" inputmode="numeric" min="1" max=${MAX_CODE_TIME_LIMIT_SEC} step="1"
             .value=${String(s?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec)} />
           <span class="hint">Code Claude runs in your browser is ended past this time, and Claude is told.</span>
         </div>
         <easel-platform-settings
+          data-section="web"
           .web=${s?.web ?? DEFAULT_WEB}
           .connectors=${s?.connectors ?? []}
           .filesApi=${s?.filesApi ?? DEFAULT_SETTINGS.filesApi}
         ></easel-platform-settings>
-        <easel-memory-settings></easel-memory-settings>
-        <easel-sync-settings></easel-sync-settings>
+        <easel-memory-settings data-section="memory"></easel-memory-settings>
+        <easel-sync-settings data-section="sync"></easel-sync-settings>
         <easel-storage-health
           .health=${this.health}
           .importReport=${this.importReport}
@@ -334,6 +370,15 @@ export class EaselSettingsDialog extends LitElement {
 
   private handleToggleReveal() {
     this.revealKey = !this.revealKey;
+  }
+
+  /** A section link scrolls its section into view (the page's address, which holds the session, stays). */
+  private handleSectionLink(e: Event) {
+    const link = e.composedPath().find((t) => t instanceof HTMLAnchorElement);
+    if (!link) return;
+    e.preventDefault();
+    const id = link.getAttribute('href')?.slice(1);
+    this.renderRoot.querySelector(`[data-section="${id}"]`)?.scrollIntoView({ block: 'start' });
   }
 
   private handleCancel() {
