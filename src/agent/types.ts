@@ -331,7 +331,7 @@ export type StreamFn = (context: LlmContext, options: StreamOptions) => AsyncIte
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The events of a run (DESIGN.md §1): `agent_start/end`, `turn_start/end`, `message_start/update/end` and
+ * The events of a run (docs/DESIGN.md §1): `agent_start/end`, `turn_start/end`, `message_start/update/end` and
  * `tool_execution_start/update/end`. The order they come in is documented in `src/agent/README.md`.
  */
 export type AgentEvent =
