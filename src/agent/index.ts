@@ -25,3 +25,4 @@ export { escapeHtml, formatBytes } from './text';
 export { EFFORT_LEVELS, isThinkingLevel, THINKING_LEVELS } from './thinking';
 export { loadValidator, validateToolArguments } from './tools';
 export type * from './types';
+export { STOP_REASONS } from './types';

@@ -114,7 +114,16 @@ export interface UsageCost {
  * - `error`: the request or stream failed; see `errorMessage` and `errorKind`.
  * - `aborted`: the person (or an idle timeout) stopped it.
  */
-export type StopReason = 'stop' | 'length' | 'toolUse' | 'refusal' | 'contextOverflow' | 'error' | 'aborted';
+export const STOP_REASONS = [
+  'stop',
+  'length',
+  'toolUse',
+  'refusal',
+  'contextOverflow',
+  'error',
+  'aborted',
+] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
 
 /** Machine-readable failure kinds the UI can act on (re-enter key, wait, check URL, shorten, …). */
 export type ErrorKind =
