@@ -18,7 +18,7 @@ export type {
   ToolResultOverride,
   TransformContext,
 } from './config';
-export { assertNever } from './messages';
+export { assertNever, errorText } from './messages';
 export type { AgentQueues, QueuedMessage, QueueListener } from './queues';
 export type { AgentState } from './state';
 export { escapeHtml, formatBytes } from './text';
