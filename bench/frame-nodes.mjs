@@ -4,7 +4,7 @@
 // each of 150 animation frames. Reports, per frame, the browser's lifecycle in thread time and the part of it no
 // trace category names (between the resize observers and paint), for 96 and 1,920 blocks, and for 1,920 blocks
 // without each feature in turn, with them `display: none`, and with the word added to a small box outside them.
-// It shows what a long answer's frames cost the browser whatever the app does (see "Performance" in the README).
+// It shows what a long answer's frames cost the browser whatever the app does (see docs/performance.md).
 import { launchRaw, mainThreadOf } from './cdp.mjs';
 import { record } from './results.mjs';
 

@@ -13,7 +13,7 @@
 // It answers whether DOMPurify's per-call document is worth avoiding: on 2026-12-02 (a loaded 2-core machine)
 // 323 pieces took marked 61 ms, DOMPurify 478 ms, in place 504 ms, the empty documents 87 ms: no, IN_PLACE's
 // extra passes cost what the documents save. On 2026-12-04 the browser's sanitiser answered the question
-// otherwise: see the README's numbers. Usage: node bench/stream-sanitise.mjs
+// otherwise: see docs/performance.md. Usage: node bench/stream-sanitise.mjs
 import { startBench, withSourcePage } from './harness.mjs';
 import { markdownAnswer } from './markdown-sample.mjs';
 

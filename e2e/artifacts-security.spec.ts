@@ -6,7 +6,7 @@ import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
 import { test as appTest, expect, messageRequests, send } from './support/test';
 
-// What artifact code cannot do (DESIGN.md §4): read the app's storage, change the top page, reach the
+// What artifact code cannot do (docs/DESIGN.md §4): read the app's storage, change the top page, reach the
 // network, or talk to the app from another frame; and `Open in new tab` does not run it in the app's origin.
 
 /**

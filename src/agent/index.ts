@@ -18,10 +18,11 @@ export type {
   ToolResultOverride,
   TransformContext,
 } from './config';
-export { assertNever } from './messages';
+export { assertNever, errorText } from './messages';
 export type { AgentQueues, QueuedMessage, QueueListener } from './queues';
 export type { AgentState } from './state';
 export { escapeHtml, formatBytes } from './text';
 export { EFFORT_LEVELS, isThinkingLevel, THINKING_LEVELS } from './thinking';
 export { loadValidator, validateToolArguments } from './tools';
 export type * from './types';
+export { STOP_REASONS } from './types';

@@ -1,5 +1,5 @@
 /**
- * The agent loop (DESIGN.md §1) as plain functions reporting through an `emit` sink.
+ * The agent loop (docs/DESIGN.md §1) as plain functions reporting through an `emit` sink.
  *
  * Outer loop: follow-ups. When the run would stop, queued follow-up messages start another round.
  * Inner loop: turns. Each turn injects pending steering messages, calls the model once and runs the tool

@@ -114,7 +114,16 @@ export interface UsageCost {
  * - `error`: the request or stream failed; see `errorMessage` and `errorKind`.
  * - `aborted`: the person (or an idle timeout) stopped it.
  */
-export type StopReason = 'stop' | 'length' | 'toolUse' | 'refusal' | 'contextOverflow' | 'error' | 'aborted';
+export const STOP_REASONS = [
+  'stop',
+  'length',
+  'toolUse',
+  'refusal',
+  'contextOverflow',
+  'error',
+  'aborted',
+] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
 
 /** Machine-readable failure kinds the UI can act on (re-enter key, wait, check URL, shorten, …). */
 export type ErrorKind =
@@ -331,7 +340,7 @@ export type StreamFn = (context: LlmContext, options: StreamOptions) => AsyncIte
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The events of a run (DESIGN.md §1): `agent_start/end`, `turn_start/end`, `message_start/update/end` and
+ * The events of a run (docs/DESIGN.md §1): `agent_start/end`, `turn_start/end`, `message_start/update/end` and
  * `tool_execution_start/update/end`. The order they come in is documented in `src/agent/README.md`.
  */
 export type AgentEvent =

@@ -5,7 +5,7 @@
  * of memory on a hostile file.
  */
 import { assertNever, formatBytes } from '../agent';
-import type { AttachmentRecord } from '../messages';
+import type { AttachmentKind, AttachmentRecord } from '../messages';
 import { base64Length } from './bytes';
 import type { Refusal } from './types';
 
@@ -161,7 +161,7 @@ function setReason(
 
 /** Why a file of `kind` and `size` bytes is too large to prepare, or undefined when it is not. */
 export function fileSizeReason(
-  kind: 'image' | 'pdf' | 'text' | 'office',
+  kind: AttachmentKind | 'office',
   size: number,
   limits: AttachmentLimits = DEFAULT_LIMITS,
 ): string | undefined {

@@ -82,6 +82,7 @@ function refuse(reason: string): OfficeResult {
   return { ok: false, reason };
 }
 
+/** `errorText`'s first line, kept here: this runs in a worker, which must not import the agent. */
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return (text.split('\n')[0] ?? '').slice(0, 160) || 'unknown error';

@@ -17,3 +17,4 @@ export type {
   CompactionMessage,
   UserWithAttachmentsMessage,
 } from './types';
+export { ARTIFACT_ACTIONS, ATTACHMENT_KIND_TABLE, ATTACHMENT_KINDS } from './types';

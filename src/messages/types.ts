@@ -4,8 +4,19 @@
  */
 import type { Usage, UserContent } from '../agent';
 
-/** What kind of content an attachment becomes for the model. */
-export type AttachmentKind = 'image' | 'pdf' | 'text';
+/** What kind of content an attachment becomes for the model. A new kind: add it here, then follow the compiler. */
+export const ATTACHMENT_KINDS = ['image', 'pdf', 'text'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+/** What each attachment kind is called where it is shown: the tile's badge when the file name has no extension. */
+export const ATTACHMENT_KIND_TABLE: { readonly [K in AttachmentKind]: { readonly badge: string } } = {
+  image: { badge: 'IMG' },
+  pdf: { badge: 'PDF' },
+  text: { badge: 'TXT' },
+};
+
+/** What an `ArtifactMessage` records. */
+export const ARTIFACT_ACTIONS = ['create', 'update', 'rewrite', 'delete', 'restore', 'edit'] as const;
 
 /**
  * An attachment as a message keeps it: a reference to bytes in the `attachments` store plus what the UI needs
@@ -60,7 +71,7 @@ export type ArtifactAuthor = 'model' | 'person';
  */
 export interface ArtifactMessage {
   readonly role: 'artifact';
-  readonly action: 'create' | 'update' | 'rewrite' | 'delete' | 'restore' | 'edit';
+  readonly action: (typeof ARTIFACT_ACTIONS)[number];
   readonly filename: string;
   /** The full content after the change (empty for `delete`, and for a binary file: see `bytes`). */
   readonly content: string;

@@ -15,6 +15,7 @@
  *   marks stay, so nothing is lost.
  */
 
+import { errorText } from '../agent';
 import { backupFileName } from './backup-names';
 import { BackupQueue, type BackupRunResult } from './backup-queue';
 import type {
@@ -386,8 +387,7 @@ function errorName(error: unknown): string {
 
 /** The error's message without its final stop, for a sentence of ours. */
 function errorMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message || error.name : String(error);
-  return text.replace(/[.\s]+$/, '');
+  return errorText(error).replace(/[.\s]+$/, '');
 }
 
 /** The settings record `backup.folder`. */

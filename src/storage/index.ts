@@ -112,15 +112,17 @@ export {
   type AppSettings,
   type ConnectorSetting,
   DEFAULT_SETTINGS,
+  type FilesApiPreferences,
   MAX_ARTIFACT_CALL_CAP,
   MAX_CODE_TIME_LIMIT_SEC,
-  NO_KEY,
-  requestKey,
+  SETTINGS_SCHEMA,
   type ServerKind,
-  SettingsStore,
+  type SettingKey,
+  type SettingSpec,
   type Theme,
   type WebPreferences,
-} from './settings-store';
+} from './settings-schema';
+export { NO_KEY, requestKey, SettingsStore } from './settings-store';
 export { newId, newWriterId, SortKeyGenerator } from './sort-key';
 export {
   EXPORT_FORMAT,

@@ -3,6 +3,7 @@
  * with undo, export, import, storage health. Opening a session into the agent is `SessionSaver.open`.
  */
 
+import { errorText } from '../agent';
 import type { EaselDatabase } from './db';
 import {
   recordExport,
@@ -20,7 +21,6 @@ import { type SessionList, type SessionLookup, SessionsRepository } from './sess
 import type { SettingsRepository } from './settings-repo';
 import { newWriterId } from './sort-key';
 import { type ExportFile, exportFileName, exportSessions, openBranch, serializeExport } from './transfer';
-import { errorText } from './write-errors';
 
 export interface SessionLibraryOptions {
   readonly db: EaselDatabase;

@@ -4,6 +4,7 @@
  */
 
 import type { AgentState } from '../agent';
+import { errorText } from '../agent';
 import { AttachmentsRepository } from './attachments-repo';
 import { blobToBase64 } from './base64';
 import type { EaselDatabase } from './db';
@@ -21,7 +22,6 @@ import {
   exportFileName,
   serializeExport,
 } from './transfer';
-import { errorText } from './write-errors';
 
 export interface MemoryExportInput {
   readonly mirror: SessionMirror;

@@ -5,10 +5,10 @@
  */
 
 import type { AgentMessage } from '../agent';
+import { errorText } from '../agent';
 import type { MessagesRepository } from './messages-repo';
 import type { MessageRecord } from './schema';
 import type { SessionMirror } from './session-mirror';
-import { errorText } from './write-errors';
 
 export interface RemoteMergeOptions {
   readonly messages: MessagesRepository;

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openEaselDb } from './db';
 import { SettingsRepository } from './settings-repo';
-import { DEFAULT_SETTINGS, SettingsStore } from './settings-store';
+import { DEFAULT_SETTINGS } from './settings-schema';
+import { SettingsStore } from './settings-store';
 import { uniqueDbName } from './test-support';
 
 describe('Files API settings', () => {

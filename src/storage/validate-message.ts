@@ -4,7 +4,8 @@
  * (unknown extra fields are kept, so a newer version's data survives a round trip through an older one).
  */
 
-import type { AgentMessage } from '../agent';
+import { type AgentMessage, STOP_REASONS } from '../agent';
+import { ARTIFACT_ACTIONS, ATTACHMENT_KINDS } from '../messages';
 import { refusedCharacterProblem, visibleName } from './file-names';
 import {
   bad,
@@ -19,9 +20,9 @@ import {
   wrongFields,
 } from './guards';
 
-const STOP_REASONS = new Set(['stop', 'length', 'toolUse', 'refusal', 'contextOverflow', 'error', 'aborted']);
-const ARTIFACT_ACTIONS = new Set(['create', 'update', 'rewrite', 'delete', 'restore', 'edit']);
-const ATTACHMENT_KINDS = new Set(['image', 'pdf', 'text']);
+const STOP_REASON_SET: ReadonlySet<string> = new Set(STOP_REASONS);
+const ARTIFACT_ACTION_SET: ReadonlySet<string> = new Set(ARTIFACT_ACTIONS);
+const ATTACHMENT_KIND_SET: ReadonlySet<string> = new Set(ATTACHMENT_KINDS);
 
 /** Checks a stored or imported message. The problem names the role and the first fields that were wrong. */
 export function parseAgentMessage(value: unknown): Parsed<AgentMessage> {
@@ -79,7 +80,7 @@ function wrongFieldsOf(role: string, m: Fields): string[] | undefined {
         provider: isString,
         model: isString,
         usage: isUsage,
-        stopReason: (s) => isString(s) && STOP_REASONS.has(s),
+        stopReason: (s) => isString(s) && STOP_REASON_SET.has(s),
         errorMessage: (s) => isOptional(s, isString),
       });
     case 'toolResult':
@@ -96,7 +97,7 @@ function wrongFieldsOf(role: string, m: Fields): string[] | undefined {
       });
     case 'artifact':
       return wrongFields(m, {
-        action: (a) => isString(a) && ARTIFACT_ACTIONS.has(a),
+        action: (a) => isString(a) && ARTIFACT_ACTION_SET.has(a),
         filename: isString,
         content: isString,
         bytes: (b) => b === undefined || b instanceof Uint8Array,
@@ -178,7 +179,7 @@ export function isAttachmentReference(value: unknown): boolean {
     isString(value.mimeType) &&
     isFiniteNumber(value.size) &&
     isString(value.kind) &&
-    ATTACHMENT_KINDS.has(value.kind) &&
+    ATTACHMENT_KIND_SET.has(value.kind) &&
     (value.sourceId === undefined || isString(value.sourceId)) &&
     (value.sourceSize === undefined || isFiniteNumber(value.sourceSize))
   );

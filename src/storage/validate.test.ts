@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { STOP_REASONS } from '../agent';
+import { ARTIFACT_ACTIONS, ATTACHMENT_KINDS } from '../messages';
 import { assistant, user } from './test-support';
 import { parseMessageRecord, parseSessionRecord } from './validate';
 import { parseAgentMessage, parseImportedMessage } from './validate-message';
@@ -33,6 +35,32 @@ describe('parseAgentMessage', () => {
       },
     ];
     for (const message of kinds) expect(parseAgentMessage(message)).toEqual({ ok: true, value: message });
+  });
+
+  it('accepts every attachment kind, artifact action and stop reason the types list, and nothing else', () => {
+    const withKind = (kind: string) => ({
+      role: 'user-with-attachments',
+      text: 'see',
+      attachments: [{ id: 'a', name: 'a', mimeType: 'application/octet-stream', size: 1, kind }],
+      timestamp: 1,
+    });
+    for (const kind of ATTACHMENT_KINDS) expect(parseAgentMessage(withKind(kind)).ok, kind).toBe(true);
+    expect(parseAgentMessage(withKind('video')).ok).toBe(false);
+    const artifact = (action: string) => ({
+      role: 'artifact',
+      action,
+      filename: 'a.html',
+      content: '',
+      version: 1,
+      author: 'model',
+      timestamp: 1,
+    });
+    for (const action of ARTIFACT_ACTIONS) expect(parseAgentMessage(artifact(action)).ok, action).toBe(true);
+    expect(parseAgentMessage(artifact('rename')).ok).toBe(false);
+    for (const stopReason of STOP_REASONS) {
+      expect(parseAgentMessage({ ...assistant('x'), stopReason }).ok, stopReason).toBe(true);
+    }
+    expect(parseAgentMessage({ ...assistant('x'), stopReason: 'sleepy' }).ok).toBe(false);
   });
 
   it('names what is wrong', () => {

@@ -1,4 +1,5 @@
 /** Turning a failed write into words the person can act on. */
+import { errorText } from '../agent';
 
 const QUOTA_NAMES = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED']);
 
@@ -23,11 +24,4 @@ export function isQuotaError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const name: unknown = (error as { readonly name?: unknown }).name;
   return typeof name === 'string' && QUOTA_NAMES.has(name);
-}
-
-/** The readable text of anything thrown. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
-  return String(error);
 }

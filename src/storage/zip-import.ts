@@ -7,6 +7,7 @@
  */
 
 import JSZip from 'jszip';
+import { errorText } from '../agent';
 import { refusedCharacterProblem, visibleName } from './file-names';
 import { MAX_IMPORT_BYTES } from './import-check';
 
@@ -93,10 +94,6 @@ export async function readSessionZip(bytes: Uint8Array, limits: ZipLimits = ZIP_
 
 function damaged(reason: string): { readonly error: string } {
   return { error: `The zip file is damaged (${reason.replace(/[.\s]+$/, '')}), so nothing was imported.` };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function megabytes(bytes: number): string {

@@ -7,6 +7,7 @@
 
 import type PouchDB from 'pouchdb-browser';
 import type { PouchError, Sync } from 'pouchdb-browser';
+import { errorText } from '../agent';
 
 /** Where replication is. */
 export type ReplicationState = 'active' | 'idle' | { readonly offline: string } | { readonly error: string };
@@ -121,5 +122,5 @@ export function reasonOf(error: unknown): string {
     const text = e.reason || e.message || e.name;
     if (text) return e.status ? `${text} (${e.status})` : text;
   }
-  return String(error);
+  return errorText(error);
 }

@@ -3,6 +3,7 @@
  * switching between the versions an edit or a regenerate leaves.
  */
 import type { AgentMessage } from '../../agent';
+import { errorText } from '../../agent';
 import type { PreparedAttachment } from '../../attachments';
 import { DEFAULT_SETTINGS, requestKey } from '../../storage';
 import type { SendMessageEvent } from '../events';
@@ -97,7 +98,7 @@ export class ChatActions {
   retry(): void {
     const agent = this.host.services()?.agent;
     if (!agent || !this.requireKey('Enter your Anthropic API key to retry.')) return;
-    agent.continue().catch((error: unknown) => this.host.report(messageOf(error)));
+    agent.continue().catch((error: unknown) => this.host.report(errorText(error)));
   }
 
   /** A new answer to the last message the person sent; the old answer stays as its other version. */
@@ -109,7 +110,7 @@ export class ChatActions {
     const lastUser = messages.findLastIndex(isPersonMessage);
     if (lastUser < 0) return;
     saver.branch(() => agent.replaceMessages(messages.slice(0, lastUser + 1)));
-    agent.continue().catch((error: unknown) => this.host.report(messageOf(error)));
+    agent.continue().catch((error: unknown) => this.host.report(errorText(error)));
   }
 
   /**
@@ -126,7 +127,7 @@ export class ChatActions {
         ? { ...original, text, timestamp: Date.now() }
         : { role: 'user', content: text, timestamp: Date.now() };
     saver.branch(() => agent.replaceMessages(agent.state.messages.slice(0, index)));
-    agent.prompt(edited).catch((error: unknown) => this.host.report(messageOf(error)));
+    agent.prompt(edited).catch((error: unknown) => this.host.report(errorText(error)));
   }
 
   /** Shows the previous or next version of a message (the conversation after it follows that version). */
@@ -162,7 +163,7 @@ export class ChatActions {
         return;
       }
       onFail();
-      this.host.report(`The message could not be sent: ${messageOf(error)}`);
+      this.host.report(`The message could not be sent: ${errorText(error)}`);
     });
   }
 
@@ -203,7 +204,7 @@ export class ChatActions {
       );
     } catch (error) {
       this.host.report(
-        `The files could not be stored (${messageOf(error)}). Free some space (Settings → Export all, then delete old sessions) and send again.`,
+        `The files could not be stored (${errorText(error)}). Free some space (Settings → Export all, then delete old sessions) and send again.`,
       );
       return undefined;
     }
@@ -218,8 +219,4 @@ export class ChatActions {
 
 function isPersonMessage(m: AgentMessage): boolean {
   return m.role === 'user' || m.role === 'user-with-attachments';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -43,6 +43,7 @@ import {
   sidebarPart,
 } from './app-parts';
 import { appStyles } from './app-styles';
+import { BackgroundFailures } from './background-failures';
 import { ChatActions } from './chat-actions';
 import { KeyboardController } from './keyboard-controller';
 import { ModelCatalogController } from './model-catalog-controller';
@@ -121,6 +122,8 @@ export class EaselApp extends LitElement {
       this.status = text;
     },
   });
+  /** A failure nothing awaited is said in the notice. */
+  readonly backgroundFailures = new BackgroundFailures(this, (text) => this.sessions.report(text));
   /** The service worker, the offline note and `Reload to update`. */
   private readonly offline = new OfflineController(
     this,

@@ -3,13 +3,14 @@
  * the project dialog (loaded with the first `New project` or `Edit project`).
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { errorText } from '../../agent';
 import { type LazyProjectLibrary, newId, type ProjectLibrary, type ProjectRecord } from '../../storage';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
 import { newChatInProjectHref, parseSessionRoute } from '../sessions';
 import type { EaselProjectDialog } from '../sessions/project-dialog';
 import type { ProjectDeleteEvent, ProjectSaveEvent } from '../sessions/project-knowledge';
 import type { SessionsController } from './sessions-controller';
-import { failure, messageOf } from './sessions-shared';
+import { failure } from './sessions-shared';
 
 let dialogModule: Promise<unknown> | undefined;
 
@@ -119,7 +120,7 @@ export class ProjectsController {
     } catch (error) {
       dialogModule = undefined;
       this.sessions.report(
-        `The project editor could not be loaded (${messageOf(error)}). Check the connection and try again.`,
+        `The project editor could not be loaded (${errorText(error)}). Check the connection and try again.`,
       );
       return;
     }

@@ -1,6 +1,6 @@
 /** `SessionsController`: the app shell's sessions — list, search, the open one's address and save status. */
 import type { ReactiveControllerHost } from 'lit';
-import { assertNever } from '../../agent';
+import { assertNever, errorText } from '../../agent';
 import type { SaveStatus, SessionLibrary, SessionRecord, SessionSaver, StorageLoss } from '../../storage';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
 import { type SessionSearchHit, sessionHref } from '../sessions';
@@ -12,7 +12,6 @@ import {
   download,
   exportProblems,
   failure,
-  messageOf,
   problemsNotice,
   type SessionsShared,
 } from './sessions-shared';
@@ -106,7 +105,7 @@ export class SessionsController implements SessionsShared {
     this.subscriptions.refresh();
     library.purgeDeleted(UNDO_WINDOW).then(
       () => this.refresh(),
-      (error: unknown) => this.report(`Deleted sessions could not be cleared: ${messageOf(error)}`),
+      (error: unknown) => this.report(`Deleted sessions could not be cleared: ${errorText(error)}`),
     );
     void this.router.route();
   }

@@ -1,4 +1,6 @@
 /** What the parts of the sessions controller share: the services, the notice, and how failures are worded. */
+
+import { errorText } from '../../agent';
 import { isQuotaError, type SessionLibrary, type SessionSaver } from '../../storage';
 
 /**
@@ -35,12 +37,8 @@ export async function attempt(
 export function failure(what: string, error: unknown): string {
   const reason = isQuotaError(error)
     ? 'storage is full. Free some space (export, then delete old sessions) and try again'
-    : messageOf(error).replace(/[.\s]+$/, '');
+    : errorText(error).replace(/[.\s]+$/, '');
   return `${what} failed: ${reason}.`;
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
 }
 
 export function problemsNotice(problems: readonly string[]): string {

@@ -1,13 +1,8 @@
 /** `StorageActions`: the storage panel of Settings — health, `Export all`, `Import`, `Keep my data`. */
+
+import { errorText } from '../../agent';
 import type { ImportReport, SessionLibrary, StorageHealth } from '../../storage';
-import {
-  attempt,
-  download,
-  exportProblems,
-  failure,
-  messageOf,
-  type SessionsShared,
-} from './sessions-shared';
+import { attempt, download, exportProblems, failure, type SessionsShared } from './sessions-shared';
 
 /**
  * What the storage panel shows and does. `Export all` and `Import` make the buttons wait (`busy`) and report
@@ -54,7 +49,7 @@ export class StorageActions {
     try {
       this.health = await this.shared.library?.health();
     } catch (error) {
-      this.shared.report(`Storage could not be checked: ${messageOf(error)}`);
+      this.shared.report(`Storage could not be checked: ${errorText(error)}`);
       return;
     }
     this.shared.requestUpdate();

@@ -66,6 +66,19 @@ describe('<easel-attachment-list>', () => {
     expect(screen.getByRole('button', { name: /^Remove/ }).elements()).toHaveLength(0);
   });
 
+  it('badges a file without an extension by its kind, from the kinds table', async () => {
+    const bare = [
+      { ...paper, id: 'b1', name: 'scan' },
+      { ...notes, id: 'b2', name: 'LICENSE' },
+      { ...photo, id: 'b3', name: 'pasted image', preview: undefined },
+    ];
+    const { screen } = await mount('easel-attachment-list', { attachments: bare });
+    const items = screen.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
+    await expect.element(items.nth(0)).toHaveTextContent(/^\s*PDF\s+scan/);
+    await expect.element(items.nth(1)).toHaveTextContent(/^\s*TXT\s+LICENSE/);
+    await expect.element(items.nth(2)).toHaveTextContent(/^\s*IMG\s+pasted image/);
+  });
+
   it('adds each file’s estimated input cost at the model’s price', async () => {
     const { screen } = await mount('easel-attachment-list', {
       attachments: [paper, { ...notes, size: 40_000 }],

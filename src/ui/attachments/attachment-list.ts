@@ -3,7 +3,7 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { formatBytes } from '../../agent';
 import { estimateCost, extensionOf } from '../../attachments';
-import type { AttachmentRecord } from '../../messages';
+import { ATTACHMENT_KIND_TABLE, type AttachmentRecord } from '../../messages';
 import { heirOf } from '../focus';
 import { attachmentListStyles } from './attachment-list-styles';
 import type { EaselAttachmentPreview } from './attachment-preview';
@@ -169,7 +169,7 @@ function summary(a: AttachmentRecord): string {
 function badge(a: AttachmentRecord): string {
   const ext = extensionOf(a.name);
   if (ext && ext.length <= 4) return ext.toUpperCase();
-  return a.kind === 'pdf' ? 'PDF' : a.kind === 'image' ? 'IMG' : 'TXT';
+  return ATTACHMENT_KIND_TABLE[a.kind].badge;
 }
 
 declare global {

@@ -1,5 +1,6 @@
 /** `AttachmentTrayController`: the files attached to the message being written, prepared and checked. */
 import type { ReactiveControllerHost } from 'lit';
+import { errorText } from '../../agent';
 import {
   checkAttachmentSet,
   type ImageProcessor,
@@ -59,7 +60,7 @@ export class AttachmentTrayController {
       for (const { key, file } of waiting) {
         this.settle(key, {
           file: file.name,
-          reason: `Easel could not load its file checks (${reasonOf(error)}). Reload the page and attach it again.`,
+          reason: `Easel could not load its file checks (${errorText(error)}). Reload the page and attach it again.`,
         });
       }
       return;
@@ -71,7 +72,7 @@ export class AttachmentTrayController {
       } catch (error) {
         outcome = {
           file: file.name,
-          reason: `It could not be read (${reasonOf(error)}). Try attaching it again.`,
+          reason: `It could not be read (${errorText(error)}). Try attaching it again.`,
         };
       }
       this.settle(key, outcome);
@@ -107,7 +108,7 @@ export class AttachmentTrayController {
     try {
       outcome = await (await loadPreparer()).reworkPdf(item ?? (from as Refusal), name, how);
     } catch (error) {
-      outcome = { file: name, reason: `The PDF could not be read again (${reasonOf(error)}).` };
+      outcome = { file: name, reason: `The PDF could not be read again (${errorText(error)}).` };
     }
     this.pending = this.pending.filter((p) => p.key !== key);
     if ('reason' in outcome) this.refusals = [...this.refusals, outcome];
@@ -214,8 +215,4 @@ export interface LaterPart {
   readonly of: string;
   readonly name: string;
   readonly prepared: PreparedAttachment;
-}
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
 }

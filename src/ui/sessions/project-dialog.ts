@@ -4,7 +4,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import { formatBytes } from '../../agent';
+import { errorText, formatBytes } from '../../agent';
 import type { AttachmentRecord } from '../../messages';
 import type { ProjectDraft, ProjectFileBytes } from '../../storage';
 import { buttonLook, focusRing } from '../styles/controls';
@@ -326,7 +326,7 @@ export class EaselProjectDialog extends LitElement {
     try {
       result = await read(files);
     } catch (error) {
-      result = { files: [], refusals: [`The files could not be read: ${messageOf(error)}`] };
+      result = { files: [], refusals: [`The files could not be read: ${errorText(error)}`] };
     } finally {
       this.reading -= files.length;
     }
@@ -377,7 +377,7 @@ export class EaselProjectDialog extends LitElement {
     const added = draft.files.flatMap((f) => this.added.get(f.id) ?? []);
     const event = new ProjectSaveEvent({ ...draft, name: draft.name.trim() }, added);
     this.dispatchEvent(event);
-    const problem = await event.outcome.catch(messageOf);
+    const problem = await event.outcome.catch(errorText);
     this.busy = false;
     if (problem) this.problems = [problem];
     else this.close();
@@ -401,7 +401,7 @@ export class EaselProjectDialog extends LitElement {
     this.busy = true;
     const event = new ProjectDeleteEvent(draft.id);
     this.dispatchEvent(event);
-    const problem = await event.outcome.catch(messageOf);
+    const problem = await event.outcome.catch(errorText);
     this.busy = false;
     if (problem) this.problems = [problem];
     else this.close();
@@ -414,10 +414,6 @@ export class EaselProjectDialog extends LitElement {
     this.returnTo = undefined;
     if (back?.isConnected) back.focus();
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 declare global {

@@ -2,6 +2,8 @@
  * What the project dialog works with: a knowledge file read for a project, the save and delete events the app
  * answers, the limits of a project's files, and reading chosen files with the attachment pipeline.
  */
+
+import { errorText } from '../../agent';
 import { estimateTokens, isRefusal, loadPreparer } from '../../attachments';
 import type { AttachmentRecord } from '../../messages';
 import type { ProjectDraft, ProjectFileBytes } from '../../storage';
@@ -81,7 +83,7 @@ export async function readKnowledge(files: readonly File[]): Promise<KnowledgeRe
     return {
       files: [],
       refusals: [
-        `Easel could not load its file checks (${messageOf(error)}). Reload the page and add them again.`,
+        `Easel could not load its file checks (${errorText(error)}). Reload the page and add them again.`,
       ],
     };
   }
@@ -98,7 +100,7 @@ export async function readKnowledge(files: readonly File[]): Promise<KnowledgeRe
       for (const prepared of [first, ...(also ?? [])])
         kept.push(knowledgeFile(prepared.record, prepared.blob, prepared.original));
     } catch (error) {
-      refusals.push(`${file.name}: it could not be read (${messageOf(error)}). Try adding it again.`);
+      refusals.push(`${file.name}: it could not be read (${errorText(error)}). Try adding it again.`);
     }
   }
   return { files: kept, refusals };
@@ -114,10 +116,6 @@ function knowledgeFile(record: AttachmentRecord, blob: Blob, original: Blob | un
         : []),
     ],
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 declare global {
