@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import type { AssistantMessage } from '../../agent';
+import { interrupted } from '../../storage';
 import { assistantMessage, mount, recordEvents } from '../test-support';
 import './error-notice';
 
@@ -61,6 +63,15 @@ describe('<easel-error-notice>', () => {
     });
     await expect.element(screen.getByRole('status')).toHaveTextContent('Stopped');
     expect(screen.getByRole('alert').elements()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Retry' }).elements()).toHaveLength(1);
+  });
+
+  it('says an answer a reload cut short was interrupted, as an alert with Retry', async () => {
+    const { screen } = await mount('easel-error-notice', {
+      message: interrupted(assistantMessage([{ type: 'text', text: 'The first part' }])) as AssistantMessage,
+      retryable: true,
+    });
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('This answer was interrupted');
     expect(screen.getByRole('button', { name: 'Retry' }).elements()).toHaveLength(1);
   });
 

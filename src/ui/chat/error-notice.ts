@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { AssistantMessage } from '../../agent';
+import { INTERRUPTED_MESSAGE } from '../../storage';
 import { RetryEvent } from '../events';
 import { buttonLook, focusRing } from '../styles/controls';
 
@@ -90,7 +91,12 @@ export class EaselErrorNotice extends LitElement {
     if (!m) return nothing;
     const wait = this.secondsToWait();
     if (wait > 0 && !this.timer) this.timer = setInterval(() => this.tick(), 1000);
-    if (m.stopReason === 'aborted' && (!m.errorKind || m.errorKind === 'aborted')) {
+    // The person's own Stop is a quiet note; an answer a reload or a closed page cut short is said as one.
+    if (
+      m.stopReason === 'aborted' &&
+      (!m.errorKind || m.errorKind === 'aborted') &&
+      m.errorMessage !== INTERRUPTED_MESSAGE
+    ) {
       return html`<div class="row stopped">
         <span role="status">Stopped</span>${this.renderRetry()}
       </div>`;
