@@ -23,7 +23,8 @@ async function modelCreates(page: Page, anthropic: Lane, filename: string, conte
   );
   await anthropic.reply(sse.text('The file is ready.'));
   await send(page, `Write ${filename}`);
-  await expect(claude(page).last()).toContainText('The file is ready.');
+  // The tool's console check runs the page first: a Pyodide page starts Python (seconds on a loaded machine).
+  await expect(claude(page).last()).toContainText('The file is ready.', { timeout: 60_000 });
 }
 
 test('a Chart.js script carrying an integrity hash and d3 from d3js.org render, with one line about the hash', async ({
