@@ -21,6 +21,31 @@ export const CDN_HOSTS: readonly string[] = [
   'threejs.org',
 ];
 
+/**
+ * The public CDNs a page may load a library from that is not on the shelf, once the person allows it for the
+ * artifact (the panel's `Allow libraries from <host>`): the app fetches the file (GET, no credentials), keeps it
+ * in the browser's cache and hands it to the frame, which itself still has no network.
+ */
+export const PUBLIC_CDN_HOSTS: readonly string[] = [
+  'cdnjs.cloudflare.com',
+  'cdn.jsdelivr.net',
+  'unpkg.com',
+  'esm.sh',
+];
+
+/** Whether `url` is an https address of a public CDN (see `PUBLIC_CDN_HOSTS`) the app may fetch by consent. */
+export function isPublicCdnUrl(url: string): boolean {
+  const parsed = URL.parse(url.startsWith('//') ? `https:${url}` : url);
+  return (
+    parsed !== null &&
+    parsed.protocol === 'https:' &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    parsed.port === '' &&
+    PUBLIC_CDN_HOSTS.includes(parsed.hostname.toLowerCase())
+  );
+}
+
 /** Hosts that serve web fonts: their stylesheets fall back to local fonts with an information line. */
 export const FONT_HOSTS: readonly string[] = [
   'fonts.googleapis.com',

@@ -197,8 +197,9 @@ describe('planPage: scripts from a CDN', () => {
   });
 
   it('replaces a library the shelf does not have with a stand-in that throws the one clear line', () => {
+    // fastly.jsdelivr.net is read as jsDelivr's address but is not one of the CDNs a person can allow.
     const plan = html(
-      '<script src="https://cdn.jsdelivr.net/npm/cesium@1.113.0/Build/Cesium/Cesium.js"></script>',
+      '<script src="https://fastly.jsdelivr.net/npm/cesium@1.113.0/Build/Cesium/Cesium.js"></script>',
     );
     const standIn = `${GENERATED_FOLDER}missing-cesium.js`;
     expect(plan.html).toBe(`<script src="${SHELF_MARKER}${standIn}"></script>`);
@@ -212,7 +213,7 @@ describe('planPage: scripts from a CDN', () => {
   });
 
   it('reads a project’s own jsDelivr folder as that project', () => {
-    const plan = html('<script src="https://cdn.jsdelivr.net/brython/v3.12.0/full/brython.js"></script>');
+    const plan = html('<script src="https://fastly.jsdelivr.net/brython/v3.12.0/full/brython.js"></script>');
     expect(plan.generated).toEqual({
       [`${GENERATED_FOLDER}missing-brython.js`]: `throw new Error(${JSON.stringify(missingLibraryText('brython'))});`,
     });
@@ -239,9 +240,54 @@ describe('planPage: scripts from a CDN', () => {
   });
 });
 
+describe('planPage: public CDN files the shelf lacks', () => {
+  it('records a classic script, a module and a stylesheet of the four public CDNs as remote stand-ins', () => {
+    const plan = html(
+      [
+        '<link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/animate.css/4.1.1/animate.min.css" integrity="sha512-x">',
+        '<script src="//unpkg.com/cesium@1.113.0/Build/Cesium/Cesium.js" integrity="sha384-y"></script>',
+        '<script src="https://unpkg.com/cesium@1.113.0/Build/Cesium/Cesium.js"></script>',
+        '<script type="module">import confetti from \'https://esm.sh/party-js@2\';</script>',
+      ].join('\n'),
+    );
+    const css = `${GENERATED_FOLDER}cdn-0.css`;
+    const js = `${GENERATED_FOLDER}cdn-1.js`;
+    const mjs = `${GENERATED_FOLDER}cdn-2.mjs`;
+    expect(plan.remote).toEqual({
+      [css]: {
+        url: 'https://cdnjs.cloudflare.com/ajax/libs/animate.css/4.1.1/animate.min.css',
+        kind: 'style',
+      },
+      [js]: { url: 'https://unpkg.com/cesium@1.113.0/Build/Cesium/Cesium.js', kind: 'script' },
+      [mjs]: { url: 'https://esm.sh/party-js@2', kind: 'module' },
+    });
+    // One stand-in per address; integrity dropped; the module keeps its address, mapped to its stand-in.
+    expect(plan.html).toBe(
+      [
+        `<link rel="stylesheet" href="${SHELF_MARKER}${css}">`,
+        `<script src="${SHELF_MARKER}${js}"></script>`,
+        `<script src="${SHELF_MARKER}${js}"></script>`,
+        '<script type="module">\n\n\nimport confetti from \'https://esm.sh/party-js@2\';</script>',
+      ].join('\n'),
+    );
+    expect(plan.imports).toMatchObject({ 'https://esm.sh/party-js@2': mjs });
+    expect(plan.generated[js]).toBe(`throw new Error(${JSON.stringify(missingLibraryText('cesium'))});`);
+    expect(plan.generated[css]).toBe('');
+    // Until the host has asked for them, nothing is said: the host adds the line of a refusal.
+    expect(plan.notes).toEqual([]);
+  });
+
+  it('keeps the shelf first: a library it holds never becomes a remote file', () => {
+    const plan = html(
+      '<script src="https://cdn.jsdelivr.net/npm/chart.js@4/dist/chart.umd.min.js"></script>',
+    );
+    expect(plan.remote).toEqual({});
+  });
+});
+
 describe('planPage: stylesheets', () => {
   it('gives a stylesheet of a library not on the shelf exactly one error, an empty sheet, and marks it handled', () => {
-    const href = 'https://cdn.jsdelivr.net/npm/cesium@1.113.0/Build/Cesium/Widgets/widgets.css';
+    const href = 'https://fastly.jsdelivr.net/npm/cesium@1.113.0/Build/Cesium/Widgets/widgets.css';
     const plan = html(`<link rel="stylesheet" href="${href}">\n<link rel="stylesheet" href="${href}">`);
     const empty = `${SHELF_MARKER}${GENERATED_FOLDER}empty.css`;
     expect(plan.html).toBe(
@@ -434,7 +480,7 @@ describe('planPage: module imports', () => {
 
   it('turns a CDN import of a library not on the shelf into a stand-in recorded as missing', () => {
     const plan = html(
-      '<script type="module">import { Viewer } from \'https://esm.sh/cesium@1.113\';</script>',
+      '<script type="module">import { Viewer } from \'https://esm.run/cesium@1.113\';</script>',
     );
     expect(plan.html).toBe('<script type="module">import { Viewer } from \'easel-missing/cesium\';</script>');
     expect(plan.imports).toEqual({ 'easel-missing/cesium': `${GENERATED_FOLDER}missing-cesium.mjs` });

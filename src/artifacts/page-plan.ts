@@ -13,6 +13,7 @@ import { escapeHtml } from '../agent';
 import {
   findPackage,
   isBareSpecifier,
+  isPublicCdnUrl,
   missingLibraryText,
   moduleSubpathOf,
   packageNameOf,
@@ -49,6 +50,17 @@ export interface CompileJob {
   readonly padLines: number;
 }
 
+/**
+ * A file of a public CDN (`PUBLIC_CDN_HOSTS`) the page asks for and the shelf lacks. Its file in the plan is a
+ * stand-in that throws (a script or module) or is empty (a stylesheet); the host puts the CDN's bytes there
+ * instead when the person allowed the artifact to load libraries from that host.
+ */
+export interface RemoteFile {
+  /** The https address, as the page names it. */
+  readonly url: string;
+  readonly kind: 'script' | 'module' | 'style';
+}
+
 export interface PagePlan {
   /** The document text; compiled code goes where `compileToken(i)` stands. */
   readonly html: string;
@@ -69,6 +81,8 @@ export interface PagePlan {
    * export named …`); the frame reports this line instead.
    */
   readonly missing: Readonly<Record<string, string>>;
+  /** Stand-in file → the public CDN file it stands for (see `RemoteFile`). */
+  readonly remote: Readonly<Record<string, RemoteFile>>;
   /** How long the page may hold its thread before the watchdog stops it, when longer than usual (Pyodide). */
   readonly stallMs?: number;
   /**
@@ -135,6 +149,7 @@ class PlanBuilder {
   private readonly handled = new Set<string>();
   private readonly unlinked: Record<string, string> = {};
   private readonly compile: CompileJob[] = [];
+  private readonly remote: Record<string, RemoteFile> = {};
   private parts: PagePlan['react'];
   private readonly iconSpecifiers = new Set<string>();
   /** The page has the shelf's Tailwind script already (see `tailwindStylesheet`). */
@@ -159,6 +174,7 @@ class PlanBuilder {
       notes: this.notes,
       handled: [...this.handled],
       missing: this.unlinked,
+      remote: this.remote,
       ...(this.pyodideShown ? { stallMs: PYODIDE_STALL_MS } : {}),
       ...(this.parts ? { react: this.parts } : {}),
       ...(this.iconSpecifiers.size > 0
@@ -335,6 +351,11 @@ class PlanBuilder {
       return replaceAttribute(this.integrity(attrs, hit.key, hit.entry, file), 'href', this.fileMarker(file));
     }
     if (!rel.includes('stylesheet')) return replaceAttribute(attrs, 'href', 'about:blank');
+    if (isPublicCdnUrl(href)) {
+      this.handled.add(href);
+      const file = this.remoteFile(href, 'style');
+      return replaceAttribute(removeAttribute(attrs, 'integrity'), 'href', this.fileMarker(file));
+    }
     // A stylesheet the shelf does not have: one error, and an empty stylesheet instead of a blocked one.
     this.missing(address.name, href);
     return replaceAttribute(
@@ -413,6 +434,10 @@ class PlanBuilder {
       );
     }
     const name = hit ? `${address.name} (as a ${isModule ? 'module' : 'classic script'})` : address.name;
+    if (isPublicCdnUrl(src)) {
+      const file = this.remoteFile(src, isModule ? 'module' : 'script', throwing(name));
+      return replaceAttribute(unchecked, 'src', this.fileMarker(file));
+    }
     return replaceAttribute(
       unchecked,
       'src',
@@ -548,6 +573,13 @@ class PlanBuilder {
         return bare;
       }
       const name = hit ? `${address.name}/${address.path}` : address.name;
+      if (isPublicCdnUrl(specifier)) {
+        // Kept as its https address, mapped to the stand-in: the CDN's own modules import each other so.
+        const url = new URL(specifier, 'https://cdn.invalid/').href;
+        this.imports[url] = this.remoteFile(url, 'module', throwing(name));
+        this.unlinked[url] = missingLibraryText(name);
+        return url;
+      }
       const stand = `easel-missing/${slug(name)}`;
       this.imports[stand] = this.generatedFile(`missing-${slug(name)}.mjs`, throwing(name));
       this.unlinked[stand] = missingLibraryText(name);
@@ -627,6 +659,18 @@ class PlanBuilder {
   private generatedFile(name: string, text: string): string {
     const file = `${GENERATED_FOLDER}${name}`;
     this.generated[file] = text;
+    return file;
+  }
+
+  /** The stand-in file of a public CDN address (one per address), recorded in `remote`. */
+  private remoteFile(address: string, kind: RemoteFile['kind'], standIn = ''): string {
+    const url = new URL(address, 'https://cdn.invalid/').href;
+    const known = Object.entries(this.remote).find(([, r]) => r.url === url && r.kind === kind);
+    if (known) return known[0];
+    const index = Object.keys(this.remote).length;
+    const ending = kind === 'style' ? 'css' : kind === 'module' ? 'mjs' : 'js';
+    const file = this.generatedFile(`cdn-${index}.${ending}`, standIn);
+    this.remote[file] = { url, kind };
     return file;
   }
 

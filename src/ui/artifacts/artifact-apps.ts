@@ -57,7 +57,17 @@ export interface NetworkBridge {
   allow(owner: AppDataOwner, host: string, version?: string): Promise<void>;
   /** Takes `host` back from every version of `owner`. */
   revoke(owner: AppDataOwner, host: string): Promise<void>;
+  /** A public CDN file for the version `version` of `owner`'s page, if the person allowed its host. */
+  library(owner: AppDataOwner, url: string, version: string, background: boolean): Promise<LibraryFile>;
 }
+
+/**
+ * A public CDN file (`PUBLIC_CDN_HOSTS`) for a page: its bytes and the address they came from (after
+ * redirects), or why not, and whether the person should be offered its host.
+ */
+export type LibraryFile =
+  | { readonly ok: true; readonly blob: Blob; readonly url: string; readonly cached: boolean }
+  | { readonly ok: false; readonly offer: boolean; readonly text: string };
 
 /** The person's answer to `Allow <file> to ask Claude?`: this version, every version, or no. */
 export type ConsentAnswer = 'once' | 'always' | 'deny';
@@ -146,6 +156,18 @@ export class ArtifactApps {
   async allowHost(file: string, host: string, version?: string): Promise<void> {
     const sessionId = this.deps.session();
     if (sessionId) await this.deps.network?.allow({ sessionId, file }, host, version);
+  }
+
+  /** A public CDN file for the version `version` (a content hash) of the artifact `file` of the open session. */
+  library(file: string, url: string, version: string, background: boolean): Promise<LibraryFile> {
+    const sessionId = this.deps.session();
+    if (!sessionId || !this.deps.network)
+      return Promise.resolve({
+        ok: false,
+        offer: false,
+        text: `${url} is not on the shelf, and libraries from public CDNs load only in a saved chat.`,
+      });
+    return this.deps.network.library({ sessionId, file }, url, version, background);
   }
 
   /** Takes back what `allowHost` gave. */

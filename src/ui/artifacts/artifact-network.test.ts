@@ -5,6 +5,8 @@ import {
   ArtifactNetwork,
   FETCHES_PER_MINUTE,
   GRANTS_KEY,
+  type LibraryCache,
+  MAX_LIBRARY_BYTES,
   neverReachable,
   readGrants,
 } from './artifact-network';
@@ -218,6 +220,99 @@ describe('ArtifactNetwork', () => {
       /redirected it \(redirects are not followed\), or does not allow requests from other sites \(CORS\)/,
     );
     expect(ctx.lines.at(-1)).toMatch(/^error: fetch GET https:\/\/api\.weather\.example\/ failed/);
+  });
+});
+
+describe('ArtifactNetwork.library: public CDN files by consent', () => {
+  const LIB = 'https://cdnjs.cloudflare.com/ajax/libs/lodash.js/4.17.21/lodash.min.js';
+
+  function libraries(respond: (url: string) => Response = () => new Response('var _ = 1;')) {
+    const kept = new Map<string, Response>();
+    const cache: LibraryCache = {
+      match: async (url) => kept.get(url)?.clone(),
+      put: async (url, response) => void kept.set(url, response),
+    };
+    const sent: { url: string; init: RequestInit }[] = [];
+    const net = new ArtifactNetwork({
+      store: memory(),
+      appOrigin: 'https://easel.example',
+      apiHosts: () => [],
+      fetch: async (input, init = {}) => {
+        sent.push({ url: String(input), init });
+        return respond(String(input));
+      },
+      cache: async () => cache,
+    });
+    return { net, sent, kept };
+  }
+
+  it('fetches nothing until the host is allowed, then GETs without credentials and keeps the file', async () => {
+    const { net, sent, kept } = libraries();
+    const refused = await net.library(owner, LIB, 'v1', false);
+    expect(refused).toMatchObject({ ok: false, offer: true });
+    expect(!refused.ok && refused.text).toMatch(/Allow libraries from cdnjs\.cloudflare\.com/);
+    expect(sent).toEqual([]);
+
+    await net.allow(owner, 'cdnjs.cloudflare.com', 'v1');
+    const got = await net.library(owner, LIB, 'v1', false);
+    expect(got).toMatchObject({ ok: true, cached: false, url: LIB });
+    expect(got.ok && (await got.blob.text())).toBe('var _ = 1;');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.init).toMatchObject({
+      method: 'GET',
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      mode: 'cors',
+    });
+    expect(kept.has(LIB)).toBe(true);
+
+    // Kept: the next load (offline, or a console check) is read from the cache, not sent again.
+    expect(await net.library(owner, LIB, 'v1', true)).toMatchObject({ ok: true, cached: true });
+    expect(sent).toHaveLength(1);
+    // Another version of the file is asked about again, and a revoked host is not served from the cache.
+    expect(await net.library(owner, LIB, 'v2', false)).toMatchObject({ ok: false, offer: true });
+    await net.revoke(owner, 'cdnjs.cloudflare.com');
+    expect(await net.library(owner, LIB, 'v1', false)).toMatchObject({ ok: false, offer: true });
+  });
+
+  it('refuses every other host and plain http, whatever is granted, and never offers them', async () => {
+    const { net, sent } = libraries();
+    for (const host of ['example.com', 'fastly.jsdelivr.net', 'cdn.skypack.dev'])
+      await net.allow(owner, host);
+    for (const url of [
+      'https://example.com/lib.js',
+      'https://cdn.skypack.dev/lodash',
+      'http://unpkg.com/lodash',
+      'https://unpkg.com:8443/lodash',
+    ])
+      expect(await net.library(owner, url, 'v1', false)).toMatchObject({ ok: false, offer: false });
+    expect(sent).toEqual([]);
+  });
+
+  it('gives up on a redirect away from the CDNs, an error status, an oversized file, and a console check', async () => {
+    const away = Object.defineProperty(new Response('x'), 'url', { value: 'https://evil.example/x.js' });
+    const cases: [Response, RegExp][] = [
+      [away, /redirected to https:\/\/evil\.example\/x\.js/],
+      [new Response('no', { status: 404 }), /answered 404/],
+      [
+        new Response('x', { headers: { 'content-length': String(MAX_LIBRARY_BYTES + 1) } }),
+        /larger than 25 MB/,
+      ],
+    ];
+    for (const [response, why] of cases) {
+      const { net } = libraries(() => response);
+      await net.allow(owner, 'unpkg.com');
+      const got = await net.library(owner, 'https://unpkg.com/lodash', 'v1', false);
+      expect(got.ok).toBe(false);
+      expect(!got.ok && got.text).toMatch(why);
+    }
+    const { net, sent } = libraries();
+    await net.allow(owner, 'unpkg.com');
+    expect(await net.library(owner, 'https://unpkg.com/lodash', 'v1', true)).toMatchObject({
+      ok: false,
+      offer: false,
+    });
+    expect(sent).toEqual([]);
   });
 });
 

@@ -10,11 +10,16 @@
  * addresses and names. The person's grants are kept per artifact version (session, file and the SHA-256 of
  * its content: a version Claude rewrites is asked about again) or, when the person chose `Always`, per file,
  * in the settings store. A console check (the page run out of sight) never reaches the network.
+ *
+ * The same grants let a page load a library the shelf lacks from a public CDN (`library`): a script, module or
+ * stylesheet of `PUBLIC_CDN_HOSTS` only, fetched with GET and nothing else, kept in Cache Storage (so the page
+ * still runs offline) and handed to the frame as bytes. A cached file is served only while the grant holds.
  */
 import type { AppCall, NetFetchResult } from '../../artifacts';
 import { MAX_NET_BODY } from '../../artifacts';
+import { isPublicCdnUrl } from '../../artifacts/plan';
 import type { AppDataOwner } from '../../storage';
-import { AppError, type CallContext, type NetworkBridge } from './artifact-apps';
+import { AppError, type CallContext, type LibraryFile, type NetworkBridge } from './artifact-apps';
 import { privateHostReason } from './host-check';
 
 /** Most requests one artifact may send in a minute. */
@@ -25,6 +30,19 @@ export const FETCH_TIMEOUT_MS = 30_000;
 export const GRANTS_KEY = 'networkGrants';
 /** Most hosts one artifact may be allowed to reach. */
 export const MAX_HOSTS = 20;
+
+/** The Cache Storage cache that keeps the public CDN files pages loaded. */
+export const LIBRARY_CACHE = 'easel-cdn-libraries';
+/** The largest public CDN file a page may load. */
+export const MAX_LIBRARY_BYTES = 25 * 1024 * 1024;
+/** The header a kept file carries the address it came from in (after redirects). */
+const FROM_HEADER = 'x-easel-from';
+
+/** Where public CDN files are kept (Cache Storage's `Cache`, in the app). */
+export interface LibraryCache {
+  match(url: string): Promise<Response | undefined>;
+  put(url: string, response: Response): Promise<void>;
+}
 
 /** Where grants are kept (`SettingsRepository` of `src/storage`). */
 export interface GrantStore {
@@ -43,6 +61,8 @@ export interface ArtifactNetworkDeps {
   /** The grants changed (the panel shows them). */
   readonly changed?: () => void;
   readonly now?: () => number;
+  /** Where public CDN files are kept (by default the browser's Cache Storage, `LIBRARY_CACHE`). */
+  readonly cache?: () => Promise<LibraryCache>;
 }
 
 /** The API's own hosts: the key is sent there, so a page's own request never is. */
@@ -167,6 +187,94 @@ export class ArtifactNetwork implements NetworkBridge {
     return this.send(url, request, context, shown);
   }
 
+  async library(
+    owner: AppDataOwner,
+    url: string,
+    version: string,
+    background: boolean,
+  ): Promise<LibraryFile> {
+    const parsed = URL.parse(url);
+    if (!parsed || !isPublicCdnUrl(url))
+      return { ok: false, offer: false, text: `${url} is not an https address of a public CDN.` };
+    const host = parsed.host.toLowerCase();
+    const grants = await this.load();
+    const granted = [keyOf(owner), versionKey(owner, version)].some((key) => grants.get(key)?.includes(host));
+    if (!granted)
+      return {
+        ok: false,
+        offer: true,
+        text:
+          `${url} is not on Easel's library shelf. ${owner.file} may load it from ${host} once the person ` +
+          `allows it in the panel (Allow libraries from ${host}); until then previews have no network.`,
+      };
+    const cache = await this.openCache();
+    const kept = await cache?.match(parsed.href).catch(() => undefined);
+    if (kept?.ok)
+      return {
+        ok: true,
+        blob: await kept.blob(),
+        url: kept.headers.get(FROM_HEADER) ?? parsed.href,
+        cached: true,
+      };
+    if (background)
+      return {
+        ok: false,
+        offer: false,
+        text: `${url} was not loaded: the network is off in a console check (the page run out of sight).`,
+      };
+    return this.fetchLibrary(parsed, cache);
+  }
+
+  /** GET of a public CDN file with nothing of the person's, kept in `cache` when it arrives whole. */
+  private async fetchLibrary(url: URL, cache: LibraryCache | undefined): Promise<LibraryFile> {
+    const failed = (why: string): LibraryFile => ({
+      ok: false,
+      offer: false,
+      text: `${url.href} could not be loaded: ${why}.`,
+    });
+    let response: Response;
+    try {
+      response = await this.deps.fetch(url.href, {
+        method: 'GET',
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        // unpkg and jsDelivr redirect a bare or ranged address to an exact version; the end must be a CDN too.
+        redirect: 'follow',
+        mode: 'cors',
+        signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      });
+    } catch (error) {
+      return failed(`the CDN did not answer (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const from = response.url || url.href;
+    if (!isPublicCdnUrl(from)) {
+      await response.body?.cancel();
+      return failed(`it redirected to ${from}, which is not a public CDN`);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      return failed(`the CDN answered ${response.status}`);
+    }
+    const body = await readCapped(response, AbortSignal.timeout(FETCH_TIMEOUT_MS), MAX_LIBRARY_BYTES).catch(
+      () => null,
+    );
+    if (body === null) return failed('the CDN took too long');
+    if (!body) return failed(`it is larger than ${MAX_LIBRARY_BYTES / 1048576} MB`);
+    const type = response.headers.get('content-type') ?? 'application/octet-stream';
+    await cache
+      ?.put(url.href, new Response(body, { headers: { 'content-type': type, [FROM_HEADER]: from } }))
+      .catch(() => undefined);
+    return { ok: true, blob: new Blob([body], { type }), url: from, cached: false };
+  }
+
+  private async openCache(): Promise<LibraryCache | undefined> {
+    try {
+      return await (this.deps.cache ?? (() => caches.open(LIBRARY_CACHE)))();
+    } catch {
+      return undefined; // no Cache Storage (a private window may refuse it): fetched each time
+    }
+  }
+
   private async send(
     url: URL,
     request: Extract<AppCall, { api: 'net.fetch' }>,
@@ -259,9 +367,13 @@ export class ArtifactNetwork implements NetworkBridge {
 }
 
 /** The response's bytes, or `undefined` when they pass `MAX_NET_BODY` (reading stops there). */
-async function readCapped(response: Response, signal: AbortSignal): Promise<ArrayBuffer | undefined> {
+async function readCapped(
+  response: Response,
+  signal: AbortSignal,
+  limit = MAX_NET_BODY,
+): Promise<ArrayBuffer | undefined> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_NET_BODY) {
+  if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel();
     return undefined;
   }
@@ -277,7 +389,7 @@ async function readCapped(response: Response, signal: AbortSignal): Promise<Arra
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_NET_BODY) {
+    if (size > limit) {
       await reader.cancel();
       return undefined;
     }

@@ -21,6 +21,7 @@ import { PreviewSpare } from './preview-spare';
 import { previewStyles } from './preview-styles';
 import { WATCHDOG_STALL_MS } from './preview-watchdog';
 import { refreshDelay } from './refresh-policy';
+import type { LibraryLoader } from './remote-libraries';
 
 /** Fired (not bubbling) when a frame has been sent its document: from here on it reports. */
 export const PREVIEW_READY = 'preview-ready';
@@ -185,7 +186,7 @@ export class EaselArtifactPreview extends LitElement {
     this.loadedAt = performance.now();
     if (kind === 'react' && streaming) this.spare.prepare(content);
     void this.ownOrGivenRuntime()
-      .prepare(filename, content, kind, streaming)
+      .prepare(filename, content, kind, streaming, this.libraryLoader(filename, content))
       .then(
         (prepared) => {
           if (token !== this.loadToken || !prepared) return;
@@ -199,6 +200,20 @@ export class EaselArtifactPreview extends LitElement {
           this.show(prepared, content, false, filename);
         },
       );
+  }
+
+  /** Loads public CDN files for this version of `filename`, and offers their host when it is not allowed. */
+  private libraryLoader(filename: string, content: string): LibraryLoader | undefined {
+    const apps = this.ownOrGivenRuntime().apps;
+    if (!apps) return undefined;
+    const background = this.background;
+    let hash: Promise<string> | undefined;
+    return async (url) => {
+      hash ??= contentHash(content);
+      const got = await apps.library(filename, url, await hash, background);
+      if (!got.ok && got.offer && !background) this.networkOffer.show(filename, new URL(url).host, url);
+      return got;
+    };
   }
 
   private ownOrGivenRuntime(): PreviewRuntime {

@@ -26,5 +26,7 @@ export function lazyNetworkBridge(deps: ArtifactNetworkDeps): NetworkBridge {
     },
     allow: async (owner, host, version) => (await load()).allow(owner, host, version),
     revoke: async (owner, host) => (await load()).revoke(owner, host),
+    library: async (owner, url, version, background) =>
+      (await load()).library(owner, url, version, background),
   };
 }

@@ -3,12 +3,16 @@ import { html, nothing, type ReactiveController, type ReactiveControllerHost } f
 interface Offer {
   readonly file: string;
   readonly host: string;
+  /** A library the page asks for from a public CDN (its address), rather than a request of its own. */
+  readonly library?: string;
 }
 
 /**
  * The offer over a preview whose page tried to reach a site: `Allow connections to <host>` (this version of the
  * file), `Always for this file` and `Dismiss`. Allowing keeps the grant for this artifact (the panel's console lists it, with `Revoke`) and runs the page
  * again; nothing is ever allowed without it. Hosts are offered one at a time, in the order the page asked.
+ * A library the page loads from a public CDN is offered the same way, naming its address: `Allow libraries
+ * from <host>` gives the same grant.
  */
 export class NetworkOffer implements ReactiveController {
   private offers: Offer[] = [];
@@ -24,10 +28,13 @@ export class NetworkOffer implements ReactiveController {
     this.offers = [];
   }
 
-  /** The page of `file` tried to reach `host`. */
-  show(file: string, host: string): void {
+  /** The page of `file` tried to reach `host` (to load the library at `library`, when given). */
+  show(file: string, host: string, library?: string): void {
     if (this.offers.some((o) => o.file === file && o.host === host)) return;
-    this.offers = [...this.offers.filter((o) => o.file === file), { file, host }];
+    this.offers = [
+      ...this.offers.filter((o) => o.file === file),
+      { file, host, ...(library ? { library } : {}) },
+    ];
     this.host.requestUpdate();
   }
 
@@ -39,6 +46,7 @@ export class NetworkOffer implements ReactiveController {
   render() {
     const offer = this.offers[0];
     if (!offer) return nothing;
+    if (offer.library) return this.renderLibrary(offer, offer.library);
     return html`<div class="notice consent" role="alertdialog" aria-label=${`${offer.file} tried to reach ${offer.host}`}>
       <span
         ><strong>${offer.file} tried to reach ${offer.host}.</strong> Previews have no network. Allowing lets this
@@ -50,6 +58,21 @@ export class NetworkOffer implements ReactiveController {
         it.</span
       >
       <button type="button" @click=${() => this.handleAllow(offer, false)}>Allow connections to ${offer.host}</button>
+      <button type="button" @click=${() => this.handleAllow(offer, true)}>Always for this file</button>
+      <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
+    </div>`;
+  }
+
+  private renderLibrary(offer: Offer, url: string) {
+    return html`<div class="notice consent" role="alertdialog" aria-label=${`${offer.file} asks for a library from ${offer.host}`}>
+      <span
+        ><strong>${offer.file} asks for a library from ${offer.host}:</strong> <code>${url}</code>. It is not on
+        Easel's library shelf. Allowing lets Easel fetch the files this version of this artifact loads from
+        ${offer.host} (without your key or cookies), keep them in this browser so the page also runs offline,
+        and lets the page send requests to that site, until you revoke it; a new version asks again unless you
+        choose Always for this file.</span
+      >
+      <button type="button" @click=${() => this.handleAllow(offer, false)}>Allow libraries from ${offer.host}</button>
       <button type="button" @click=${() => this.handleAllow(offer, true)}>Always for this file</button>
       <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
     </div>`;

@@ -25,6 +25,7 @@ import {
   planPage,
   shelfModuleOf,
 } from '../../artifacts/plan';
+import { type LibraryLoader, loadRemoteFiles } from './remote-libraries';
 
 /** What a preview frame is sent (the element adds its channel). */
 export type PreparedRender = Omit<RenderRequest, 'source' | 'channel'>;
@@ -93,6 +94,7 @@ export class PreviewCore {
     content: string,
     kind: PlanKind,
     streaming: boolean,
+    library?: LibraryLoader,
   ): Promise<PreparedRender | undefined> {
     const needsShelf = kind === 'react' || (kind !== 'text' && NEEDS_SHELF.test(content));
     const manifest = needsShelf ? await this.loadManifest() : EMPTY_SHELF;
@@ -124,14 +126,15 @@ export class PreviewCore {
     }
     const imports: Record<string, string> = { ...plan.imports };
     const missing: Record<string, string> = { ...plan.missing };
+    const remote = await loadRemoteFiles(plan.remote, library, manifest, imports, generated);
     const wanted = [...plan.files, ...Object.values(imports)];
-    const files = await this.closeImports(manifest, imports, wanted, generated, missing);
+    const files = await this.closeImports(manifest, imports, wanted, generated, missing, remote.files);
     return {
       kind: 'render',
       html,
       files,
       imports,
-      notes: [...this.manifestNotes, ...plan.notes],
+      notes: [...this.manifestNotes, ...plan.notes, ...remote.notes],
       handled: plan.handled,
       missing,
       ...(kind === 'react' ? { artifactFile: `${GENERATED_FOLDER}artifact.js` } : {}),
@@ -180,8 +183,9 @@ export class PreviewCore {
     wanted: readonly string[],
     generated: Record<string, string>,
     missing: Record<string, string>,
+    loaded: Readonly<Record<string, Blob>> = {},
   ): Promise<Record<string, Blob>> {
-    const files: Record<string, Blob> = {};
+    const files: Record<string, Blob> = { ...loaded };
     const queue = [...new Set(wanted)];
     while (queue.length > 0) {
       const file = queue.shift() as string;

@@ -1,6 +1,7 @@
 import type { PlanKind } from '../../artifacts';
 import type { ArtifactApps } from './artifact-apps';
 import type { PreparedPrime, PreparedRender, PreviewCore } from './preview-core';
+import type { LibraryLoader } from './remote-libraries';
 
 export type { PreparedPrime, PreparedRender } from './preview-core';
 
@@ -24,15 +25,17 @@ export class PreviewRuntime {
 
   /**
    * The render request for `content` shown as `kind`, or `undefined` while it is `streaming` and does not
-   * compile yet (a half-written component: nothing is reported until the final content).
+   * compile yet (a half-written component: nothing is reported until the final content). `library` loads the
+   * public CDN files the page asks for that the shelf lacks (without it they are refused).
    */
   async prepare(
     filename: string,
     content: string,
     kind: PlanKind,
     streaming: boolean,
+    library?: LibraryLoader,
   ): Promise<PreparedRender | undefined> {
-    return (await this.load()).prepare(filename, content, kind, streaming);
+    return (await this.load()).prepare(filename, content, kind, streaming, library);
   }
 
   /** What a spare frame needs to have a React page of `content` (written so far) ready early. */
