@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { writeShelfList } from './shelf-list.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'public', 'shelf');
@@ -147,10 +148,12 @@ const LUCIDE_BRANDS = [
 //   { cjs: 'specifier' }                   a CommonJS package: its default plus every key as a named export
 //   { code: '…' }                          a few lines of our own (re-exports of another shelf module)
 //   { file: 'src/…' }                      our own source (the shadcn/ui stand-ins)
+// How the tool's description names it (scripts/shelf-list.mjs): `note`, words after its version; `unlisted`,
+// left out of the list.
 // How a classic script is made:
 //   { copy: 'path' }                       the package's own UMD/IIFE build (minified when `minify`)
 //   { iife: 'specifier', name }            built from the ES build, setting window[name]
-/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string, data?: string[]}>} */
+/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string, data?: string[], note?: string, unlisted?: boolean}>} */
 const LIBRARIES = [
   {
     name: 'react',
@@ -200,6 +203,7 @@ const LIBRARIES = [
     name: 'motion',
     from: 'framer-motion',
     cdnNames: ['motion'],
+    note: '(also motion/react)',
     why: 'framer-motion under its new name (`motion/react`); re-exports framer-motion',
     modules: {
       '.': { code: "export * from 'framer-motion';" },
@@ -217,6 +221,7 @@ const LIBRARIES = [
   {
     name: 'three',
     cdnNames: ['three', 'three.js'],
+    note: '(r128, with OrbitControls from three/examples/jsm/controls/OrbitControls.js)',
     why: '3D scenes; r128, the release Claude is told to write for (later releases changed lighting and colour)',
     modules: {
       '.': { esm: 'three', namespaceDefault: true },
@@ -231,6 +236,7 @@ const LIBRARIES = [
   {
     name: 'chart.js',
     cdnNames: ['chart.js', 'Chart.js'],
+    note: '(chart.js/auto too)',
     why: 'canvas charts, mostly in HTML pages; the ES module registers every chart type as chart.js/auto does',
     modules: {
       '.': {
@@ -291,6 +297,7 @@ const LIBRARIES = [
     name: 'xlsx',
     from: '@e965/xlsx',
     cdnNames: ['xlsx', 'sheetjs', '@e965/xlsx'],
+    note: '(SheetJS)',
     why: 'reading and writing spreadsheets (SheetJS, the API Claude writes); 0.20.3, which has the fixes the npm `xlsx` 0.18.5 lacks',
     modules: { '.': { esm: '@e965/xlsx', namespaceDefault: true } },
     script: { copy: '@e965/xlsx/dist/xlsx.full.min.js' },
@@ -482,6 +489,7 @@ const LIBRARIES = [
   {
     name: 'fake-indexeddb',
     cdnNames: ['fake-indexeddb'],
+    unlisted: true,
     why: 'IndexedDB inside the preview (an opaque origin has none): in memory, kept as long as the page, like its localStorage',
     modules: {},
     script: { iifeCode: "import 'fake-indexeddb/auto';", name: 'easelIndexedDb' },
@@ -536,6 +544,7 @@ const started = performance.now();
 const force = process.argv.includes('--force');
 const stamp = inputsStamp();
 if (!force && existsSync(join(outDir, 'manifest.json')) && readIfExists(join(outDir, '.stamp')) === stamp) {
+  writeShelfList(root, JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')));
   console.log(`Library shelf is up to date (${elapsed()}).`);
   process.exit(0);
 }
@@ -552,6 +561,7 @@ mkdirSync(workDir, { recursive: true });
 const packages = {};
 for (const lib of LIBRARIES) packages[lib.name] = await buildLibrary(lib);
 writeFileSync(join(workDir, 'manifest.json'), `${JSON.stringify({ version: 1, packages }, null, 2)}\n`);
+writeShelfList(root, { version: 1, packages });
 writeFileSync(join(workDir, '.stamp'), stamp);
 const oldDir = `${workDir}-old`;
 if (existsSync(outDir)) renameSync(outDir, oldDir);
@@ -590,6 +600,8 @@ async function buildLibrary(lib) {
     version: packageVersion(lib.from ?? lib.name),
     cdnNames: lib.cdnNames,
     modules,
+    ...(lib.note ? { note: lib.note } : {}),
+    ...(lib.unlisted ? { unlisted: true } : {}),
   };
   if (lib.lucideIcons) {
     const { base, icons } = await lucideIconModules(files);

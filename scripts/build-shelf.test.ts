@@ -7,6 +7,7 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOL_DESCRIPTION } from '../src/artifacts/description';
+import { SHELF_LIST_FILE, shelfListSource } from './shelf-list.mjs';
 import {
   isShelfManifest,
   parseIconTable,
@@ -109,6 +110,12 @@ describe('the shelf manifest', () => {
     expect(components.length).toBeGreaterThan(15);
     const listed = /@\/components\/ui\/<name> \(([^)]+)\)/.exec(TOOL_DESCRIPTION)?.[1]?.split(', ');
     expect(listed?.sort()).toEqual(components.filter((c) => c !== 'icons').sort());
+  });
+
+  it('names the libraries in the tool description from the manifest itself (shelf-list.ts is written from it)', () => {
+    expect(readFileSync(join(root, SHELF_LIST_FILE), 'utf8')).toBe(shelfListSource(manifest));
+    expect(TOOL_DESCRIPTION).toContain('three 0.128.0 (r128, with OrbitControls');
+    expect(TOOL_DESCRIPTION).not.toContain('fake-indexeddb');
   });
 
   it('gives each package the gzip size of all its files', () => {

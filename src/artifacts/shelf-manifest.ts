@@ -43,6 +43,10 @@ export interface ShelfPackage {
   readonly data?: Readonly<Record<string, string>>;
   /** A web-font family (a `@fontsource` package): its name and a woff2 file per face. */
   readonly fonts?: ShelfFonts;
+  /** Words after its version in the list the `artifacts` tool's description gives (`shelf-list.ts`). */
+  readonly note?: string;
+  /** Left out of that list (the description says what it gives instead). */
+  readonly unlisted?: boolean;
 }
 
 /** A font family's faces on the shelf, by `<weight>-<style>` (`400-normal`, `700-italic`). */

@@ -161,13 +161,10 @@ export class ArtifactApps {
   /** A public CDN file for the version `version` (a content hash) of the artifact `file` of the open session. */
   library(file: string, url: string, version: string, background: boolean): Promise<LibraryFile> {
     const sessionId = this.deps.session();
-    if (!sessionId || !this.deps.network)
-      return Promise.resolve({
-        ok: false,
-        offer: false,
-        text: `${url} is not on the shelf, and libraries from public CDNs load only in a saved chat.`,
-      });
-    return this.deps.network.library({ sessionId, file }, url, version, background);
+    const network = sessionId ? this.deps.network : undefined;
+    return network && sessionId
+      ? network.library({ sessionId, file }, url, version, background)
+      : Promise.resolve({ ok: false, offer: false, text: `${url} is not on the shelf.` });
   }
 
   /** Takes back what `allowHost` gave. */

@@ -46,33 +46,26 @@ export class NetworkOffer implements ReactiveController {
   render() {
     const offer = this.offers[0];
     if (!offer) return nothing;
-    if (offer.library) return this.renderLibrary(offer, offer.library);
-    return html`<div class="notice consent" role="alertdialog" aria-label=${`${offer.file} tried to reach ${offer.host}`}>
+    const { file, host, library } = offer;
+    const label = library ? `${file} asks for a library from ${host}` : `${file} tried to reach ${host}`;
+    return html`<div class="notice consent" role="alertdialog" aria-label=${label}>
       <span
-        ><strong>${offer.file} tried to reach ${offer.host}.</strong> Previews have no network. Allowing lets this
+        >${
+          library
+            ? html`<strong>${label}:</strong> <code>${library}</code>. Allowing lets Easel fetch it (without your
+                key or cookies) and keep it for offline use, as a connection to that site, until you revoke it.`
+            : html`<strong>${label}.</strong> Previews have no network. Allowing lets this
         version of this artifact alone send requests to that site (without your key or cookies), until you revoke
         it; a new version asks again unless you choose Always for this file. Easel
         checks the name, not where it leads: a public name can still point to an address on your own network or
         computer. There the browser takes over: Chrome's Local Network Access (which replaced Private Network
         Access) asks you before a public page reaches your local network, unless Easel itself is served from
-        it.</span
+        it.`
+        }</span
       >
-      <button type="button" @click=${() => this.handleAllow(offer, false)}>Allow connections to ${offer.host}</button>
-      <button type="button" @click=${() => this.handleAllow(offer, true)}>Always for this file</button>
-      <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
-    </div>`;
-  }
-
-  private renderLibrary(offer: Offer, url: string) {
-    return html`<div class="notice consent" role="alertdialog" aria-label=${`${offer.file} asks for a library from ${offer.host}`}>
-      <span
-        ><strong>${offer.file} asks for a library from ${offer.host}:</strong> <code>${url}</code>. It is not on
-        Easel's library shelf. Allowing lets Easel fetch the files this version of this artifact loads from
-        ${offer.host} (without your key or cookies), keep them in this browser so the page also runs offline,
-        and lets the page send requests to that site, until you revoke it; a new version asks again unless you
-        choose Always for this file.</span
-      >
-      <button type="button" @click=${() => this.handleAllow(offer, false)}>Allow libraries from ${offer.host}</button>
+      <button type="button" @click=${() => this.handleAllow(offer, false)}>
+        ${library ? 'Allow libraries from' : 'Allow connections to'} ${host}
+      </button>
       <button type="button" @click=${() => this.handleAllow(offer, true)}>Always for this file</button>
       <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
     </div>`;

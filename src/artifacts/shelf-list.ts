@@ -1,0 +1,9 @@
+// Written by scripts/shelf-list.mjs from the shelf manifest (npm run shelf): do not edit by hand.
+
+/** The shelf's libraries with their versions, as the `artifacts` tool's description names them. */
+export const SHELF_LIBRARIES =
+  'react 18.3.1, react-dom 18.3.1, lucide-react 1.81.0, recharts 3.11.2, framer-motion 14.14.0, motion 14.14.0 (also motion/react), d3 7.9.2, three 0.128.0 (r128, with OrbitControls from three/examples/jsm/controls/OrbitControls.js), chart.js 4.6.1 (chart.js/auto too), mathjs 15.2.0, lodash 4.18.1, lodash-es 4.18.1, date-fns 4.4.0, papaparse 5.7.1, xlsx 0.20.3 (SheetJS), mermaid 12.4.0, marked 18.2.1, tailwindcss 4.3.4, jszip 3.10.2, js-yaml 4.1.1, diff 9.0.0, pako 2.1.0, qrcode-generator 1.5.2, exif-js 2.3.0, jsmediatags 3.9.7, tone 15.5.44, uuid 14.0.3, clsx 2.1.1, tailwind-merge 3.7.1, class-variance-authority 0.7.1, leaflet 1.9.4, canvas-confetti 1.9.4, matter-js 0.20.0, d3-sankey 0.12.3, p5 1.11.13, gifuct-js 2.1.2, pyodide 0.28.3, react-day-picker 9.14.0, @radix-ui/react-*';
+
+/** The shadcn/ui components on the shelf (`@/components/ui/<name>`). */
+export const SHELF_COMPONENTS =
+  'accordion, alert, alert-dialog, aspect-ratio, avatar, badge, button, calendar, card, checkbox, collapsible, dialog, input, label, popover, progress, radio-group, scroll-area, select, separator, skeleton, slider, switch, table, tabs, textarea, toggle, tooltip';
