@@ -153,7 +153,7 @@ const LUCIDE_BRANDS = [
 // How a classic script is made:
 //   { copy: 'path' }                       the package's own UMD/IIFE build (minified when `minify`)
 //   { iife: 'specifier', name }            built from the ES build, setting window[name]
-/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string, data?: string[], note?: string, unlisted?: boolean}>} */
+/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string, data?: string[], note?: string, unlisted?: boolean, addons?: string[]}>} */
 const LIBRARIES = [
   {
     name: 'react',
@@ -232,6 +232,29 @@ const LIBRARIES = [
     },
     script: { copy: 'three/build/three.min.js' },
     globals: ['THREE'],
+    // r128's classic add-ons (`THREE.OrbitControls` …), for pages that load them after three.min.js.
+    addons: [
+      ...[
+        'DeviceOrientationControls',
+        'DragControls',
+        'FirstPersonControls',
+        'FlyControls',
+        'OrbitControls',
+        'PointerLockControls',
+        'TrackballControls',
+        'TransformControls',
+      ].map((name) => `examples/js/controls/${name}.js`),
+      ...['GLTFLoader', 'OBJLoader', 'MTLLoader', 'STLLoader', 'FontLoader'].map(
+        (name) => `examples/js/loaders/${name}.js`,
+      ),
+      ...['EffectComposer', 'RenderPass', 'ShaderPass', 'UnrealBloomPass', 'Pass'].map(
+        (name) => `examples/js/postprocessing/${name}.js`,
+      ),
+      ...['CopyShader', 'LuminosityHighPassShader'].map((name) => `examples/js/shaders/${name}.js`),
+      'examples/js/geometries/ConvexGeometry.js',
+      'examples/js/math/ConvexHull.js',
+      'examples/js/WebGL.js',
+    ].filter((path) => existsSync(join(root, 'node_modules', 'three', path))),
   },
   {
     name: 'chart.js',
@@ -251,6 +274,29 @@ const LIBRARIES = [
       './auto': { code: "export * from 'chart.js';\nexport { default } from 'chart.js';" },
     },
     script: { copy: 'chart.js/dist/chart.umd.min.js' },
+    globals: ['Chart'],
+  },
+  // Older majors, for classic <script> pages that ask for them by version (`<name>@<major>`: see
+  // `findPackage`); pages written for them break on the current one (Chart.js 3 renamed the options of 2, and
+  // 4 dropped the `Chart.min.js` file name; marked 12's `marked(…)` call shape is gone in 18).
+  {
+    name: 'chart.js@3',
+    from: 'chart.js-v3',
+    cdnNames: [],
+    note: '(pages that ask for chart.js 3 get it)',
+    why: 'Chart.js 3 for pages written for it',
+    modules: {},
+    script: { copy: 'chart.js-v3/dist/chart.min.js' },
+    globals: ['Chart'],
+  },
+  {
+    name: 'chart.js@2',
+    from: 'chart.js-v2',
+    cdnNames: [],
+    note: '(pages that ask for Chart.js 2 get it)',
+    why: 'Chart.js 2 (`Chart.min.js`) for pages written for it',
+    modules: {},
+    script: { copy: 'chart.js-v2/dist/Chart.min.js' },
     globals: ['Chart'],
   },
   {
@@ -317,6 +363,16 @@ const LIBRARIES = [
     why: 'Markdown rendering inside artifacts',
     modules: { '.': { esm: 'marked' } },
     script: { copy: 'marked/lib/marked.umd.js', minify: true },
+    globals: ['marked'],
+  },
+  {
+    name: 'marked@12',
+    from: 'marked-v12',
+    cdnNames: [],
+    note: '(pages that ask for marked 12 or older get it)',
+    why: 'marked 12 for pages that call `marked(…)` as older releases allowed',
+    modules: {},
+    script: { copy: 'marked-v12/marked.min.js' },
     globals: ['marked'],
   },
   {
@@ -618,6 +674,19 @@ async function buildLibrary(lib) {
       entry.styles[subpath] = emit(`${fileStem(lib.name)}.css`, inlinedCss(how.css), files);
   }
   if (lib.fonts) entry.fonts = fontFaces(lib.fonts);
+  if (lib.addons) {
+    // Classic scripts a page loads after the main one by their path in the package (three's `examples/js/…`).
+    entry.addons = Object.fromEntries(
+      lib.addons.map((path) => [
+        path,
+        emit(
+          `${fileStem(lib.name)}-addons/${path.replace(/^examples\/js\//, '')}`,
+          readFileSync(join(root, 'node_modules', lib.from ?? lib.name, path)),
+          files,
+        ),
+      ]),
+    );
+  }
   if (lib.data) {
     // In a folder named by the version, under their own names: the library finds them by name.
     const folder = `${fileStem(lib.name)}-${entry.version}/`;

@@ -7,13 +7,13 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOL_DESCRIPTION } from '../src/artifacts/description';
-import { SHELF_LIST_FILE, shelfListSource } from './shelf-list.mjs';
 import {
   isShelfManifest,
   parseIconTable,
   type ShelfManifest,
   shelfFiles,
 } from '../src/artifacts/shelf-manifest';
+import { SHELF_LIST_FILE, shelfListSource } from './shelf-list.mjs';
 
 /**
  * The library shelf as `scripts/build-shelf.mjs` leaves it in public/shelf/, checked against the contract the
@@ -81,8 +81,15 @@ describe('the shelf manifest', () => {
   it('pins exact versions and names every package on CDNs', () => {
     for (const [name, entry] of Object.entries(manifest.packages)) {
       expect(entry.version, name).toMatch(/^\d+\.\d+\.\d+$/);
-      if (!name.startsWith('@/')) expect(entry.cdnNames, name).toContain(name);
+      // An older major (`chart.js@3`) is found through its package's names and the version a page asks for.
+      if (!name.startsWith('@/') && !/@\d+$/.test(name)) expect(entry.cdnNames, name).toContain(name);
     }
+    expect(manifest.packages['chart.js@2']?.version).toMatch(/^2\./);
+    expect(manifest.packages['chart.js@3']?.version).toMatch(/^3\./);
+    expect(manifest.packages['marked@12']?.version).toMatch(/^12\./);
+    expect(Object.keys(manifest.packages.three?.addons ?? {})).toContain(
+      'examples/js/controls/OrbitControls.js',
+    );
     expect(manifest.packages['chart.js']?.cdnNames).toContain('Chart.js');
     expect(manifest.packages.three?.cdnNames).toContain('three.js');
     expect(manifest.packages.lodash?.cdnNames).toContain('lodash.js');
@@ -303,6 +310,23 @@ describe('the classic scripts', () => {
       expect(entry.globals?.length ?? 0, name).toBeGreaterThan(0);
       for (const global of entry.globals ?? []) expect(page[global], `${name}: ${global}`).toBeDefined();
     }
+  });
+
+  it("three's add-on scripts extend the THREE of its script; older majors are theirs", () => {
+    const three = manifest.packages.three;
+    const page = fakeWindow();
+    for (const file of [three?.script, three?.addons?.['examples/js/controls/OrbitControls.js']])
+      vm.runInContext(readFileSync(join(shelf, file ?? ''), 'utf8'), page, { filename: file });
+    expect(typeof (page.THREE as { OrbitControls?: unknown }).OrbitControls).toBe('function');
+    // Chart.js 2 has no `version`; its options live under `defaults.global`, which 3 removed.
+    const charts = (name: string) => {
+      const chartPage = fakeWindow();
+      const script = manifest.packages[name]?.script ?? '';
+      vm.runInContext(readFileSync(join(shelf, script), 'utf8'), chartPage);
+      return chartPage.Chart as { version?: string; defaults: { global?: unknown } };
+    };
+    expect(charts('chart.js@2').defaults.global).toBeDefined();
+    expect(charts('chart.js@3').version).toMatch(/^3\./);
   });
 
   it("Tailwind's script turns a Tailwind 3 `tailwind.config` into theme variables", () => {

@@ -219,8 +219,31 @@ export interface ShelfHit {
   readonly entry: ShelfPackage;
 }
 
-/** The shelf package a CDN (or npm) name stands for: its key, or one of its `cdnNames` (any case). */
-export function findPackage(manifest: ShelfManifest, name: string): ShelfHit | undefined {
+/**
+ * The shelf package a CDN (or npm) name stands for: its key, or one of its `cdnNames` (any case). With the
+ * `version` a page asks for, an older major the shelf also holds (a package keyed `<key>@<major>`, such as
+ * `chart.js@3`) is chosen when its major is nearer to the one asked (a tie goes to the older); the hit keeps the
+ * package's own key.
+ */
+export function findPackage(manifest: ShelfManifest, name: string, version?: string): ShelfHit | undefined {
+  const hit = findByName(manifest, name);
+  const asked = majorOf(version);
+  if (!hit || asked === undefined || /^r\d+$/.test(version ?? '')) return hit;
+  let best = hit;
+  let distance = Math.abs((majorOf(hit.entry.version) ?? asked) - asked);
+  for (const [key, entry] of Object.entries(manifest.packages)) {
+    const m = /@(\d+)$/.exec(key);
+    if (!m || key.slice(0, m.index) !== hit.key) continue;
+    const d = Math.abs(Number(m[1]) - asked);
+    if (d < distance || (d === distance && Number(m[1]) < (majorOf(best.entry.version) ?? 0))) {
+      best = { key: hit.key, entry };
+      distance = d;
+    }
+  }
+  return best;
+}
+
+function findByName(manifest: ShelfManifest, name: string): ShelfHit | undefined {
   const exact = manifest.packages[name];
   if (exact) return { key: name, entry: exact };
   const lower = name.toLowerCase();

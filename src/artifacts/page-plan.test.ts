@@ -9,7 +9,13 @@ import {
   shelfModuleOf,
   withDefaultExport,
 } from './page-plan';
-import { iconStemOf, isShelfManifest, parseIconTable, type ShelfManifest } from './shelf-manifest';
+import {
+  iconStemOf,
+  isShelfManifest,
+  parseIconTable,
+  type ShelfManifest,
+  type ShelfPackage,
+} from './shelf-manifest';
 
 /** A small shelf shaped like public/shelf/manifest.json. */
 const shelf: ShelfManifest = {
@@ -734,5 +740,62 @@ describe('icon imports (one module per icon)', () => {
     const entry = badFolder.packages['lucide-react'];
     if (entry) entry.icons = { table: 'lucide-react-icons.json', folder: '../up/' };
     expect(isShelfManifest(badFolder)).toBe(false);
+  });
+});
+
+describe('planPage: older majors and add-on scripts', () => {
+  const versions: ShelfManifest = {
+    ...shelf,
+    packages: {
+      ...shelf.packages,
+      'chart.js@3': {
+        version: '3.9.1',
+        cdnNames: [],
+        modules: {},
+        script: 'chart.js-3.js',
+        globals: ['Chart'],
+        integrity: { 'chart.js-3.js': 'sha384-THREE384' },
+      },
+      'chart.js@2': {
+        version: '2.9.4',
+        cdnNames: [],
+        modules: {},
+        script: 'chart.js-2.js',
+        globals: ['Chart'],
+      },
+      three: {
+        ...(shelf.packages.three as ShelfPackage),
+        addons: { 'examples/js/controls/OrbitControls.js': 'three-addons/controls/OrbitControls.js' },
+      },
+    },
+  };
+  const page = (content: string) => planPage(content, 'html', versions);
+
+  it('gives a classic script the major version it asks for, checking its hash, without a version line', () => {
+    const three = page(
+      '<script src="https://cdn.jsdelivr.net/npm/chart.js@3.9.1/dist/chart.min.js" integrity="sha384-THREE384"></script>',
+    );
+    expect(three.html).toBe(
+      `<script src="${SHELF_MARKER}chart.js-3.js" integrity="sha384-THREE384"></script>`,
+    );
+    expect(three.notes).toEqual([]);
+    const two = page(
+      '<script src="https://cdnjs.cloudflare.com/ajax/libs/Chart.js/2.9.4/Chart.min.js"></script>',
+    );
+    expect(two.files).toEqual(['chart.js-2.js']);
+    // One older than any kept gets the nearest; a newer one, or none, the current.
+    expect(page('<script src="https://unpkg.com/chart.js@1"></script>').files).toEqual(['chart.js-2.js']);
+    expect(page('<script src="https://unpkg.com/chart.js@5"></script>').files).toEqual(['chart.js']);
+    expect(page('<script src="https://unpkg.com/chart.js"></script>').files).toEqual(['chart.js']);
+  });
+
+  it('gives three’s examples/js add-ons their own scripts, not three again', () => {
+    const plan = page(
+      [
+        '<script src="https://cdnjs.cloudflare.com/ajax/libs/three.js/r128/three.min.js"></script>',
+        '<script src="https://cdn.jsdelivr.net/npm/three@0.128.0/examples/js/controls/OrbitControls.js"></script>',
+      ].join('\n'),
+    );
+    expect(plan.files).toEqual(['three.js', 'three-addons/controls/OrbitControls.js']);
   });
 });

@@ -406,7 +406,8 @@ class PlanBuilder {
     const unchecked = removeAttribute(attrs, 'integrity');
     if (BUILT_IN.has(address.name))
       return replaceAttribute(unchecked, 'src', this.generatedMarker('empty.js', ''));
-    const hit = findPackage(this.manifest, address.name);
+    // A classic script gets the major version it asks for when the shelf keeps it (Chart.js 2 and 3, marked 12).
+    const hit = findPackage(this.manifest, address.name, isModule ? undefined : address.version);
     if (hit && isModule) {
       const subpath = moduleSubpathOf(hit.entry, address.path);
       const file = subpath ? hit.entry.modules[subpath] : undefined;
@@ -419,6 +420,11 @@ class PlanBuilder {
           this.fileMarker(file),
         );
       }
+    }
+    const addon = !isModule ? addonOf(hit?.entry, address.path) : undefined;
+    if (hit && addon) {
+      this.versionNote(hit.key, address.version, hit.entry.version);
+      return replaceAttribute(unchecked, 'src', this.fileMarker(addon));
     }
     if (hit?.entry.script && !isModule) {
       this.versionNote(hit.key, address.version, hit.entry.version);
@@ -754,6 +760,14 @@ export function shelfModuleOf(manifest: ShelfManifest, specifier: string): strin
 
 /** How a package's own module files may end where an import leaves the ending out. */
 const FILE_SUFFIXES = ['.js', '.mjs', '/index.js', '/index.mjs'];
+
+/** The add-on script of `entry` a CDN path names (`examples/js/controls/OrbitControls.js`, `.min` too). */
+function addonOf(entry: ShelfPackage | undefined, path: string): string | undefined {
+  const addons = entry?.addons;
+  if (!addons) return undefined;
+  const clean = path.replace(/^\/+/, '').replace(/\.min\.js$/, '.js');
+  return addons[clean] ?? addons[`examples/js/${clean.replace(/^.*?examples\/js\//, '')}`];
+}
 
 function throwing(name: string): string {
   return `throw new Error(${JSON.stringify(missingLibraryText(name))});`;

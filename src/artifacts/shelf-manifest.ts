@@ -43,6 +43,8 @@ export interface ShelfPackage {
   readonly data?: Readonly<Record<string, string>>;
   /** A web-font family (a `@fontsource` package): its name and a woff2 file per face. */
   readonly fonts?: ShelfFonts;
+  /** Classic scripts besides `script`, by their path in the package (three's `examples/js/controls/…`). */
+  readonly addons?: Readonly<Record<string, string>>;
   /** Words after its version in the list the `artifacts` tool's description gives (`shelf-list.ts`). */
   readonly note?: string;
   /** Left out of that list (the description says what it gives instead). */
@@ -153,7 +155,8 @@ export function isShelfPackage(data: unknown): data is ShelfPackage {
     (data.integrity === undefined ||
       (isRecord(data.integrity) && Object.values(data.integrity).every((v) => typeof v === 'string'))) &&
     (data.fonts === undefined || isShelfFonts(data.fonts)) &&
-    (data.data === undefined || isFileMap(data.data))
+    (data.data === undefined || isFileMap(data.data)) &&
+    (data.addons === undefined || isFileMap(data.addons))
   );
 }
 
@@ -186,6 +189,7 @@ export function shelfFiles(manifest: ShelfManifest): string[] {
     if (entry.icons) files.add(entry.icons.table);
     for (const file of Object.values(entry.fonts?.faces ?? {})) files.add(file);
     for (const file of Object.values(entry.data ?? {})) files.add(file);
+    for (const file of Object.values(entry.addons ?? {})) files.add(file);
   }
   return [...files];
 }
