@@ -241,3 +241,43 @@ json.dumps({"mean": statistics.mean([1, 2, 3, 4]), "major": sys.version_info.maj
   });
   await expect(consoleRegion(app)).not.toContainText('error');
 });
+
+test('pages written for Chart.js 2, marked 12 and three r128’s examples/js add-ons get those, with a clean console', async ({
+  app,
+  anthropic,
+}) => {
+  const page = `<!DOCTYPE html>
+<html>
+<head>
+  <script src="https://cdnjs.cloudflare.com/ajax/libs/Chart.js/2.9.4/Chart.min.js"></script>
+  <script src="https://cdn.jsdelivr.net/npm/marked@12.0.2/marked.min.js"></script>
+  <script src="https://cdnjs.cloudflare.com/ajax/libs/three.js/r128/three.min.js"></script>
+  <script src="https://cdn.jsdelivr.net/npm/three@0.128.0/examples/js/controls/OrbitControls.js"></script>
+</head>
+<body>
+  <canvas id="chart" width="300" height="150"></canvas>
+  <div id="md"></div>
+  <script>
+    // Chart.js 2's options: scales.yAxes and ticks.beginAtZero, gone in 3.
+    new Chart(document.getElementById('chart').getContext('2d'), {
+      type: 'bar',
+      data: { labels: ['a', 'b'], datasets: [{ label: 'n', data: [1, 2] }] },
+      options: { animation: false, scales: { yAxes: [{ ticks: { beginAtZero: true } }] } },
+    });
+    // marked 12's renderer takes (text, level); 13 and later pass one token object.
+    marked.use({ renderer: { heading(text, level) { return '<h' + level + '>' + text + '</h' + level + '>'; } } });
+    document.getElementById('md').innerHTML = marked.parse('# Title');
+    const camera = new THREE.PerspectiveCamera(75, 1, 0.1, 100);
+    const controls = new THREE.OrbitControls(camera, document.body);
+    console.log('chart ' + (Chart.defaults.global ? 2 : 'other') + ', controls ' + typeof controls.update);
+  </script>
+</body>
+</html>`;
+  await modelCreates(app, anthropic, 'old-majors.html', page);
+  const frame = preview(app, 'old-majors.html');
+  await expect(frame.getByRole('heading', { name: 'Title' })).toBeVisible();
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).toContain('[log] chart 2, controls function');
+  expect(result).not.toContain('[error]');
+  expect(result).not.toContain('was asked for; the preview has');
+});
