@@ -2,6 +2,9 @@
 // and a Google Fonts family) reads from it over the network, and the first render of a page that loads Pyodide
 // from jsDelivr, cold (a fresh browser context: nothing of the shelf cached) and warm (a second page in the same
 // app page, the shelf's files kept in memory): from the end of the tool call's stream to Python's answer shown.
+// And a library from a public CDN that is not on the shelf (a route stands in for cdnjs, serving d3's script,
+// about 280 KB): from `Allow libraries from cdnjs.cloudflare.com` to the page drawn (fetched, then kept), and
+// the same page run again from Cache Storage.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +35,59 @@ loadPyodide().then((py) => {
   p.dataset.testid = '${marker}';
 });
 </script></body></html>`;
+
+const CDN_LIBRARY = 'https://cdnjs.cloudflare.com/ajax/libs/bench-lib/1.0.0/bench-lib.min.js';
+
+const FROM_CDN = (marker) => `<!DOCTYPE html>
+<html><head><script src="${CDN_LIBRARY}"></script></head>
+<body><p id="out">…</p><script>
+const p = document.getElementById('out');
+p.textContent = 'd3 ' + d3.version;
+p.dataset.testid = '${marker}';
+</script></body></html>`;
+
+/**
+ * ms from `Allow libraries from cdnjs.cloudflare.com` to the page drawn with the fetched library, and from
+ * showing it again (Code, then Preview) to drawn from the cache; how many requests reached the stand-in CDN.
+ */
+async function cdnRender(page, lane) {
+  const body = readFileSync(
+    join(
+      outDir,
+      'shelf',
+      JSON.parse(readFileSync(join(outDir, 'shelf', 'manifest.json'), 'utf8')).packages.d3.script,
+    ),
+  );
+  let requests = 0;
+  await page.route('https://cdnjs.cloudflare.com/**', (route) => {
+    requests++;
+    return route.fulfill({
+      body,
+      headers: { 'access-control-allow-origin': '*', 'content-type': 'text/javascript' },
+    });
+  });
+  const marker = 'rendered-cdn';
+  await lane.reply(
+    sse.toolUse({
+      name: 'artifacts',
+      input: { command: 'create', filename: 'cdn.html', content: FROM_CDN(marker) },
+    }),
+    sse.text('Done.'),
+  );
+  await page.getByRole('textbox', { name: 'Message' }).fill('Write cdn.html');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const panel = page.getByRole('region', { name: 'Artifacts' });
+  const allow = panel.getByRole('button', { name: 'Allow libraries from cdnjs.cloudflare.com' });
+  await allow.waitFor({ timeout: 120_000 });
+  const allowedAt = Date.now();
+  await allow.click();
+  const fetchedMs = (await firstRender(page, 'cdn.html', marker)) - allowedAt;
+  await panel.getByRole('button', { name: 'Code' }).click();
+  const againAt = Date.now();
+  await panel.getByRole('button', { name: 'Preview' }).click();
+  const cachedMs = (await firstRender(page, 'cdn.html', marker)) - againAt;
+  return { fetchedMs, cachedMs, requests, kb: Math.round(body.length / 1024) };
+}
 
 /** Bytes of every file under `dir`, and of those whose path matches each of `groups`. */
 function diskBytes(dir, groups) {
@@ -126,6 +182,10 @@ export async function run(bench) {
   const pyodideBytes = fileBytes(cold.shelf);
   await python.context.close();
 
+  const cdnPage = await bench.newPage();
+  const cdn = await cdnRender(cdnPage.page, cdnPage.lane);
+  await cdnPage.context.close();
+
   const mb = (n) => Math.round((n / 1024 / 1024) * 10) / 10;
   const result = {
     shelfDiskMB: mb(disk.total),
@@ -140,6 +200,10 @@ export async function run(bench) {
     pyodidePageGzipKB: pyodideBytes.gzipKB,
     pyodideColdFirstRenderMs: cold.ms,
     pyodideWarmFirstRenderMs: warm.ms,
+    cdnLibraryKB: cdn.kb,
+    cdnLibraryAllowToRenderMs: cdn.fetchedMs,
+    cdnLibraryCachedRenderMs: cdn.cachedMs,
+    cdnLibraryRequests: cdn.requests,
   };
   record('shelf', result);
 }
