@@ -281,3 +281,30 @@ test('pages written for Chart.js 2, marked 12 and three r128’s examples/js add
   expect(result).not.toContain('[error]');
   expect(result).not.toContain('was asked for; the preview has');
 });
+
+test('a page linking the Tabler icons web font from jsDelivr draws its icons from the shelf', async ({
+  app,
+  anthropic,
+}) => {
+  const page = `<!DOCTYPE html>
+<html>
+<head>
+  <link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/@tabler/icons-webfont@latest/dist/tabler-icons.min.css">
+</head>
+<body>
+  <i class="ti ti-home" id="icon" style="font-size: 48px"></i>
+  <script>
+    // The face is declared by the stylesheet and loaded for the icon drawn (from its data: address).
+    document.fonts.ready.then(() =>
+      console.log('tabler ' + [...document.fonts].some((f) => f.family.includes('tabler-icons') && f.status === 'loaded')),
+    );
+  </script>
+</body>
+</html>`;
+  await modelCreates(app, anthropic, 'icons.html', page);
+  const frame = preview(app, 'icons.html');
+  await expect(frame.locator('#icon')).toHaveCSS('font-family', /tabler-icons/);
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).toContain('[log] tabler true');
+  expect(result).not.toContain('[error]');
+});

@@ -492,6 +492,14 @@ const LIBRARIES = [
     styles: { '.': { css: 'leaflet/dist/leaflet.css' } },
   },
   {
+    name: '@tabler/icons-webfont',
+    cdnNames: ['@tabler/icons-webfont', 'tabler-icons'],
+    note: '(the ti ti-<name> icon font, as a stylesheet)',
+    why: 'Tabler\'s icon font (`<i class="ti ti-home">`), its woff2 inlined in the stylesheet',
+    modules: {},
+    styles: { '.': { css: '@tabler/icons-webfont/dist/tabler-icons.min.css' } },
+  },
+  {
     name: 'canvas-confetti',
     cdnNames: ['canvas-confetti'],
     why: 'confetti bursts (celebrations in games and trackers)',
@@ -715,13 +723,28 @@ async function buildLibrary(lib) {
 /** A package's stylesheet with the images it names inlined as `data:` addresses (a blob URL has no folder). */
 function inlinedCss(path) {
   const file = join(root, 'node_modules', path);
-  return readFileSync(file, 'utf8').replace(
+  return inlinedFonts(readFileSync(file, 'utf8'), dirname(file)).replace(
     /url\((['"]?)([^'")]+\.(png|svg|gif))\1\)/g,
     (whole, _q, url, ext) => {
       const image = join(dirname(file), url);
       if (!existsSync(image)) return whole;
       const type = ext === 'svg' ? 'image/svg+xml' : `image/${ext}`;
       return `url("data:${type};base64,${readFileSync(image).toString('base64')}")`;
+    },
+  );
+}
+
+/**
+ * An `@font-face` source list whose first entry is a woff2 file becomes that file alone, as a `data:` address
+ * (every browser that runs the preview reads woff2; the woff and ttf copies would only add bytes).
+ */
+function inlinedFonts(css, folder) {
+  return css.replace(
+    /src:\s*url\((['"]?)([^'")?#]+\.woff2)(?:[?#][^'")]*)?\1\)\s*format\((['"]?)woff2\3\)[^;}]*/g,
+    (whole, _q, url) => {
+      const font = join(folder, url);
+      if (!existsSync(font)) return whole;
+      return `src:url("data:font/woff2;base64,${readFileSync(font).toString('base64')}") format("woff2")`;
     },
   );
 }

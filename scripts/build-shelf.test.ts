@@ -312,6 +312,14 @@ describe('the classic scripts', () => {
     }
   });
 
+  it("Tabler's icon font is one stylesheet with its woff2 inside", () => {
+    const file = manifest.packages['@tabler/icons-webfont']?.styles?.['.'] ?? '';
+    const css = readFileSync(join(shelf, file), 'utf8');
+    expect(css).toContain('src:url("data:font/woff2;base64,');
+    expect(css).not.toMatch(/url\(["']?\.\/fonts\//);
+    expect(css).toContain('.ti-home:before');
+  });
+
   it("three's add-on scripts extend the THREE of its script; older majors are theirs", () => {
     const three = manifest.packages.three;
     const page = fakeWindow();
