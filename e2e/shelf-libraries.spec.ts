@@ -308,3 +308,57 @@ test('a page linking the Tabler icons web font from jsDelivr draws its icons fro
   expect(result).toContain('[log] tabler true');
   expect(result).not.toContain('[error]');
 });
+
+test('a React component using the shadcn/ui sheet, breadcrumb and pagination renders and opens the sheet', async ({
+  app,
+  anthropic,
+}) => {
+  const component = `import React from 'react';
+import { Sheet, SheetTrigger, SheetContent, SheetHeader, SheetTitle, SheetDescription } from '@/components/ui/sheet';
+import { Breadcrumb, BreadcrumbList, BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, BreadcrumbSeparator } from '@/components/ui/breadcrumb';
+import { Pagination, PaginationContent, PaginationItem, PaginationLink, PaginationNext, PaginationPrevious } from '@/components/ui/pagination';
+import { Button } from '@/components/ui/button';
+
+export default function Docs() {
+  return (
+    <div className="p-4 space-y-4">
+      <Breadcrumb>
+        <BreadcrumbList>
+          <BreadcrumbItem><BreadcrumbLink href="#">Home</BreadcrumbLink></BreadcrumbItem>
+          <BreadcrumbSeparator />
+          <BreadcrumbItem><BreadcrumbPage>Settings</BreadcrumbPage></BreadcrumbItem>
+        </BreadcrumbList>
+      </Breadcrumb>
+      <Sheet>
+        <SheetTrigger asChild><Button>Open filters</Button></SheetTrigger>
+        <SheetContent side="left">
+          <SheetHeader>
+            <SheetTitle>Filters</SheetTitle>
+            <SheetDescription>Narrow the list.</SheetDescription>
+          </SheetHeader>
+        </SheetContent>
+      </Sheet>
+      <Pagination>
+        <PaginationContent>
+          <PaginationItem><PaginationPrevious href="#" /></PaginationItem>
+          <PaginationItem><PaginationLink href="#" isActive>1</PaginationLink></PaginationItem>
+          <PaginationItem><PaginationNext href="#" /></PaginationItem>
+        </PaginationContent>
+      </Pagination>
+    </div>
+  );
+}
+`;
+  await modelCreates(app, anthropic, 'Docs.tsx', component);
+  const frame = preview(app, 'Docs.tsx');
+  await expect(
+    frame.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: 'Home' }),
+  ).toBeVisible();
+  await expect(
+    frame.getByRole('navigation', { name: 'pagination' }).getByRole('link', { name: 'Go to next page' }),
+  ).toBeVisible();
+  await frame.getByRole('button', { name: 'Open filters' }).click();
+  await expect(frame.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).not.toContain('[error]');
+});

@@ -279,6 +279,31 @@ describe('the shadcn/ui stand-ins', () => {
     collapsible: ['Collapsible', 'CollapsibleTrigger', 'CollapsibleContent'],
     skeleton: ['Skeleton'],
     toggle: ['Toggle', 'toggleVariants'],
+    sheet: [
+      'Sheet',
+      'SheetTrigger',
+      'SheetContent',
+      'SheetHeader',
+      'SheetTitle',
+      'SheetDescription',
+      'SheetFooter',
+    ],
+    breadcrumb: [
+      'Breadcrumb',
+      'BreadcrumbList',
+      'BreadcrumbItem',
+      'BreadcrumbLink',
+      'BreadcrumbPage',
+      'BreadcrumbSeparator',
+    ],
+    pagination: [
+      'Pagination',
+      'PaginationContent',
+      'PaginationItem',
+      'PaginationLink',
+      'PaginationPrevious',
+      'PaginationNext',
+    ],
   };
 
   it.each(Object.entries(documented))('@/components/ui/%s exports its components', async (name, names) => {

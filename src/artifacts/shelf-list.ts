@@ -6,4 +6,4 @@ export const SHELF_LIBRARIES =
 
 /** The shadcn/ui components on the shelf (`@/components/ui/<name>`). */
 export const SHELF_COMPONENTS =
-  'accordion, alert, alert-dialog, aspect-ratio, avatar, badge, button, calendar, card, checkbox, collapsible, dialog, input, label, popover, progress, radio-group, scroll-area, select, separator, skeleton, slider, switch, table, tabs, textarea, toggle, tooltip';
+  'accordion, alert, alert-dialog, aspect-ratio, avatar, badge, breadcrumb, button, calendar, card, checkbox, collapsible, dialog, input, label, pagination, popover, progress, radio-group, scroll-area, select, separator, sheet, skeleton, slider, switch, table, tabs, textarea, toggle, tooltip';
