@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sse } from './fake-anthropic/responses.mjs';
-import { consent, modelWrites, panel, preview } from './support/artifacts';
-import { expect, messageRequests, test, toolResult } from './support/test';
+import { claude, consent, consoleRegion, modelWrites, panel, preview } from './support/artifacts';
+import { expect, messageRequests, send, test, toolResult } from './support/test';
 
 // Artifacts as apps, attacked the way a hostile artifact or a hostile answer would: each test is the attack,
 // and what the app does about it (docs/artifact-apps-security.md).
@@ -379,4 +379,90 @@ test('Download as app keeps the network sandbox: no fetch, no image, no WebRTC',
   } finally {
     await standalone.close();
   }
+});
+
+/** A page that stores 13.5 MB in 4.5 MB values when it opens, and says how far it got. */
+const HOARD = `<!DOCTYPE html>
+<p id="out">Storing</p>
+<script>
+  (async () => {
+    const out = document.getElementById('out');
+    const chunk = 'x'.repeat(4500000);
+    let stored = 0;
+    for (let i = 0; i < 3; i++) {
+      try {
+        await window.storage.set('chunk' + i, chunk);
+        stored++;
+      } catch (e) {
+        out.textContent = 'Refused after ' + stored + ': ' + e.message;
+        return;
+      }
+    }
+    out.textContent = 'Stored ' + stored;
+  })();
+</script>`;
+
+test("one answer's three files cannot store 40 MB: the conversation's limit is named to the page and the person", async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(120_000);
+  const files = ['hoard-a.html', 'hoard-b.html', 'hoard-c.html'];
+  for (const [i, filename] of files.entries())
+    await anthropic.reply(
+      sse.toolUse({
+        name: 'artifacts',
+        id: `toolu_hoard${i}`,
+        input: { command: 'create', filename, content: HOARD },
+      }),
+    );
+  await anthropic.reply(sse.text('Three files are ready.'));
+  await send(app, 'Write three pages that store data');
+  await expect(claude(app).filter({ hasText: 'Three files are ready.' })).toBeVisible({ timeout: 60_000 });
+
+  // Each file stores when it is shown (console checks store nothing): the first two fit, the third is refused.
+  for (const filename of files.slice(0, 2)) {
+    await panel(app).getByRole('tab', { name: filename }).click();
+    await expect(preview(app, filename).getByText('Stored 3')).toBeVisible({ timeout: 30_000 });
+  }
+  await panel(app).getByRole('tab', { name: 'hoard-c.html' }).click();
+  const refused = preview(app, 'hoard-c.html').getByText(/^Refused after 0: /);
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toContainText('the artifacts of one conversation can keep at most');
+  await expect(refused).toContainText('(30 MB)');
+  // The person sees the same sentence in the console, with where to clear an app's data.
+  await expect(consoleRegion(app).getByText('1 error')).toBeVisible();
+  await consoleRegion(app)
+    .getByRole('button', { name: /Console/ })
+    .click();
+  const entry = consoleRegion(app).getByRole('list', { name: 'Console entries' });
+  await expect(entry).toContainText('(30 MB)');
+  await expect(entry).toContainText('Clear stored data');
+});
+
+/** A page that stores 2,000 small keys, 16 at a time, then lists them. */
+const MANY_KEYS = `<!DOCTYPE html>
+<p id="out">Storing</p>
+<script>
+  (async () => {
+    const out = document.getElementById('out');
+    for (let i = 0; i < 2000; i += 16) {
+      const batch = [];
+      for (let j = i; j < i + 16 && j < 2000; j++) batch.push(window.storage.set('k' + String(j).padStart(5, '0'), 'v' + j));
+      await Promise.all(batch);
+    }
+    const { keys } = await window.storage.list('k');
+    out.textContent = 'Listed ' + keys.length;
+  })().catch((e) => { document.getElementById('out').textContent = 'Failed: ' + e.message; });
+</script>`;
+
+test('many small keys: writes do not slow with the number of keys, and the list comes back whole', async ({
+  app,
+  anthropic,
+}) => {
+  // Before totals were kept, each write walked every key: 1,728 keys took 91 s, so 2,000 did not finish here.
+  test.setTimeout(120_000);
+  await modelWrites(app, anthropic, 'keys.html', MANY_KEYS);
+  await expect(preview(app, 'keys.html').getByText('Listed 2000')).toBeVisible({ timeout: 60_000 });
+  await expect(consoleRegion(app).getByText('Stored data:')).toContainText('in 2000 keys');
 });
