@@ -369,7 +369,7 @@ test('Download as app keeps the network sandbox: no fetch, no image, no WebRTC',
   try {
     const page = await standalone.newPage();
     await page.goto(thief);
-    const out = page.locator('#out');
+    const out = page.frameLocator('iframe[title="thief.html"]').locator('#out');
     await expect(out).toContainText('own storage:');
     await expect(out).toContainText('image: refused');
     await expect(out).toContainText('fetch: TypeError');
@@ -465,4 +465,81 @@ test('many small keys: writes do not slow with the number of keys, and the list 
   await modelWrites(app, anthropic, 'keys.html', MANY_KEYS);
   await expect(preview(app, 'keys.html').getByText('Listed 2000')).toBeVisible({ timeout: 60_000 });
   await expect(consoleRegion(app).getByText('Stored data:')).toContainText('in 2000 keys');
+});
+
+/** A saved app that keeps a secret with `Keep`, and shows what it has. */
+const VAULT = `<!DOCTYPE html>
+<h1>Vault</h1>
+<button id="keep">Keep</button>
+<p id="out">Reading</p>
+<script>
+  const out = document.getElementById('out');
+  const show = () => window.storage.get('secret').then((r) => { out.textContent = 'kept ' + r.value; }, () => { out.textContent = 'empty'; });
+  document.getElementById('keep').onclick = () => window.storage.set('secret', 'hunter2').then(show);
+  show();
+</script>`;
+
+/** A saved app that looks for other saved apps' data, through its own storage and around it. */
+const SPY = `<!DOCTYPE html>
+<h1>Spy</h1>
+<pre id="out">Running</pre>
+<script>
+  (async () => {
+    const lines = [];
+    await window.storage.set('mine', 'spy');
+    try {
+      lines.push('localStorage: ' + Object.keys(localStorage).map((k) => k + '=' + localStorage.getItem(k)).join(','));
+    } catch (e) {
+      lines.push('localStorage: ' + e.name);
+    }
+    for (const shared of [false, true]) lines.push('storage: ' + (await window.storage.list('', shared)).keys.join(','));
+    try { lines.push('parent: ' + Object.keys(parent.localStorage).join(',')); } catch (e) { lines.push('parent: ' + e.name); }
+    document.getElementById('out').textContent = lines.join('\\n');
+  })();
+</script>`;
+
+test("two saved apps opened from disk: one cannot read the other's data, and each keeps its own across reloads", async ({
+  app,
+  anthropic,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const save = async (filename: string, content: string, id: string, stores: boolean) => {
+    await modelWrites(app, anthropic, filename, content, id);
+    const downloading = app.waitForEvent('download');
+    await panel(app).getByRole('button', { name: 'Download as app' }).click();
+    if (stores) await app.getByRole('button', { name: 'Without data' }).click();
+    const download = await downloading;
+    const file = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(file);
+    return pathToFileURL(file).href;
+  };
+  const vault = await save('vault.html', VAULT, 'toolu_vault', false);
+  // The spy stores a value in its preview: the question whether the file takes it along is answered no.
+  const spy = await save('spy.html', SPY, 'toolu_spy', true);
+
+  // One browser profile for both files: every file opened from disk shares the file:// origin.
+  const standalone = await browser.newContext();
+  await standalone.route(/^(https?|wss?):/, (route) => route.abort());
+  try {
+    const page = await standalone.newPage();
+    await page.goto(vault);
+    const shown = page.frameLocator('iframe[title="vault.html"]');
+    await expect(shown.getByRole('heading', { name: 'Vault' })).toBeVisible();
+    await expect(shown.getByText('empty')).toBeVisible();
+    await shown.getByRole('button', { name: 'Keep' }).click();
+    await expect(shown.getByText('kept hunter2')).toBeVisible();
+    await page.reload();
+    await expect(page.frameLocator('iframe[title="vault.html"]').getByText('kept hunter2')).toBeVisible();
+
+    await page.goto(spy);
+    const out = page.frameLocator('iframe[title="spy.html"]').locator('#out');
+    await expect(out).toContainText('parent:');
+    await expect(out).toContainText('storage: mine');
+    await expect(out).not.toContainText('hunter2');
+    await expect(out).not.toContainText('secret');
+    await expect(out).toContainText('localStorage: SecurityError');
+  } finally {
+    await standalone.close();
+  }
 });
