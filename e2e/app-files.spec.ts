@@ -217,14 +217,16 @@ test('Download as app asks whether the file starts with the stored data; include
       await context.close();
     }
   };
+  // The app runs in the saved file's sandboxed frame (docs/artifact-apps-security.md).
+  const shown = (page: Page) => page.frameLocator('iframe[title="keeper.html"]');
   await open(withData, async (page) => {
-    await expect(page.locator('#out')).toHaveText('note=</script><b>bold</b> ünï team=blue');
-    await page.getByRole('button', { name: 'Change' }).click();
-    await expect(page.locator('#out')).toHaveText('note=changed team=blue');
+    await expect(shown(page).locator('#out')).toHaveText('note=</script><b>bold</b> ünï team=blue');
+    await shown(page).getByRole('button', { name: 'Change' }).click();
+    await expect(shown(page).locator('#out')).toHaveText('note=changed team=blue');
     await page.reload();
-    await expect(page.locator('#out')).toHaveText('note=changed team=blue');
+    await expect(shown(page).locator('#out')).toHaveText('note=changed team=blue');
   });
   await open(withoutData, async (page) => {
-    await expect(page.locator('#out')).toHaveText('note=none team=none');
+    await expect(shown(page).locator('#out')).toHaveText('note=none team=none');
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sse } from './fake-anthropic/responses.mjs';
-import { consent, modelWrites, panel, preview } from './support/artifacts';
-import { expect, messageRequests, test, toolResult } from './support/test';
+import { claude, consent, consoleRegion, modelWrites, panel, preview } from './support/artifacts';
+import { expect, messageRequests, send, test, toolResult } from './support/test';
 
 // Artifacts as apps, attacked the way a hostile artifact or a hostile answer would: each test is the attack,
 // and what the app does about it (docs/artifact-apps-security.md).
@@ -369,13 +369,176 @@ test('Download as app keeps the network sandbox: no fetch, no image, no WebRTC',
   try {
     const page = await standalone.newPage();
     await page.goto(thief);
-    const out = page.locator('#out');
+    const out = page.frameLocator('iframe[title="thief.html"]').locator('#out');
     await expect(out).toContainText('own storage:');
     await expect(out).toContainText('image: refused');
     await expect(out).toContainText('fetch: TypeError');
     await expect(out).toContainText('webrtc: WebRTC is off');
     expect(reached).toEqual([]);
     expect(readFileSync(fileURLToPath(thief), 'utf8')).toContain('Content-Security-Policy');
+  } finally {
+    await standalone.close();
+  }
+});
+
+/** A page that stores 13.5 MB in 4.5 MB values when it opens, and says how far it got. */
+const HOARD = `<!DOCTYPE html>
+<p id="out">Storing</p>
+<script>
+  (async () => {
+    const out = document.getElementById('out');
+    const chunk = 'x'.repeat(4500000);
+    let stored = 0;
+    for (let i = 0; i < 3; i++) {
+      try {
+        await window.storage.set('chunk' + i, chunk);
+        stored++;
+      } catch (e) {
+        out.textContent = 'Refused after ' + stored + ': ' + e.message;
+        return;
+      }
+    }
+    out.textContent = 'Stored ' + stored;
+  })();
+</script>`;
+
+test("one answer's three files cannot store 40 MB: the conversation's limit is named to the page and the person", async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(120_000);
+  const files = ['hoard-a.html', 'hoard-b.html', 'hoard-c.html'];
+  for (const [i, filename] of files.entries())
+    await anthropic.reply(
+      sse.toolUse({
+        name: 'artifacts',
+        id: `toolu_hoard${i}`,
+        input: { command: 'create', filename, content: HOARD },
+      }),
+    );
+  await anthropic.reply(sse.text('Three files are ready.'));
+  await send(app, 'Write three pages that store data');
+  await expect(claude(app).filter({ hasText: 'Three files are ready.' })).toBeVisible({ timeout: 60_000 });
+
+  // Each file stores when it is shown (console checks store nothing): the first two fit, the third is refused.
+  for (const filename of files.slice(0, 2)) {
+    await panel(app).getByRole('tab', { name: filename }).click();
+    await expect(preview(app, filename).getByText('Stored 3')).toBeVisible({ timeout: 30_000 });
+  }
+  await panel(app).getByRole('tab', { name: 'hoard-c.html' }).click();
+  const refused = preview(app, 'hoard-c.html').getByText(/^Refused after 0: /);
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toContainText('the artifacts of one conversation can keep at most');
+  await expect(refused).toContainText('(30 MB)');
+  // The person sees the same sentence in the console, with where to clear an app's data.
+  await expect(consoleRegion(app).getByText('1 error')).toBeVisible();
+  await consoleRegion(app)
+    .getByRole('button', { name: /Console/ })
+    .click();
+  const entry = consoleRegion(app).getByRole('list', { name: 'Console entries' });
+  await expect(entry).toContainText('(30 MB)');
+  await expect(entry).toContainText('Clear stored data');
+});
+
+/** A page that stores 2,000 small keys, 16 at a time, then lists them. */
+const MANY_KEYS = `<!DOCTYPE html>
+<p id="out">Storing</p>
+<script>
+  (async () => {
+    const out = document.getElementById('out');
+    for (let i = 0; i < 2000; i += 16) {
+      const batch = [];
+      for (let j = i; j < i + 16 && j < 2000; j++) batch.push(window.storage.set('k' + String(j).padStart(5, '0'), 'v' + j));
+      await Promise.all(batch);
+    }
+    const { keys } = await window.storage.list('k');
+    out.textContent = 'Listed ' + keys.length;
+  })().catch((e) => { document.getElementById('out').textContent = 'Failed: ' + e.message; });
+</script>`;
+
+test('many small keys: writes do not slow with the number of keys, and the list comes back whole', async ({
+  app,
+  anthropic,
+}) => {
+  // Before totals were kept, each write walked every key: 1,728 keys took 91 s, so 2,000 did not finish here.
+  test.setTimeout(120_000);
+  await modelWrites(app, anthropic, 'keys.html', MANY_KEYS);
+  await expect(preview(app, 'keys.html').getByText('Listed 2000')).toBeVisible({ timeout: 60_000 });
+  await expect(consoleRegion(app).getByText('Stored data:')).toContainText('in 2000 keys');
+});
+
+/** A saved app that keeps a secret with `Keep`, and shows what it has. */
+const VAULT = `<!DOCTYPE html>
+<h1>Vault</h1>
+<button id="keep">Keep</button>
+<p id="out">Reading</p>
+<script>
+  const out = document.getElementById('out');
+  const show = () => window.storage.get('secret').then((r) => { out.textContent = 'kept ' + r.value; }, () => { out.textContent = 'empty'; });
+  document.getElementById('keep').onclick = () => window.storage.set('secret', 'hunter2').then(show);
+  show();
+</script>`;
+
+/** A saved app that looks for other saved apps' data, through its own storage and around it. */
+const SPY = `<!DOCTYPE html>
+<h1>Spy</h1>
+<pre id="out">Running</pre>
+<script>
+  (async () => {
+    const lines = [];
+    await window.storage.set('mine', 'spy');
+    try {
+      lines.push('localStorage: ' + Object.keys(localStorage).map((k) => k + '=' + localStorage.getItem(k)).join(','));
+    } catch (e) {
+      lines.push('localStorage: ' + e.name);
+    }
+    for (const shared of [false, true]) lines.push('storage: ' + (await window.storage.list('', shared)).keys.join(','));
+    try { lines.push('parent: ' + Object.keys(parent.localStorage).join(',')); } catch (e) { lines.push('parent: ' + e.name); }
+    document.getElementById('out').textContent = lines.join('\\n');
+  })();
+</script>`;
+
+test("two saved apps opened from disk: one cannot read the other's data, and each keeps its own across reloads", async ({
+  app,
+  anthropic,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const save = async (filename: string, content: string, id: string, stores: boolean) => {
+    await modelWrites(app, anthropic, filename, content, id);
+    const downloading = app.waitForEvent('download');
+    await panel(app).getByRole('button', { name: 'Download as app' }).click();
+    if (stores) await app.getByRole('button', { name: 'Without data' }).click();
+    const download = await downloading;
+    const file = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(file);
+    return pathToFileURL(file).href;
+  };
+  const vault = await save('vault.html', VAULT, 'toolu_vault', false);
+  // The spy stores a value in its preview: the question whether the file takes it along is answered no.
+  const spy = await save('spy.html', SPY, 'toolu_spy', true);
+
+  // One browser profile for both files: every file opened from disk shares the file:// origin.
+  const standalone = await browser.newContext();
+  await standalone.route(/^(https?|wss?):/, (route) => route.abort());
+  try {
+    const page = await standalone.newPage();
+    await page.goto(vault);
+    const shown = page.frameLocator('iframe[title="vault.html"]');
+    await expect(shown.getByRole('heading', { name: 'Vault' })).toBeVisible();
+    await expect(shown.getByText('empty')).toBeVisible();
+    await shown.getByRole('button', { name: 'Keep' }).click();
+    await expect(shown.getByText('kept hunter2')).toBeVisible();
+    await page.reload();
+    await expect(page.frameLocator('iframe[title="vault.html"]').getByText('kept hunter2')).toBeVisible();
+
+    await page.goto(spy);
+    const out = page.frameLocator('iframe[title="spy.html"]').locator('#out');
+    await expect(out).toContainText('parent:');
+    await expect(out).toContainText('storage: mine');
+    await expect(out).not.toContainText('hunter2');
+    await expect(out).not.toContainText('secret');
+    await expect(out).toContainText('localStorage: SecurityError');
   } finally {
     await standalone.close();
   }

@@ -382,15 +382,17 @@ test('Download as app saves one HTML file that runs from disk with no network: i
   try {
     const page = await standalone.newPage();
     await page.goto(pathToFileURL(file).href);
-    await expect(page.getByRole('heading', { name: 'Counter' })).toBeVisible();
-    await expect(page.getByText('Count: 0')).toBeVisible();
-    await page.getByRole('button', { name: 'Add' }).click();
-    await expect(page.getByText('Count: 1')).toBeVisible();
+    // The app runs in the saved file's sandboxed frame, which the file fills.
+    const shown = page.frameLocator('iframe[title="counter.jsx"]');
+    await expect(shown.getByRole('heading', { name: 'Counter' })).toBeVisible();
+    await expect(shown.getByText('Count: 0')).toBeVisible();
+    await shown.getByRole('button', { name: 'Add' }).click();
+    await expect(shown.getByText('Count: 1')).toBeVisible();
     await page.reload();
-    await expect(page.getByText('Count: 1')).toBeVisible();
-    await page.getByRole('button', { name: 'Ask' }).click();
+    await expect(shown.getByText('Count: 1')).toBeVisible();
+    await shown.getByRole('button', { name: 'Ask' }).click();
     await expect(
-      page.getByText(
+      shown.getByText(
         'Refused: window.claude.complete needs Easel: this file was saved with Download as app and runs on its own.',
       ),
     ).toBeVisible();

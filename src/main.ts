@@ -18,12 +18,12 @@ import { BUILTIN_MODELS, compatibleServerError, createAnthropicProvider, LlmErro
 import { lazyMemoryTool, type MemoryScope } from './memory';
 import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
-  AppDataRepository,
   AttachmentsRepository,
   BroadcastNoticeChannel,
   EaselConnection,
   FolderBackup,
   keepQueuesOnlyOnReload,
+  lazyAppData,
   lazyProjectLibrary,
   NO_KEY,
   requestKey,
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     changed: () => apps.changed(),
   });
   const apps: ArtifactApps = new ArtifactApps({
-    data: new AppDataRepository(db),
+    data: lazyAppData(db),
     claude: claudeCalls,
     network: lazyNetworkBridge({
       store: settingsRepo,

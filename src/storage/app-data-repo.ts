@@ -1,12 +1,27 @@
-import type { IDBPIndex } from 'idb';
+import type { IDBPIndex, IDBPTransaction } from 'idb';
+import { appDataOfSession, EVERY, isAppDataRecord, type TotalKey, utf8Size } from './app-data-records';
 import type { EaselDatabase } from './db';
-import { isObject, isString } from './guards';
-import type { AppDataRecord, AppDataScope, EaselDB } from './schema';
+import { isObject } from './guards';
+import { allRequests } from './requests';
+import type { AppDataRecord, AppDataScope, AppDataTotalRecord, EaselDB } from './schema';
+
+export { isAppDataRecord, utf8Size } from './app-data-records';
 
 /** Largest value, in UTF-8 bytes (Claude.ai's artifacts: under 5 MB a value). */
 export const MAX_APP_VALUE_BYTES = 5 * 1024 * 1024;
-/** Most data of one artifact, keys and values, in UTF-8 bytes. */
+/** Most data of one artifact, keys and values, in UTF-8 bytes (Claude.ai's artifacts: 20 MB). */
 export const MAX_APP_ARTIFACT_BYTES = 20 * 1024 * 1024;
+/**
+ * Most data of the artifacts of one session: one artifact at its limit and room for a few small ones, so one
+ * answer's files cannot multiply the artifact limit (three files stored 40 MB before there was this limit).
+ */
+export const MAX_APP_SESSION_BYTES = 30 * 1024 * 1024;
+/**
+ * Most data of every artifact together: the same database holds the person's conversations and attachments,
+ * and the browser's quota (a share of the free disk) is the database's, so artifacts get a bounded part of it;
+ * sync also sends every value.
+ */
+export const MAX_APP_TOTAL_BYTES = 200 * 1024 * 1024;
 
 /** Which artifact: a file of a session. */
 export interface AppDataOwner {
@@ -59,10 +74,11 @@ export interface AppDataUsage {
 
 /**
  * What artifacts keep with `window.storage`, by artifact (session and file): the store `appData`. Each call
- * is one transaction. An artifact's total is read from the `byArtifact` index's keys, never its values, so
- * checking the 20 MB limit costs the number of keys, not their size. Each change, once written, is told to
- * `notify` (by default `APP_DATA_CHANNEL`, where sync hears it); a value from another device is written with
- * a `notify` that tells no one, so it is not sent back.
+ * is one transaction. The totals of the artifact, its session and every artifact (`appDataTotals`) are read
+ * and written in the same transaction as the value, so checking the limits costs three reads whatever the
+ * number of keys; a total that is missing or broken is counted again from the `byArtifact` index's keys
+ * (never the values). Each change, once written, is told to `notify` (by default `APP_DATA_CHANNEL`, where sync
+ * hears it); a value from another device is written with a `notify` that tells no one, so it is not sent back.
  */
 export class AppDataRepository {
   constructor(
@@ -78,7 +94,8 @@ export class AppDataRepository {
 
   /**
    * Stores `value` under `key`, replacing what was there. Throws `AppDataLimitError` (and stores nothing) past
-   * 5 MB a value or 20 MB an artifact.
+   * 5 MB a value, 20 MB an artifact, 30 MB the artifacts of a session or 200 MB every artifact. A write that
+   * does not grow the data is never refused (an import may have brought more than the limits).
    */
   async set(owner: AppDataOwner, scope: AppDataScope, key: string, value: string): Promise<void> {
     const size = utf8Size(key) + utf8Size(value);
@@ -86,34 +103,51 @@ export class AppDataRepository {
       throw new AppDataLimitError(
         `The value for "${key}" is ${bytes(utf8Size(value))}; a stored value can be at most ${bytes(MAX_APP_VALUE_BYTES)} (5 MB). Nothing was stored.`,
       );
-    const tx = this.db.transaction('appData', 'readwrite');
+    const tx = this.db.transaction(['appData', 'appDataTotals'], 'readwrite');
     const id: AppDataKey = [owner.sessionId, owner.file, scope, key];
-    const [total, old] = await Promise.all([totalOf(tx.store.index('byArtifact'), owner), tx.store.get(id)]);
-    const after = total - (isAppDataRecord(old) ? old.size : 0) + size;
-    if (after > MAX_APP_ARTIFACT_BYTES) {
+    const [old, totals] = await Promise.all([tx.objectStore('appData').get(id), readTotals(tx, owner)]);
+    const grows = size - (isAppDataRecord(old) ? old.size : 0);
+    const added = old === undefined ? 1 : 0;
+    const after = totals.map((t) => ({ keys: t.keys + added, bytes: t.bytes + grows }));
+    const over = grows > 0 ? LIMITS.findIndex(([limit], i) => (after[i]?.bytes ?? 0) > limit) : -1;
+    const limit = LIMITS[over];
+    if (limit) {
       tx.abort();
       await tx.done.catch(() => undefined);
+      const [most, whose, who, wayForward] = limit;
       throw new AppDataLimitError(
-        `Storing "${key}" would bring this artifact's data to ${bytes(after)}; an artifact can keep at most ${bytes(MAX_APP_ARTIFACT_BYTES)} (20 MB). Delete keys it no longer needs. Nothing was stored.`,
+        `Storing "${key}" would bring ${whose} to ${bytes(after[over]?.bytes ?? 0)}; ${who} can keep at most ${bytes(most)} (${most / 1024 / 1024} MB). ${wayForward} with Clear stored data in its console, under its preview. Nothing was stored.`,
       );
     }
     const record: AppDataRecord = { ...owner, scope, key, value, size };
-    await Promise.all([tx.store.put(record), tx.done]);
+    await allRequests((add) => {
+      add(tx.objectStore('appData').put(record));
+      writeTotals(add, tx, owner, after);
+      add(tx.done);
+    });
     this.told(owner, [[scope, key]]);
   }
 
   /** Deletes `key`; returns whether it was there. */
   async delete(owner: AppDataOwner, scope: AppDataScope, key: string): Promise<boolean> {
-    const tx = this.db.transaction('appData', 'readwrite');
+    const tx = this.db.transaction(['appData', 'appDataTotals'], 'readwrite');
     const id: AppDataKey = [owner.sessionId, owner.file, scope, key];
-    const had = (await tx.store.getKey(id)) !== undefined;
-    if (had) await tx.store.delete(id);
+    const [old, totals] = await Promise.all([tx.objectStore('appData').get(id), readTotals(tx, owner)]);
+    const had = old !== undefined;
+    if (had) {
+      const freed = isAppDataRecord(old) ? old.size : 0;
+      const after = totals.map((t) => ({ keys: t.keys - 1, bytes: t.bytes - freed }));
+      await allRequests((add) => {
+        add(tx.objectStore('appData').delete(id));
+        writeTotals(add, tx, owner, after);
+      });
+    }
     await tx.done;
     if (had) this.told(owner, [[scope, key]]);
     return had;
   }
 
-  /** The keys of `scope` that start with `prefix`, in order. */
+  /** The keys of `scope` that start with `prefix`, in order (one request, whatever the number of keys). */
   async list(owner: AppDataOwner, scope: AppDataScope, prefix: string): Promise<string[]> {
     const range = IDBKeyRange.bound(
       [owner.sessionId, owner.file, scope, prefix],
@@ -123,20 +157,28 @@ export class AppDataRepository {
     return keys.map((k) => k[3]).filter((k) => k.startsWith(prefix));
   }
 
-  /** How much the artifact keeps. */
+  /** How much the artifact keeps (its total, read in one request). */
   async usage(owner: AppDataOwner): Promise<AppDataUsage> {
-    const tx = this.db.transaction('appData');
-    const [usage] = await Promise.all([usageOf(tx.store.index('byArtifact'), owner), tx.done]);
+    const tx = this.db.transaction(['appData', 'appDataTotals']);
+    const [usage] = await Promise.all([readTotal(tx, [owner.sessionId, owner.file]), tx.done]);
     return usage;
   }
 
   /** Deletes everything the artifact keeps, in both scopes. */
   async clear(owner: AppDataOwner): Promise<void> {
-    const tx = this.db.transaction('appData', 'readwrite');
+    const tx = this.db.transaction(['appData', 'appDataTotals'], 'readwrite');
+    const store = tx.objectStore('appData');
     const range = IDBKeyRange.bound([owner.sessionId, owner.file], [owner.sessionId, owner.file, [], []]);
-    const keys = await tx.store.getAllKeys(range);
-    await tx.store.delete(range);
-    await tx.done;
+    const [keys, [artifact, session, every]] = await Promise.all([
+      store.getAllKeys(range),
+      readTotals(tx, owner),
+    ]);
+    const less = (t: AppDataUsage) => ({ keys: t.keys - artifact.keys, bytes: t.bytes - artifact.bytes });
+    await allRequests((add) => {
+      add(store.delete(range));
+      writeTotals(add, tx, owner, [{ keys: 0, bytes: 0 }, less(session), less(every)]);
+      add(tx.done);
+    });
     const refs = keys.map(([, , scope, key]): AppDataRef => [scope, key]);
     for (let i = 0; i < refs.length; i += MAX_NOTICE_KEYS)
       this.told(owner, refs.slice(i, i + MAX_NOTICE_KEYS));
@@ -144,8 +186,7 @@ export class AppDataRepository {
 
   /** Every value of a session's artifacts (for export); records that fail their check are left out. */
   async listForSession(sessionId: string): Promise<AppDataRecord[]> {
-    const values: unknown[] = await this.db.getAllFromIndex('appData', 'bySession', sessionId);
-    return values.filter(isAppDataRecord);
+    return appDataOfSession(this.db, sessionId);
   }
 
   private told(owner: AppDataOwner, keys: readonly AppDataRef[]): void {
@@ -158,58 +199,112 @@ export class AppDataRepository {
   }
 }
 
-/** True for a well-formed stored value (another version or a broken disk may have written something else). */
-export function isAppDataRecord(value: unknown): value is AppDataRecord {
-  return (
-    isObject(value) &&
-    isString(value.sessionId) &&
-    isString(value.file) &&
-    (value.scope === 0 || value.scope === 1) &&
-    isString(value.key) &&
-    isString(value.value) &&
-    typeof value.size === 'number' &&
-    Number.isSafeInteger(value.size) &&
-    value.size >= 0
-  );
-}
-
-/** The UTF-8 size of `text`, without encoding it. */
-export function utf8Size(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) bytes += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2; // a pair: 4 bytes for 2 code units
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
-}
-
-function artifactRange(owner: AppDataOwner): IDBKeyRange {
-  return IDBKeyRange.bound([owner.sessionId, owner.file, 0], [owner.sessionId, owner.file, Infinity]);
-}
+/**
+ * The limits a write is checked against, in the order of `totalKeys` (the artifact, its session, every
+ * artifact), with the words that name each and what the person can do.
+ */
+const LIMITS = [
+  [
+    MAX_APP_ARTIFACT_BYTES,
+    "this artifact's data",
+    'an artifact',
+    'Delete keys it no longer needs, or clear its data',
+  ],
+  [
+    MAX_APP_SESSION_BYTES,
+    "the data of this conversation's artifacts",
+    'the artifacts of one conversation',
+    "Clear another artifact's data",
+  ],
+  [
+    MAX_APP_TOTAL_BYTES,
+    'the data of every artifact in this browser',
+    'all artifacts together',
+    "Delete conversations you no longer need, or clear an artifact's data",
+  ],
+] as const;
 
 type AppDataKey = [string, string, AppDataScope, string];
-type ByArtifact = IDBPIndex<EaselDB, ['appData'], 'appData', 'byArtifact', IDBTransactionMode>;
+type TotalsTransaction = IDBPTransaction<EaselDB, ('appData' | 'appDataTotals')[], IDBTransactionMode>;
 
-/** Keys and total size of an artifact's data, from the index's keys alone (values are never read). */
-async function usageOf(index: ByArtifact, owner: AppDataOwner): Promise<AppDataUsage> {
+/** The totals a write of `owner` changes: its artifact's, its session's, every artifact's (as `LIMITS`). */
+function totalKeys(owner: AppDataOwner): [TotalKey, TotalKey, TotalKey] {
+  return [[owner.sessionId, owner.file], [owner.sessionId, ''], EVERY];
+}
+
+function readTotals(
+  tx: TotalsTransaction,
+  owner: AppDataOwner,
+): Promise<[AppDataUsage, AppDataUsage, AppDataUsage]> {
+  const [artifact, session, every] = totalKeys(owner);
+  return Promise.all([readTotal(tx, artifact), readTotal(tx, session), readTotal(tx, every)]);
+}
+
+/** A total as kept, or counted again from the index's keys when it is missing or broken. */
+async function readTotal(tx: TotalsTransaction, key: TotalKey): Promise<AppDataUsage> {
+  const record: unknown = await tx.objectStore('appDataTotals').get(key);
+  if (isTotal(record)) return { keys: record.keys, bytes: record.bytes };
+  return countTotal(tx.objectStore('appData').index('byArtifact'), key);
+}
+
+function writeTotals(
+  add: (request: Promise<unknown>) => void,
+  tx: IDBPTransaction<EaselDB, ('appData' | 'appDataTotals')[], 'readwrite'>,
+  owner: AppDataOwner,
+  totals: readonly AppDataUsage[],
+): void {
+  const store = tx.objectStore('appDataTotals');
+  for (const [i, [sessionId, file]] of totalKeys(owner).entries()) {
+    const total = totals[i];
+    if (!total) continue;
+    const record: AppDataTotalRecord = {
+      sessionId,
+      file,
+      keys: Math.max(0, total.keys),
+      bytes: Math.max(0, total.bytes),
+    };
+    add(store.put(record));
+  }
+}
+
+/** True for a total as the repository writes it (`appDataTotals`; its key says whose it is). */
+function isTotal(value: unknown): value is AppDataTotalRecord {
+  return isObject(value) && isCount(value.keys) && isCount(value.bytes);
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+type ByArtifact = IDBPIndex<
+  EaselDB,
+  ('appData' | 'appDataTotals')[],
+  'appData',
+  'byArtifact',
+  IDBTransactionMode
+>;
+
+/**
+ * Counts a total from the `byArtifact` index's keys (`[sessionId, file, size]`; values are never read): the
+ * cost of every key it covers, paid only when a total is missing (a database an import or a purge left
+ * without one), never on every write.
+ */
+async function countTotal(index: ByArtifact, [sessionId, file]: TotalKey): Promise<AppDataUsage> {
+  const range =
+    sessionId === ''
+      ? undefined
+      : file === ''
+        ? IDBKeyRange.bound([sessionId], [sessionId, []])
+        : IDBKeyRange.bound([sessionId, file, 0], [sessionId, file, Infinity]);
   let keys = 0;
   let bytes = 0;
-  let cursor = await index.openKeyCursor(artifactRange(owner));
+  let cursor = await index.openKeyCursor(range);
   while (cursor) {
     keys += 1;
     bytes += cursor.key[2];
     cursor = await cursor.continue();
   }
   return { keys, bytes };
-}
-
-async function totalOf(index: ByArtifact, owner: AppDataOwner): Promise<number> {
-  return (await usageOf(index, owner)).bytes;
 }
 
 function bytes(count: number): string {

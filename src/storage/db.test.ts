@@ -13,6 +13,7 @@ describe('openEaselDb', () => {
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual([
       'appData',
+      'appDataTotals',
       'attachments',
       'keys',
       'memories',

@@ -88,6 +88,10 @@ function migrationStep(
       // Memory files (nothing to carry over: memory did not exist before).
       db.createObjectStore('memories', { keyPath: ['space', 'path'] });
       return undefined;
+    case 5:
+      // The totals of what artifacts keep: each is counted from the keys by the first write that needs it.
+      db.createObjectStore('appDataTotals', { keyPath: ['sessionId', 'file'] });
+      return undefined;
     default:
       throw new Error(`There is no migration from schema version ${fromVersion}.`);
   }

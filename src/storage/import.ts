@@ -4,7 +4,7 @@
  */
 
 import type { AgentMessage } from '../agent';
-import { utf8Size } from './app-data-repo';
+import { staleTotals, utf8Size } from './app-data-records';
 import type { EaselDatabase } from './db';
 import { type CheckedFile, type CheckedSession, checkExportText } from './import-check';
 import type { StoredMessageRecord } from './large-texts';
@@ -116,7 +116,10 @@ async function writeSession(
     value: d.value,
     size: utf8Size(d.key) + utf8Size(d.value),
   }));
-  const tx = db.transaction(['sessions', 'messages', 'texts', 'attachments', 'appData'], 'readwrite');
+  const tx = db.transaction(
+    ['sessions', 'messages', 'texts', 'attachments', 'appData', 'appDataTotals'],
+    'readwrite',
+  );
   try {
     // No session has this id here: chunks left under it (none are, unless a purge was cut short) go first, and
     // the chunks are then built without reading any.
@@ -129,6 +132,9 @@ async function writeSession(
     await allRequests((add) => {
       for (const blob of blobs) add(tx.objectStore('attachments').put(blob));
       for (const record of appData) add(tx.objectStore('appData').put(record));
+      // The totals this session's values change are counted again by the next write (an import is rare).
+      if (appData.length > 0)
+        for (const key of staleTotals(id)) add(tx.objectStore('appDataTotals').delete(key));
       for (const record of records) add(tx.objectStore('messages').put(record));
       add(tx.objectStore('sessions').put(session));
       add(texts.finish());

@@ -9,6 +9,8 @@ export {
   AppDataRepository,
   type AppDataUsage,
   MAX_APP_ARTIFACT_BYTES,
+  MAX_APP_SESSION_BYTES,
+  MAX_APP_TOTAL_BYTES,
   MAX_APP_VALUE_BYTES,
 } from './app-data-repo';
 export { type AttachmentLookup, AttachmentsRepository } from './attachments-repo';
@@ -41,6 +43,7 @@ export {
 } from './health';
 // Import loads with its first use (`SessionLibrary.import`): only its types are here.
 export type { ImportedSession, ImportReport } from './import';
+export { type AppDataAccess, lazyAppData } from './lazy-app-data';
 export {
   type ExportDownload,
   SessionLibrary,

@@ -16,8 +16,10 @@ export const DB_NAME = 'easel';
  * - 3: `appData`, what artifacts keep with `window.storage`, keyed by session, file, scope and key.
  * - 4: `projects` (a name, instructions and knowledge files; sessions name theirs with `projectId`).
  * - 5: `memories`, the files Claude keeps with the memory tool, keyed by space and path.
+ * - 6: `appDataTotals`, how much artifacts keep (per artifact, per session and overall), so a write checks its
+ *   limits without reading every key.
  */
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 /** A setting as stored. Values are `unknown` on the way out: callers validate what they read. */
 export interface SettingRecord {
@@ -170,6 +172,21 @@ export interface AppDataRecord {
 }
 
 /**
+ * How much artifacts keep, kept up to date in the transaction of each write so a write reads its limits in
+ * O(1). Keyed by `[sessionId, file]` for one artifact, `[sessionId, '']` for the artifacts of a session and
+ * `['', '']` for every artifact (no session id or file name is empty). A record that is missing or fails its
+ * check is counted again from the `byArtifact` index.
+ */
+export interface AppDataTotalRecord {
+  readonly sessionId: string;
+  readonly file: string;
+  /** Stored values (both scopes). */
+  readonly keys: number;
+  /** UTF-8 bytes of their keys and values (the records' `size`). */
+  readonly bytes: number;
+}
+
+/**
  * One memory file Claude keeps with the memory tool (`src/memory`). `space` is whose it is: `person` (every
  * chat) or `project:<id>` (the chats of that project); `path` is relative to the space's root, segments
  * joined by `/` (`preferences.md`, `work/units.md`), never empty, never with `.` or `..`.
@@ -183,7 +200,7 @@ export interface MemoryRecord {
 }
 
 /**
- * Easel's IndexedDB schema, version 5.
+ * Easel's IndexedDB schema, version 6.
  *
  * Record types are what the repositories write; everything read back is still checked by `validate.ts`
  * before use (another tab, an older version or a broken disk may have written something else).
@@ -202,4 +219,5 @@ export interface EaselDB extends DBSchema {
     value: AppDataRecord;
     indexes: { byArtifact: [string, string, number]; bySession: string };
   };
+  appDataTotals: { key: [string, string]; value: AppDataTotalRecord };
 }

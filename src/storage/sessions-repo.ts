@@ -1,3 +1,4 @@
+import { staleTotals } from './app-data-records';
 import type { EaselDatabase } from './db';
 import { sessionRange } from './ranges';
 import type { SessionRecord } from './schema';
@@ -91,11 +92,15 @@ export class SessionsRepository {
 
   /** Removes a session, its messages, search texts, attachment bytes and artifacts' data in one transaction. */
   async purge(id: string): Promise<void> {
-    const tx = this.db.transaction(['sessions', 'messages', 'texts', 'attachments', 'appData'], 'readwrite');
+    const tx = this.db.transaction(
+      ['sessions', 'messages', 'texts', 'attachments', 'appData', 'appDataTotals'],
+      'readwrite',
+    );
     const attachmentKeys = await tx.objectStore('attachments').index('bySession').getAllKeys(id);
     const appDataKeys = await tx.objectStore('appData').index('bySession').getAllKeys(id);
     await Promise.all([
       ...appDataKeys.map((key) => tx.objectStore('appData').delete(key)),
+      ...staleTotals(id).map((key) => tx.objectStore('appDataTotals').delete(key)),
       tx.objectStore('sessions').delete(id),
       tx.objectStore('messages').delete(sessionRange(id)),
       tx.objectStore('texts').delete(sessionRange(id)),

@@ -5,7 +5,7 @@
  */
 
 import type { AgentMessage } from '../agent';
-import { AppDataRepository } from './app-data-repo';
+import { appDataOfSession } from './app-data-records';
 import { AttachmentsRepository } from './attachments-repo';
 import { blobToBase64, bytesToBase64 } from './base64';
 import { BranchTree } from './branch-tree';
@@ -154,9 +154,12 @@ async function exportOne(
       base64: await blobToBase64(record.blob),
     });
   }
-  const appData: ExportedAppData[] = (await new AppDataRepository(db).listForSession(session.id)).map(
-    (r) => ({ file: r.file, shared: r.scope === 1, key: r.key, value: r.value }),
-  );
+  const appData: ExportedAppData[] = (await appDataOfSession(db, session.id)).map((r) => ({
+    file: r.file,
+    shared: r.scope === 1,
+    key: r.key,
+    value: r.value,
+  }));
   const have = new Set(attachments.map((a) => a.id));
   for (const [id, name] of names) {
     if (!have.has(id))

@@ -18,16 +18,27 @@ export const APP_FILE_POLICY =
   "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' data: blob:; style-src 'unsafe-inline' data: blob:; img-src data: blob:; font-src data: blob:; media-src data: blob:; worker-src blob: data:; connect-src 'none'; form-action 'none'; frame-src 'none'; base-uri 'none'";
 
 /**
+ * The policy of the saved file's outer document, the shell: its inline script and style, and the app's frame
+ * from a `blob:` URL it makes. A `blob:` document inherits its maker's policy, so the shell allows what the app
+ * needs too (the app's own `APP_FILE_POLICY`, in its document, takes frames away again).
+ */
+export const APP_SHELL_POLICY = APP_FILE_POLICY.replace("frame-src 'none'", 'frame-src blob:');
+
+/**
  * `Download as app`: the artifact as one self-contained HTML file that runs opened from disk, with no Easel
  * and no network. It is the document the preview writes — the same plan, the shelf's libraries and the
  * compiled component — with every file inlined as a `data:` URL (in the import map and where the page names
  * it), and stand-ins for the app APIs.
  *
- * The file keeps the preview's network sandbox: its own Content-Security-Policy (`APP_FILE_POLICY`, no
- * network) and the WebRTC guard, both before the page's first script. `window.storage` keeps data in
- * `localStorage` under a name made at random when the file was saved, so saved apps do not mix their keys; but
- * every file opened from disk shares one `file://` origin, so a saved app's own script can still read another's
- * `localStorage` directly (docs/artifact-apps-security.md). `window.fs.readFile` and `window.claude` reject, saying they need Easel. With `data` (what the artifact stored
+ * The file keeps the preview's network sandbox and gets one of its own for storage. It is a shell: a small
+ * document with its own Content-Security-Policy (`APP_SHELL_POLICY`, no network) and the WebRTC guard, which
+ * shows the app in `<iframe sandbox="allow-scripts">` from a `blob:` URL it makes when it opens (a `srcdoc` this
+ * large was left blank by Chromium until the window was resized). The app's document has the policy and the
+ * guard again, before its first script. Being sandboxed, the app has an opaque origin: it cannot reach the
+ * `file://` origin's `localStorage` (which every file opened from disk shares), nor the shell. Its
+ * `window.storage` asks the shell over `postMessage`, and the shell keeps the values in `localStorage` under
+ * `easel-app:<id>:`, `id` made at random when the file was saved: one saved app cannot name another's keys.
+ * `window.fs.readFile` and `window.claude` reject, saying they need Easel. With `data` (what the artifact stored
  * in Easel, `readStoredData`), the storage starts with it, written on the file's first open only, never over a
  * key stored since.
  */
@@ -57,8 +68,11 @@ export async function buildAppFile(
     : '';
   const policy = `<meta http-equiv="Content-Security-Policy" content="${APP_FILE_POLICY}">`;
   const guard = `<script>(${String(guardWebRtc).replace(/<(\/?script|!--)/gi, '<\\$1')})()</script>`;
-  const head = `<!DOCTYPE html><meta charset="utf-8">${policy}<meta name="referrer" content="no-referrer"><title>${escapeText(filename)}</title>`;
-  const page = `${head}${guard}<script>${standIns(crypto.randomUUID(), data)}</script>${map}${html}`;
+  const title = `<title>${escapeText(filename)}</title>`;
+  const head = `<!DOCTYPE html><meta charset="utf-8">${policy}<meta name="referrer" content="no-referrer">${title}`;
+  const app = `${head}${guard}<script>${frameStandIns()}</script>${map}${html}`;
+  const shellPolicy = `<meta http-equiv="Content-Security-Policy" content="${APP_SHELL_POLICY}">`;
+  const page = `<!DOCTYPE html><meta charset="utf-8">${shellPolicy}<meta name="referrer" content="no-referrer">${title}<style>html,body{margin:0;height:100%}iframe{display:block;border:0;width:100%;height:100%}</style>${guard}<body><script type="application/json" id="easel-app">${json(app)}</script><script>${shell(crypto.randomUUID(), filename, data)}</script>`;
   return new Blob([page], { type: 'text/html' });
 }
 
@@ -98,18 +112,21 @@ export async function readStoredData(apps: ArtifactApps, file: string): Promise<
   }
 }
 
+/** `value` as JSON that cannot end the script element it is written in. */
+function json(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
+}
+
 /**
- * The app APIs outside Easel (plain script, run before the page). Keys are kept under `easel-app:<id>:`, `id`
- * made at random when the file was saved, so two saved apps opened from disk (one origin for every file) do not
- * mix their keys; `seed` is the data the file starts with.
+ * The shell's script: shows the app in a sandboxed frame from a `blob:` URL, and answers its storage requests
+ * (only from that frame, checked) with `localStorage` under `easel-app:<id>:` (`p:` personal, `s:` shared keys),
+ * or memory where there is no `localStorage`. `seed` is the data the file starts with.
  */
-function standIns(id: string, data: readonly StoredValue[]): string {
+function shell(id: string, filename: string, data: readonly StoredValue[]): string {
   const seed = Object.fromEntries(data.map((d) => [(d.shared ? 's:' : 'p:') + d.key, d.value]));
-  const json = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
   return `(() => {
   const prefix = 'easel-app:' + ${json(id)} + ':';
   const seed = ${json(seed)};
-  const outside = (what) => Promise.reject(new Error(what + ' needs Easel: this file was saved with Download as app and runs on its own.'));
   const store = (() => { try { return window.localStorage; } catch { return undefined; } })();
   const memory = new Map(Object.entries(seed));
   // The data saved with the file goes in once, on its first open here, over no key the file has stored.
@@ -125,12 +142,57 @@ function standIns(id: string, data: readonly StoredValue[]): string {
   const write = (k, v) => (store ? store.setItem(prefix + k, v) : memory.set(k, v));
   const drop = (k) => (store ? store.removeItem(prefix + k) : memory.delete(k));
   const keys = () => store ? Object.keys(store).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)) : [...memory.keys()];
+  const ops = {
+    get: (k) => read(k),
+    set: (k, v) => { write(k, v); return null; },
+    delete: (k) => { const had = read(k) !== null && read(k) !== undefined; drop(k); return had; },
+    list: (start) => keys().filter((k) => k.startsWith(start)).map((k) => k.slice(2)).sort(),
+  };
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts allow-modals');
+  frame.title = ${json(filename)};
+  addEventListener('message', (event) => {
+    const m = event.data;
+    if (event.source !== frame.contentWindow || typeof m !== 'object' || m === null || m.easelApp !== 'call') return;
+    const reply = (body) => frame.contentWindow.postMessage({ easelApp: 'reply', id: m.id, ...body }, '*');
+    const op = Object.hasOwn(ops, m.op) ? ops[m.op] : undefined;
+    if (!op || typeof m.key !== 'string' || (m.op === 'set' && typeof m.value !== 'string')) return reply({ error: 'Unknown request.' });
+    try { reply({ value: op(m.key, m.value) }); } catch (e) { reply({ error: 'Could not store "' + m.key.slice(2) + '": ' + e.message }); }
+  });
+  const app = document.getElementById('easel-app').textContent;
+  frame.src = URL.createObjectURL(new Blob([JSON.parse(app)], { type: 'text/html' }));
+  document.body.append(frame);
+})();`;
+}
+
+/**
+ * The app APIs in the sandboxed frame (plain script, run before the page): `window.storage` asks the shell,
+ * `window.fs.readFile` and `window.claude` reject, saying they need Easel.
+ */
+function frameStandIns(): string {
+  return `(() => {
+  const outside = (what) => Promise.reject(new Error(what + ' needs Easel: this file was saved with Download as app and runs on its own.'));
+  const waiting = new Map();
+  let next = 0;
+  const shell = window.parent;
+  addEventListener('message', (event) => {
+    const m = event.data;
+    if (event.source !== shell || typeof m !== 'object' || m === null || m.easelApp !== 'reply' || !waiting.has(m.id)) return;
+    const { resolve, reject } = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (typeof m.error === 'string') reject(new Error(m.error)); else resolve(m.value);
+  });
+  const ask = (op, key, value) => new Promise((resolve, reject) => {
+    const id = next++;
+    waiting.set(id, { resolve, reject });
+    shell.postMessage({ easelApp: 'call', id, op, key, value }, '*');
+  });
   const id = (key, shared) => (shared === true ? 's:' : 'p:') + String(key);
   window.storage = {
-    get: async (key, shared) => { const v = read(id(key, shared)); if (v === null || v === undefined) throw new Error('There is no stored value for the key "' + key + '".'); return { key: String(key), value: v, shared: shared === true }; },
-    set: async (key, value, shared) => { const v = typeof value === 'string' ? value : JSON.stringify(value); write(id(key, shared), v); return { key: String(key), value: v, shared: shared === true }; },
-    delete: async (key, shared) => { const had = read(id(key, shared)) !== null; drop(id(key, shared)); return { key: String(key), deleted: had, shared: shared === true }; },
-    list: async (p, shared) => { const start = (shared === true ? 's:' : 'p:') + (p || ''); return { keys: keys().filter((k) => k.startsWith(start)).map((k) => k.slice(2)).sort(), ...(p ? { prefix: p } : {}), shared: shared === true }; },
+    get: async (key, shared) => { const v = await ask('get', id(key, shared)); if (v === null || v === undefined) throw new Error('There is no stored value for the key "' + key + '".'); return { key: String(key), value: v, shared: shared === true }; },
+    set: async (key, value, shared) => { const v = typeof value === 'string' ? value : JSON.stringify(value); await ask('set', id(key, shared), v); return { key: String(key), value: v, shared: shared === true }; },
+    delete: async (key, shared) => ({ key: String(key), deleted: await ask('delete', id(key, shared)), shared: shared === true }),
+    list: async (p, shared) => ({ keys: await ask('list', id(p || '', shared)), ...(p ? { prefix: p } : {}), shared: shared === true }),
   };
   window.fs = { readFile: () => outside('window.fs.readFile') };
   window.claude = { complete: () => outside('window.claude.complete') };

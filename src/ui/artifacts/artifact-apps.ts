@@ -293,6 +293,8 @@ export class AppPort {
         } catch (error) {
           // The store's limit errors say what happened and what to do; anything else is the browser's.
           const text = error instanceof Error ? error.message : String(error);
+          // The person is told too, in the console: the page may swallow its error.
+          if (error instanceof Error && error.name === 'AppDataLimitError') this.context.log('error', text);
           throw new AppError(
             error instanceof Error && error.name === 'AppDataLimitError'
               ? text

@@ -7,6 +7,13 @@ export const MAX_DOWNLOADS = 20;
 export const MAX_DOWNLOAD_BYTES = 100_000_000;
 /** How long a notice (`Downloaded …`, `Copied …`) stays. */
 const NOTICE_MS = 6_000;
+/**
+ * How long an offer's buttons ignore clicks after its text changed: a page that swaps one offer for another
+ * just before the person's click (to have them save what they did not read) gets the click ignored.
+ */
+export const OFFER_ARM_MS = 600;
+/** How much of copied text the notice shows. */
+const COPIED_SHOWN = 80;
 
 interface Notice {
   readonly text: string;
@@ -19,12 +26,17 @@ interface Notice {
 /**
  * The notice over a preview, and the page's downloads and clipboard writes it reports, carried out in the
  * app's origin: a download is never saved by the page alone, whatever the activation of the app page: the
- * notice asks `Save <name> (<size>)?` with `Save` and `Dismiss`. Text reaches the clipboard only after a click. A stopped page's notice stays, with `Run again` (`runAgain`).
+ * notice asks `Save <name> (<size>)?` with `Save` and `Dismiss`, which ignore clicks for `OFFER_ARM_MS` after the
+ * offer appears or changes. Text reaches the clipboard only after a click in the page, and the notice shows what
+ * was copied (a page can copy something else than what the person saw selected). A stopped page's notice stays,
+ * with `Run again` (`runAgain`).
  */
 export class PreviewNotices implements ReactiveController {
   private notice: Notice | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private downloads = 0;
+  private offeredAt = Number.NEGATIVE_INFINITY;
+  private armTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -35,6 +47,7 @@ export class PreviewNotices implements ReactiveController {
 
   hostDisconnected(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.armTimer);
   }
 
   render() {
@@ -43,8 +56,8 @@ export class PreviewNotices implements ReactiveController {
     if (notice.save)
       return html`<div class="notice" role="alertdialog" aria-label=${notice.text}>
         <span>${notice.text}</span>
-        <button type="button" @click=${this.handleSave}>Save</button>
-        <button type="button" @click=${this.handleDismiss}>Dismiss</button>
+        <button type="button" ?disabled=${!this.armed()} @click=${this.handleSave}>Save</button>
+        <button type="button" ?disabled=${!this.armed()} @click=${this.handleDismiss}>Dismiss</button>
       </div>`;
     return html`<div class="notice" role="status">
       <span>${notice.text}</span>
@@ -81,7 +94,7 @@ export class PreviewNotices implements ReactiveController {
   clipboard(text: string): void {
     if (!navigator.userActivation?.isActive) return; // only right after a click in the page
     navigator.clipboard.writeText(text).then(
-      () => this.show({ text: 'Copied to the clipboard' }),
+      () => this.show({ text: `Copied to the clipboard: ${copiedText(text)}` }),
       (error: unknown) =>
         this.show({ text: `Copying failed: ${error instanceof Error ? error.message : String(error)}` }),
     );
@@ -89,6 +102,12 @@ export class PreviewNotices implements ReactiveController {
 
   private show(notice: Notice): void {
     if (this.notice?.stopped && !notice.stopped) return;
+    if (notice.save) {
+      // Its buttons wake once it has stood unchanged for OFFER_ARM_MS.
+      this.offeredAt = performance.now();
+      clearTimeout(this.armTimer);
+      this.armTimer = setTimeout(() => this.host.requestUpdate(), OFFER_ARM_MS + 20);
+    }
     this.set(notice);
     clearTimeout(this.timer);
     if (!notice.save && !notice.stopped) this.timer = setTimeout(() => this.set(undefined), NOTICE_MS);
@@ -99,19 +118,33 @@ export class PreviewNotices implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** Whether the offer has been shown long enough, unchanged, for a click on it to be meant for it. */
+  private armed(): boolean {
+    return performance.now() - this.offeredAt >= OFFER_ARM_MS;
+  }
+
   private readonly handleSave = (): void => {
     const save = this.notice?.save;
-    if (!save) return;
+    if (!save || !this.armed()) return;
     saveBlob(save.filename, save.blob);
     this.show({ text: `Downloaded ${save.filename} (${formatBytes(save.blob.size)})` });
   };
 
-  private readonly handleDismiss = (): void => this.set(undefined);
+  private readonly handleDismiss = (): void => {
+    if (this.armed()) this.set(undefined);
+  };
 
   private readonly handleRunAgain = (): void => {
     this.set(undefined);
     this.runAgain();
   };
+}
+
+/** Copied text as the notice shows it: quoted, on one line, its start when long, with its length. */
+function copiedText(text: string): string {
+  const line = text.replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ').trim();
+  const shown = line.length > COPIED_SHOWN ? `${line.slice(0, COPIED_SHOWN)}…` : line;
+  return `“${shown}”${line.length > COPIED_SHOWN || text.length > 200 ? ` (${text.length.toLocaleString('en-US')} characters)` : ''}`;
 }
 
 /** A safe file name for a download a page asked for (no folders, no control or format characters). */
