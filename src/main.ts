@@ -55,6 +55,7 @@ import {
   provideUploads,
   runCodeToolRenderer,
   type SessionFile,
+  serverFileDownloads,
   webOn,
 } from './ui';
 import type { StandingContextSource } from './ui/app/standing-context';
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
         ...(connectors.length > 0 ? { connectors } : {}),
         ...(s.autoCompact ? { autoCompact: true } : {}),
         ...(s.filesApi.enabled ? { files: { minBytes: s.filesApi.minKb * 1024 } } : {}),
+        ...(s.serverCodeExecution ? { codeExecution: true } : {}),
       };
     },
     // The ids of files sent by id (Settings → Files API) are kept with the settings, never the key.
@@ -229,6 +231,12 @@ async function main(): Promise<void> {
   // While a run goes on, the calls of an answer that has just ended are about to run (not left by a reload).
   agent.subscribeState((state) => artifacts.sync(state.messages, state.isStreaming));
   agent.subscribe(createArtifactStreamTracker(artifacts));
+  // Files Anthropic's code execution made (Settings → Code) are downloaded into the panel when their answer ends.
+  agent.subscribe((event) => {
+    if (event.type !== 'message_end') return;
+    const download = (fileId: string) => provider.downloadFile(requestKey(settings.snapshot) ?? '', fileId);
+    void serverFileDownloads.collect({ download, store: artifacts, appendRecord }, event.message);
+  });
 
   const channel = new BroadcastNoticeChannel();
   // Queued messages stay with the session they were written in, and across a reload.

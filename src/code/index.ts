@@ -1,4 +1,13 @@
 export { type LiveRun, LiveRuns } from './live-runs';
+export {
+  resultFileIds,
+  type ServerFileDownload,
+  ServerFileDownloads,
+  type ServerFileRef,
+  type ServerFileState,
+  type ServerFilesDeps,
+  serverFileRefs,
+} from './server-files';
 export { createRunCodeTool, RUN_CODE_PARAMETERS, type RunCodeTool } from './tool';
 export {
   type AttachedFile,
