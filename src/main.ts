@@ -40,6 +40,7 @@ import {
   adoptNewChatCode,
   artifactsToolRenderer,
   codeOn,
+  collectServerFiles,
   EaselApp,
   type EaselServices,
   lazyClaudeBridge,
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
         ...(connectors.length > 0 ? { connectors } : {}),
         ...(s.autoCompact ? { autoCompact: true } : {}),
         ...(s.filesApi.enabled ? { files: { minBytes: s.filesApi.minKb * 1024 } } : {}),
+        ...(s.serverCodeExecution ? { codeExecution: true } : {}),
       };
     },
     // The ids of files sent by id (Settings → Files API) are kept with the settings, never the key.
@@ -229,6 +231,14 @@ async function main(): Promise<void> {
   // While a run goes on, the calls of an answer that has just ended are about to run (not left by a reload).
   agent.subscribeState((state) => artifacts.sync(state.messages, state.isStreaming));
   agent.subscribe(createArtifactStreamTracker(artifacts));
+  // Files Anthropic's code execution made (Settings → Code) are downloaded into the panel when their answer ends.
+  agent.subscribe(
+    collectServerFiles({
+      download: (fileId) => provider.downloadFile(requestKey(settings.snapshot) ?? '', fileId),
+      store: artifacts,
+      appendRecord,
+    }),
+  );
 
   const channel = new BroadcastNoticeChannel();
   // Queued messages stay with the session they were written in, and across a reload.

@@ -1,7 +1,10 @@
 // @ts-check
 /**
  * The Files API endpoints of the fake server, per namespace: `POST /v1/files` (a multipart upload with one `file`
- * part), `GET /v1/files/<id>` (its metadata) and `DELETE /v1/files/<id>`. Shapes as documented
+ * part), `GET /v1/files/<id>` (its metadata), `GET /v1/files/<id>/content` (its bytes, for a file a tool made:
+ * uploads are not downloadable, `file_not_downloadable` as the SDK's `FileNotDownloadableError` says) and
+ * `DELETE /v1/files/<id>`. Files the code execution tool made come with the scripted answer that names them
+ * (`SseResponse.files`, see `holdCreatedFiles`). Shapes as documented
  * (platform.claude.com/docs/en/api/files-create, files-metadata, files-delete; `@anthropic-ai/sdk` 1.14.0
  * `FileMetadata` and `DeletedFile`); `e2e/fixtures/files-api/` holds a copy of each with its source. Like the
  * Messages rules (`files-rules.mjs`), the endpoints take requests with the beta header `files-api-2025-04-14`.
@@ -44,6 +47,7 @@ function fileId() {
  * @property {number} status
  * @property {unknown} body JSON for the answer: a file object, a deletion, or an error's `{ type, message }`.
  * @property {unknown} [recorded] What the request log keeps as the request's body (an upload: the file's metadata).
+ * @property {{ type: string, bytes: Buffer }} [raw] A download: the bytes sent as they are, with their type.
  */
 
 /**
@@ -56,7 +60,7 @@ function fileId() {
  * @returns {FilesAnswer | undefined}
  */
 export function answerFiles(method, path, headers, raw, files) {
-  const one = /^\/v1\/files\/([^/]+)$/.exec(path);
+  const one = /^\/v1\/files\/([^/]+)(\/content)?$/.exec(path);
   if (path !== '/v1/files' && !one) return undefined;
   if (!betasOf(headers).includes(FILES_BETA)) {
     return error(
@@ -71,6 +75,13 @@ export function answerFiles(method, path, headers, raw, files) {
   }
   const id = decodeURIComponent(one?.[1] ?? '');
   const stored = files.get(id);
+  if (one?.[2]) {
+    if (method !== 'GET') return undefined;
+    if (!stored) return error(404, 'not_found_error', `File not found: ${id}`);
+    if (!stored.meta.downloadable)
+      return error(400, 'invalid_request_error', `File ${id} is not downloadable (file_not_downloadable)`);
+    return { status: 200, body: null, raw: { type: stored.meta.mime_type, bytes: stored.bytes } };
+  }
   if (method === 'GET' || method === 'DELETE') {
     if (!stored) return error(404, 'not_found_error', `File not found: ${id}`);
     if (method === 'GET') return { status: 200, body: stored.meta };
@@ -78,6 +89,29 @@ export function answerFiles(method, path, headers, raw, files) {
     return { status: 200, body: { id, type: 'file_deleted' } };
   }
   return undefined;
+}
+
+/**
+ * Holds the files a scripted answer's code execution made, downloadable, under the ids its result blocks name.
+ * @param {Map<string, StoredFile>} files The namespace's files.
+ * @param {readonly import('./types.js').CreatedFile[]} created
+ */
+export function holdCreatedFiles(files, created) {
+  for (const file of created) {
+    const bytes = Buffer.from(file.base64, 'base64');
+    files.set(file.id, {
+      meta: {
+        id: file.id,
+        type: 'file',
+        filename: file.filename,
+        mime_type: file.mimeType,
+        size_bytes: bytes.length,
+        created_at: new Date().toISOString(),
+        downloadable: true,
+      },
+      bytes,
+    });
+  }
 }
 
 /**

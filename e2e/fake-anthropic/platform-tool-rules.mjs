@@ -15,7 +15,20 @@
  *   server is named by exactly one `mcp_toolset` in `tools` (`mcp_server_name`) and every toolset names a server
  *   of the request. Without the beta header the API does not know the field ("Extra inputs are not permitted").
  *   `mcp_tool_use` blocks in the history need the beta too.
+ * - "Code execution tool" (…/code-execution-tool) and `@anthropic-ai/sdk` 1.14.0's `CodeExecutionTool20250825`,
+ *   `ContainerParams`, `BashCodeExecutionToolResultBlockParam`, `TextEditorCodeExecutionToolResultBlockParam`:
+ *   `type: "code_execution_20250825"` with `name: "code_execution"`, and the beta header
+ *   `anthropic-beta: code-execution-2025-08-25` (the documentation's; like the Files API's header, this fake holds
+ *   requests to the beta's rule, which every server that implements the tool accepts); `container` is a container
+ *   id (a string) or `{ id?, skills? }`, and goes only with a code execution tool. Result blocks resent in the
+ *   history have the documented shapes: a `bash_code_execution_result` (`stdout`, `stderr`, `return_code`, and
+ *   `content` listing `bash_code_execution_output` blocks with a `file_id`) or a `…_tool_result_error` with an
+ *   `error_code`; a text editor result is a view, create or str_replace result or an error. The wording of these
+ *   400s is this fake's (constructed), in the API's style.
  */
+
+export const CODE_EXECUTION_BETA = 'code-execution-2025-08-25';
+const CODE_EXECUTION = /^code_execution_\d{8}$/;
 
 export const MCP_BETA = 'mcp-client-2025-11-20';
 const WEB_SEARCH = /^web_search_\d{8}$/;
@@ -58,6 +71,8 @@ export function platformToolsProblem(body, headers) {
     }
   }
   const tools = Array.isArray(body.tools) ? body.tools : [];
+  const code = codeExecutionProblem(body, tools, betasOf(headers));
+  if (code) return code;
   const toolsets = new Set();
   for (const [i, tool] of tools.entries()) {
     if (!isRecord(tool) || typeof tool.type !== 'string') continue;
@@ -83,6 +98,70 @@ export function platformToolsProblem(body, headers) {
   if (!mcp) {
     const problem = mcpHistoryProblem(body.messages);
     if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * The code execution tool's rules: the tool's name and beta, `container`, and its result blocks in the history.
+ * @param {Record<string, unknown>} body @param {unknown[]} tools @param {string[]} betas
+ */
+function codeExecutionProblem(body, tools, betas) {
+  let offered = false;
+  for (const [i, tool] of tools.entries()) {
+    if (!isRecord(tool) || typeof tool.type !== 'string' || !CODE_EXECUTION.test(tool.type)) continue;
+    offered = true;
+    if (tool.name !== 'code_execution')
+      return `tools.${i}.${tool.type}.name: Input should be 'code_execution'`;
+    if (tool.type === 'code_execution_20250825' && !betas.includes(CODE_EXECUTION_BETA))
+      return `tools.${i}.type: the tool ${tool.type} needs the header anthropic-beta: ${CODE_EXECUTION_BETA}`;
+  }
+  const container = body.container;
+  if (container != null) {
+    if (typeof container !== 'string' && !isRecord(container))
+      return 'container: Input should be a valid string or a valid dictionary';
+    if (!offered) return 'container: a container can only be given with a code execution tool in tools';
+  }
+  if (!Array.isArray(body.messages)) return undefined;
+  for (const [n, message] of body.messages.entries()) {
+    if (!isRecord(message) || message.role !== 'assistant' || !Array.isArray(message.content)) continue;
+    for (const [k, block] of message.content.entries()) {
+      const problem = isRecord(block) ? codeResultProblem(block, `messages.${n}.content.${k}`) : undefined;
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}
+
+/** @param {Record<string, unknown>} block @param {string} at */
+function codeResultProblem(block, at) {
+  const content = block.content;
+  if (block.type === 'bash_code_execution_tool_result') {
+    if (!isRecord(content)) return `${at}.content: Field required`;
+    if (content.type === 'bash_code_execution_tool_result_error')
+      return typeof content.error_code === 'string' ? undefined : `${at}.content.error_code: Field required`;
+    if (content.type !== 'bash_code_execution_result')
+      return `${at}.content.type: Input tag '${String(content.type)}' does not match any of the expected tags`;
+    if (typeof content.stdout !== 'string' || typeof content.stderr !== 'string')
+      return `${at}.content.stdout: Field required`;
+    if (!Number.isInteger(content.return_code)) return `${at}.content.return_code: Field required`;
+    if (!Array.isArray(content.content)) return `${at}.content.content: Input should be a valid list`;
+    for (const [j, out] of content.content.entries()) {
+      if (!isRecord(out) || out.type !== 'bash_code_execution_output' || typeof out.file_id !== 'string')
+        return `${at}.content.content.${j}: Input should be a bash_code_execution_output with a file_id`;
+    }
+    return undefined;
+  }
+  if (block.type === 'text_editor_code_execution_tool_result') {
+    if (!isRecord(content)) return `${at}.content: Field required`;
+    const kinds = [
+      'text_editor_code_execution_view_result',
+      'text_editor_code_execution_create_result',
+      'text_editor_code_execution_str_replace_result',
+      'text_editor_code_execution_tool_result_error',
+    ];
+    if (!kinds.includes(String(content.type)))
+      return `${at}.content.type: Input tag '${String(content.type)}' does not match any of the expected tags`;
   }
   return undefined;
 }

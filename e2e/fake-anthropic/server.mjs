@@ -14,7 +14,7 @@
 
 import { createServer } from 'node:http';
 import { handleControl } from './control.mjs';
-import { answerFiles } from './files.mjs';
+import { answerFiles, holdCreatedFiles } from './files.mjs';
 import { fileLookupProblem } from './files-rules.mjs';
 import {
   apiErrorBody,
@@ -67,6 +67,7 @@ export async function startFakeAnthropic({ port = 0, host = '127.0.0.1', manual 
       return sendJson(res, 500, body, { ...headers, 'x-should-retry': 'false' });
     }
     const stream = isRecord(request.body) && request.body.stream === true;
+    if (spec.kind === 'sse') holdCreatedFiles(state.files, spec.files ?? []);
     // What the request's prefix reads from and writes to the lane's prompt cache (a script may say otherwise).
     const cache = isRecord(request.body) ? state.promptCache.usage(request.body) : undefined;
     const played =
@@ -102,6 +103,14 @@ export async function startFakeAnthropic({ port = 0, host = '127.0.0.1', manual 
     state.log.push(request);
     track(state, res);
     const headers = { ...corsHeaders(), 'request-id': nextRequestId() };
+    if (files?.raw) {
+      res.writeHead(200, {
+        ...headers,
+        'content-type': files.raw.type,
+        'content-length': files.raw.bytes.length,
+      });
+      return res.end(files.raw.bytes);
+    }
     if (files) {
       const body =
         files.status === 200

@@ -53,6 +53,7 @@ function specError(value) {
     case 'sse':
       if (!isString(value.body)) return 'body must be a string';
       if (!isHeaders(value.headers)) return 'headers must map names to strings';
+      if (!isCreatedFiles(value.files)) return 'files must be a list of { id, filename, mimeType, base64 }';
       return deliveryError(value);
     case 'error':
       if (!(isCount(value.status) && Number(value.status) >= 100 && Number(value.status) <= 599)) {
@@ -69,6 +70,18 @@ function specError(value) {
     default:
       return 'kind must be "sse", "error", "hang" or "drop"';
   }
+}
+
+/** @param {unknown} files */
+function isCreatedFiles(files) {
+  if (files === undefined) return true;
+  return (
+    Array.isArray(files) &&
+    files.every(
+      (f) =>
+        isRecord(f) && isString(f.id) && isString(f.filename) && isString(f.mimeType) && isString(f.base64),
+    )
+  );
 }
 
 /**

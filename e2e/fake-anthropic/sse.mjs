@@ -83,6 +83,7 @@ export function messageEvents(spec) {
     if (index === 0) blockEvents.push({ type: 'ping' });
     for (const delta of deltas) blockEvents.push({ type: 'content_block_delta', index, delta });
     if (block.type === 'tool_use') hasToolUse = true;
+    // A server tool's call is answered in the same message: it never ends the answer with `tool_use`.
     if (block.type === 'tool_use' && block.cutAfter !== undefined) {
       cut = true;
       break;
@@ -129,7 +130,12 @@ export function messageEvents(spec) {
     ...blockEvents,
     {
       type: 'message_delta',
-      delta: { stop_reason: stopReason, stop_sequence: spec.stopSequence ?? null, stop_details: null },
+      delta: {
+        stop_reason: stopReason,
+        stop_sequence: spec.stopSequence ?? null,
+        stop_details: null,
+        ...(spec.container ? { container: spec.container } : {}),
+      },
       usage: {
         input_tokens: inputTokens,
         cache_creation_input_tokens: 0,
@@ -195,6 +201,25 @@ function blockParts(block, deltaSize) {
         text: json,
       };
     }
+    case 'server_tool_use': {
+      const json = JSON.stringify(block.input ?? {});
+      return {
+        start: {
+          type: 'server_tool_use',
+          id: block.id ?? fakeId('srvtoolu'),
+          name: block.name,
+          input: {},
+          caller: { type: 'direct' },
+        },
+        deltas: ['', ...splitText(json, deltaSize)].map((partial_json) => ({
+          type: 'input_json_delta',
+          partial_json,
+        })),
+        text: json,
+      };
+    }
+    case 'server_tool_result':
+      return { start: block.block, deltas: [], text: '' };
     default:
       return assertNever(block);
   }

@@ -30,6 +30,21 @@ export interface SseResponse extends StreamOptions {
   body: string;
   /** Extra response headers (names lower-case). */
   headers?: Record<string, string>;
+  /**
+   * Files the answer's code execution made: the namespace holds them (downloadable, as the Files API keeps files a
+   * tool made) from when the answer is played, so `GET /v1/files/<id>/content` gives their bytes.
+   */
+  files?: CreatedFile[];
+}
+
+/** A file a server tool made, as a scripted answer brings it. */
+export interface CreatedFile {
+  /** The `file_id` the transcript's result block names. */
+  id: string;
+  filename: string;
+  mimeType: string;
+  /** The file's bytes, base64. */
+  base64: string;
 }
 
 /** An HTTP error: `status`, the exact `body` text (usually Anthropic's error JSON) and extra headers. */
@@ -146,6 +161,26 @@ export type BlockSpec =
        * does: no `content_block_stop` for this block, no later blocks, `stop_reason` `max_tokens` (unless set).
        */
       cutAfter?: number;
+    }
+  | {
+      /**
+       * A call of a server tool (the code execution tool's `bash_code_execution` or `text_editor_code_execution`, web
+       * search…): `content_block_start` with an empty `input`, then the input as `input_json_delta` pieces, as
+       * documented for server tools.
+       */
+      type: 'server_tool_use';
+      name: string;
+      input: unknown;
+      /** Default: a fresh `srvtoolu_fake_…` id. */
+      id?: string;
+    }
+  | {
+      /**
+       * A server tool's result block, whole in its `content_block_start` (no deltas), e.g. a
+       * `bash_code_execution_tool_result` whose `content.content` lists the files the run made by `file_id`.
+       */
+      type: 'server_tool_result';
+      block: { type: string; tool_use_id: string; [field: string]: unknown };
     };
 
 /** Message-level fields of a generated transcript. Every field has a default. */
@@ -163,6 +198,8 @@ export interface MessageOptions {
   outputTokens?: number;
   /** Characters per text / thinking / input_json delta; default 20. */
   deltaSize?: number;
+  /** The code execution container the answer ran in, sent in `message_delta`'s `delta.container`; default none. */
+  container?: { id: string; expires_at: string };
 }
 
 /** A whole generated message: its blocks, in order. */

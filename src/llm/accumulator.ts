@@ -6,6 +6,7 @@ import type { AssistantContent, AssistantMessage, AssistantMessageEvent, ToolCal
 import { computeCost } from './catalog';
 import { field, isRecord, numberField, stringField } from './guards';
 import { createPartialJsonParser, type PartialJsonParser } from './partial-json';
+import { CONTAINER_PART } from './request-messages';
 import type { ModelPrice } from './types';
 
 /** Server-side blocks kept opaque and resent verbatim (a paused turn needs them back). */
@@ -77,6 +78,22 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
   let stopReason: string | undefined;
   let stopDetails: unknown;
   let sawMessageStop = false;
+  let containerPos: number | undefined;
+
+  // The code execution container the answer ran in, kept as the last opaque part (`CONTAINER_PART`, never resent
+  // as a block) so the next request can reuse it while it lives.
+  const readContainer = (raw: unknown): void => {
+    const id = stringField(raw, 'id');
+    const expires = stringField(raw, 'expires_at');
+    if (!id || !expires) return;
+    const part: AssistantContent = {
+      type: 'opaque',
+      provider: 'anthropic',
+      value: { type: CONTAINER_PART, id, expires_at: expires },
+    };
+    if (containerPos === undefined) containerPos = content.push(part) - 1;
+    else content[containerPos] = part;
+  };
 
   const readUsage = (raw: unknown): void => {
     if (!isRecord(raw)) return;
@@ -283,6 +300,7 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
     switch (stringField(event, 'type')) {
       case 'message_start':
         readUsage(field(field(event, 'message'), 'usage'));
+        readContainer(field(field(event, 'message'), 'container'));
         return [];
       case 'content_block_start':
         return index === undefined || blocks.has(index) ? [] : start(index, field(event, 'content_block'));
@@ -298,6 +316,7 @@ export function createAccumulator(base: AssistantMessage, price: ModelPrice | un
         const d = field(event, 'delta');
         stopReason = stringField(d, 'stop_reason') ?? stopReason;
         stopDetails = field(d, 'stop_details') ?? stopDetails;
+        readContainer(field(d, 'container'));
         readUsage(field(event, 'usage'));
         return [];
       }

@@ -151,3 +151,34 @@ export async function deleteFileIds(
   }
   return problem ? { deleted, failed, problem } : { deleted, failed };
 }
+
+/** A file a tool made on the server (the code execution tool), as downloaded, or why it could not be. */
+export type DownloadOutcome =
+  | {
+      readonly ok: true;
+      readonly filename: string;
+      readonly mimeType: string;
+      readonly bytes: Uint8Array<ArrayBuffer>;
+    }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * Downloads a file by id: its name and type from `GET /v1/files/<id>`, its bytes from `GET /v1/files/<id>/content`
+ * (only files a tool made are downloadable). Never throws.
+ */
+export async function downloadFileContent(
+  client: ApiClient,
+  id: string,
+  baseURL: string,
+): Promise<DownloadOutcome> {
+  try {
+    const meta = await client.files.retrieveMetadata(id, {}, { headers: HEADERS });
+    const response = await client.files.download(id, {}, { headers: HEADERS });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const filename = typeof meta?.filename === 'string' && meta.filename ? meta.filename : id;
+    const mimeType = typeof meta?.mime_type === 'string' ? meta.mime_type : '';
+    return { ok: true, filename, mimeType, bytes };
+  } catch (error) {
+    return { ok: false, problem: describeError(error, { baseUrl: baseURL }).message };
+  }
+}

@@ -4,6 +4,7 @@
  */
 export { BUILTIN_MODELS, pickDefaultModel } from './catalog';
 export { compatibleServerError } from './errors';
+export type { DownloadOutcome } from './file-uploads';
 export { type AnthropicProvider, type AnthropicProviderOptions, createAnthropicProvider } from './provider';
 export {
   type CompactionSettings,

@@ -6,7 +6,13 @@ import type { AssistantMessage, AssistantMessageEvent, LlmContext, StreamOptions
 import { createAccumulator, type StreamAccumulator } from './accumulator';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
-import { createDirectStream, createFileDeleter, createModelLister, type RawStream } from './raw-stream';
+import {
+  createDirectStream,
+  createFileDeleter,
+  createFileDownloader,
+  createModelLister,
+  type RawStream,
+} from './raw-stream';
 import { buildRequest, plainRequest, requestBetas } from './request';
 import type { SetTimer } from './transport';
 import type {
@@ -36,6 +42,8 @@ export interface LegInput {
   readonly web?: WebToolSettings;
   /** Enabled MCP connectors. */
   readonly connectors?: readonly McpConnector[];
+  /** Anthropic's code execution tool, when the person turned it on. */
+  readonly codeExecution?: boolean;
   /** Server-side compaction, when it is on. */
   readonly compaction?: CompactionSettings;
   /** Large attachments go by file id (Settings → Files API), with what this device knows. */
@@ -71,6 +79,7 @@ export function createRawStream(setup: RawStreamSetup): RawStreamer {
     send: createDirectStream(setup),
     listModels: createModelLister(setup),
     deleteFiles: createFileDeleter(setup),
+    downloadFile: createFileDownloader(setup),
   };
   return setup.worker === false ? { ...direct, prepare() {} } : createWorkerStream(setup.worker, direct);
 }
@@ -106,6 +115,7 @@ export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageE
       web: input.web,
       connectors: input.connectors,
       compaction: input.compaction,
+      codeExecution: input.codeExecution,
     });
   } catch (error) {
     return fail(describeError(error), 'error');

@@ -6,6 +6,7 @@ import { BUILTIN_MODELS, priceFor } from './catalog';
 import type { ClientFactory } from './client';
 import { compatibleServerError, describeError } from './errors';
 import type { KeyValueStore, UploadRecord } from './file-id-store';
+import type { DownloadOutcome } from './file-uploads';
 import type { LegOutcome, runLeg as RunLeg } from './leg';
 import type { RawStream } from './raw-stream';
 import { mapStopReason } from './stop-reason';
@@ -77,6 +78,11 @@ export interface AnthropicProvider {
   uploadedFiles(apiKey: string): Promise<readonly UploadRecord[]>;
   /** Deletes them from the server (each `DELETE /v1/files/<id>`) and forgets the ones deleted. */
   deleteUploadedFiles(apiKey: string): Promise<DeleteUploadsOutcome>;
+  /**
+   * Downloads a file the code execution tool made (`GET /v1/files/<id>/content`, with its name and type from
+   * `GET /v1/files/<id>`) from the configured base URL, from where requests go. Never throws.
+   */
+  downloadFile(apiKey: string, fileId: string): Promise<DownloadOutcome>;
 }
 
 /**
@@ -237,7 +243,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
         idleTimeoutMs,
         ...(settings.compatible
           ? { compatible: true }
-          : { web: settings.web, connectors: settings.connectors }),
+          : { web: settings.web, connectors: settings.connectors, codeExecution: settings.codeExecution }),
         compaction,
         files,
       });
@@ -343,6 +349,14 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     return uploads ? uploads.deleteAll(baseURL, apiKey) : { deleted: 0, failed: 0 };
   };
 
+  const downloadFile = (apiKey: string, fileId: string): Promise<DownloadOutcome> => {
+    const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
+    return loadMachinery().then(
+      ({ streamer }) => streamer.downloadFile(apiKey, baseURL, fileId),
+      (error: unknown) => ({ ok: false, problem: describeError(error, { baseUrl: baseURL }).message }),
+    );
+  };
+
   const compactNext = (model: string): boolean => {
     const info = lookup(model);
     if (info?.supportsCompaction !== true) return false;
@@ -350,5 +364,14 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     return true;
   };
 
-  return { streamFn, plainStreamFn, listModels, prepare, compactNext, uploadedFiles, deleteUploadedFiles };
+  return {
+    streamFn,
+    plainStreamFn,
+    listModels,
+    prepare,
+    compactNext,
+    uploadedFiles,
+    deleteUploadedFiles,
+    downloadFile,
+  };
 }

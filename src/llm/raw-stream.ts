@@ -5,7 +5,14 @@
 import { isRetired, modelInfoFromApi } from './catalog';
 import type { ClientFactory } from './client';
 import { describeError } from './errors';
-import { type DeleteOutcome, deleteFileIds, goneFileIds, prepareFileIds } from './file-uploads';
+import {
+  type DeleteOutcome,
+  type DownloadOutcome,
+  deleteFileIds,
+  downloadFileContent,
+  goneFileIds,
+  prepareFileIds,
+} from './file-uploads';
 import type { FileUploadPolicy, UploadedFile } from './files-api';
 import type { RequestBody } from './request';
 import { type SetTimer, startWatchdog, type Watchdog, watchFetch } from './transport';
@@ -81,6 +88,21 @@ export function createFileDeleter(options: Omit<DirectStreamOptions, 'setTimer'>
       return await deleteFileIds(factory({ apiKey, baseURL, fetch: options.fetch }), ids, baseURL);
     } catch (error) {
       return { deleted: [], failed: [...ids], problem: describeError(error, { baseUrl: baseURL }).message };
+    }
+  };
+}
+
+/** Downloads a file a tool made on the server (`GET /v1/files/<id>/content`). Never throws. */
+export type FileDownloader = (apiKey: string, baseURL: string, id: string) => Promise<DownloadOutcome>;
+
+/** A `FileDownloader` that asks the API from this thread with the SDK. */
+export function createFileDownloader(options: Omit<DirectStreamOptions, 'setTimer'>): FileDownloader {
+  return async (apiKey, baseURL, id) => {
+    try {
+      const factory = await options.loadFactory();
+      return await downloadFileContent(factory({ apiKey, baseURL, fetch: options.fetch }), id, baseURL);
+    } catch (error) {
+      return { ok: false, problem: describeError(error, { baseUrl: baseURL }).message };
     }
   };
 }

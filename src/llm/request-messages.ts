@@ -63,6 +63,8 @@ export interface WireOptions {
   readonly connectors?: readonly { readonly name: string }[];
   /** The model takes `compaction` blocks (and the request then carries compaction's beta header). */
   readonly compaction?: boolean;
+  /** The request carries the code execution tool: its blocks are resent as they are, else as notes. */
+  readonly codeExecution?: boolean;
   /** Images the request carries besides these messages (a project's files): the messages get what is left. */
   readonly reservedImages?: number;
 }
@@ -75,6 +77,20 @@ export const SUMMARY_HEADING =
 const MCP_NOTE_CHARS = 2000;
 
 /**
+ * The type of the opaque part that keeps the code execution container an answer ran in (`{ type, id,
+ * expires_at }`, see `accumulator.ts`): the request's `container`, never a block.
+ */
+export const CONTAINER_PART = 'container';
+
+/** The code execution tool's calls (`server_tool_use` names) and result blocks. */
+const CODE_CALLS = new Set(['code_execution', 'bash_code_execution', 'text_editor_code_execution']);
+const CODE_RESULTS = new Set([
+  'code_execution_tool_result',
+  'bash_code_execution_tool_result',
+  'text_editor_code_execution_tool_result',
+]);
+
+/**
  * The `messages` of a request: valid under the API's rules whatever `messages` holds, with a prompt-cache
  * breakpoint on the latest user turn.
  */
@@ -83,7 +99,12 @@ export function buildMessages(messages: readonly Message[], options: WireOptions
   const turns: Turn[] = [];
   const images = imageBudget(messages, options.reservedImages ?? 0);
   const mcp = new Set((options.connectors ?? []).map((c) => c.name));
-  const wire: AssistantWire = { mcp, compaction: options.compaction === true, summaries: new Set() };
+  const wire: AssistantWire = {
+    mcp,
+    compaction: options.compaction === true,
+    codeExecution: options.codeExecution === true,
+    summaries: new Set(),
+  };
   for (const message of messages) {
     switch (message.role) {
       case 'user':
@@ -411,6 +432,8 @@ interface AssistantWire {
   readonly mcp: ReadonlySet<string>;
   /** The model takes `compaction` blocks. */
   readonly compaction: boolean;
+  /** The request carries the code execution tool. */
+  readonly codeExecution: boolean;
   /** Collects the blocks that carry a compaction summary (in either form). */
   readonly summaries: Set<Block>;
 }
@@ -464,9 +487,12 @@ function assistantBlocks(
         } else if (
           part.provider === 'anthropic' &&
           isRecord(part.value) &&
-          typeof part.value.type === 'string'
+          typeof part.value.type === 'string' &&
+          part.value.type !== CONTAINER_PART
         ) {
-          const note = mcpNote(part.value, mcp, noted);
+          const note = wire.codeExecution
+            ? mcpNote(part.value, mcp, noted)
+            : (codeNote(part.value, noted) ?? mcpNote(part.value, mcp, noted));
           if (note === undefined) blocks.push(part.value as unknown as Block);
           else if (note) blocks.push({ type: 'text', text: note });
         }
@@ -508,6 +534,33 @@ function mcpNote(
     return `(${value.is_error === true ? 'It failed' : 'It returned'}: ${clipped.trim() || 'nothing'})`;
   }
   return undefined;
+}
+
+/**
+ * For a block of the code execution tool in a request without that tool (turned off, or a local server): the
+ * note that says what ran and what came of it; `undefined` for any other block.
+ */
+function codeNote(value: Readonly<Record<string, unknown>>, noted: Set<unknown>): string | undefined {
+  if (value.type === 'server_tool_use' && typeof value.name === 'string' && CODE_CALLS.has(value.name)) {
+    noted.add(value.id);
+    const input = JSON.stringify(value.input ?? {});
+    return `(Used Anthropic's code execution sandbox, which is not available now, with ${clip(input)}.)`;
+  }
+  if (typeof value.type !== 'string' || !CODE_RESULTS.has(value.type)) return undefined;
+  if (!noted.has(value.tool_use_id)) return '';
+  const content = isRecord(value.content) ? value.content : {};
+  if (typeof content.error_code === 'string') return `(It failed: ${content.error_code}.)`;
+  const parts = [
+    typeof content.return_code === 'number' ? `exit code ${content.return_code}` : '',
+    typeof content.stdout === 'string' && content.stdout.trim() ? `stdout: ${clip(content.stdout)}` : '',
+    typeof content.stderr === 'string' && content.stderr.trim() ? `stderr: ${clip(content.stderr)}` : '',
+    typeof content.content === 'string' && content.content.trim() ? clip(content.content) : '',
+  ].filter(Boolean);
+  return `(It returned ${parts.join('; ') || 'nothing'}.)`;
+}
+
+function clip(text: string): string {
+  return text.length > MCP_NOTE_CHARS ? `${text.slice(0, MCP_NOTE_CHARS)}…` : text;
 }
 
 /**

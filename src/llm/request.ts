@@ -11,7 +11,7 @@ import type {
   ToolUnion,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { type AssistantContent, EFFORT_LEVELS, type LlmContext, type ThinkingLevel } from '../agent';
-import { buildMessages } from './request-messages';
+import { buildMessages, CONTAINER_PART } from './request-messages';
 import {
   type CompactionSettings,
   type McpConnector,
@@ -35,7 +35,20 @@ export interface RequestSettings {
   readonly connectors?: readonly McpConnector[];
   /** Asks the API to compact the conversation past `trigger` tokens, when the model supports it. */
   readonly compaction?: CompactionSettings;
+  /** Adds the API's code execution tool, and reuses the conversation's container while it lives. */
+  readonly codeExecution?: boolean;
+  /** The time (ms since the epoch) a container's `expires_at` is compared with; default: now. */
+  readonly now?: number;
 }
+
+/**
+ * The code execution tool's beta header (platform.claude.com/docs/en/agents-and-tools/tool-use/code-execution-tool):
+ * sent only with a request that carries the `code_execution_20250825` tool.
+ */
+export const CODE_EXECUTION_BETA = 'code-execution-2025-08-25';
+
+/** The code execution tool as the request names it (`@anthropic-ai/sdk`'s `CodeExecutionTool20250825`). */
+export const CODE_EXECUTION_TOOL = { type: 'code_execution_20250825', name: 'code_execution' } as const;
 
 /** The MCP connector's beta: sent only with a request that names MCP servers. */
 export const MCP_BETA = 'mcp-client-2025-11-20';
@@ -128,6 +141,7 @@ export function buildRequest(context: LlmContext, settings: RequestSettings): Re
             },
     ),
     ...(settings.web ? webTools(settings.web) : []),
+    ...(settings.codeExecution ? [{ ...CODE_EXECUTION_TOOL }] : []),
     ...(settings.connectors ?? []).map(mcpToolset),
   ];
   const connectors = settings.connectors ?? [];
@@ -138,6 +152,9 @@ export function buildRequest(context: LlmContext, settings: RequestSettings): Re
   const limit = settings.modelInfo?.maxOutput;
   const compacts = settings.modelInfo?.supportsCompaction === true;
   const edit = compacts && settings.compaction ? compactEdit(settings.compaction) : undefined;
+  const container = settings.codeExecution
+    ? liveContainer(context.messages, settings.continuation, settings.now ?? Date.now())
+    : undefined;
   return {
     model: settings.model,
     max_tokens: settings.maxTokens ?? Math.min(limit ?? DEFAULT_MAX_TOKENS, DEFAULT_MAX_TOKENS),
@@ -154,9 +171,33 @@ export function buildRequest(context: LlmContext, settings: RequestSettings): Re
     ...(tools.length > 0 ? { tools } : {}),
     ...(connectors.length > 0 ? { mcp_servers: connectors.map(mcpServer) } : {}),
     ...(edit ? { context_management: edit } : {}),
+    ...(container ? { container } : {}),
     ...thinkingParams(settings.thinkingLevel, settings.modelInfo),
     stream: true,
   };
+}
+
+/**
+ * The id of the conversation's latest code execution container (kept with the answer that ran in it, see
+ * `accumulator.ts`) while it lives, so files Claude made stay there for the next request; `undefined` once it
+ * expired (the API would refuse it) or when there is none: the API then starts a new one.
+ */
+function liveContainer(
+  messages: LlmContext['messages'],
+  continuation: readonly AssistantContent[] | undefined,
+  now: number,
+): string | undefined {
+  const contents = [...messages.map((m) => (m.role === 'assistant' ? m.content : [])), continuation ?? []];
+  for (const content of contents.reverse()) {
+    for (const part of [...content].reverse()) {
+      if (part.type !== 'opaque' || part.provider !== 'anthropic') continue;
+      const value = part.value as { type?: unknown; id?: unknown; expires_at?: unknown } | null;
+      if (value?.type !== CONTAINER_PART || typeof value.id !== 'string') continue;
+      const expires = typeof value.expires_at === 'string' ? Date.parse(value.expires_at) : Number.NaN;
+      return Number.isFinite(expires) && expires > now ? value.id : undefined;
+    }
+  }
+  return undefined;
 }
 
 /** The system prompt, then the standing instructions, the last of them a cache breakpoint. */
@@ -200,13 +241,15 @@ function withKnowledge(
 
 /**
  * The beta headers a request needs: the MCP connector's only when it names MCP servers; compaction's only when
- * it asks for compaction or carries a `compaction` block.
+ * it asks for compaction or carries a `compaction` block; code execution's only when it carries that tool.
  */
 export function requestBetas(body: RequestBody): string[] {
   const betas: string[] = [];
   if (body.mcp_servers && body.mcp_servers.length > 0) betas.push(MCP_BETA);
   if (body.context_management || hasCompactionBlock(body)) betas.push(COMPACTION_BETA);
   if (body.tools?.some((tool) => 'type' in tool && tool.type === 'memory_20250818')) betas.push(MEMORY_BETA);
+  if (body.tools?.some((tool) => 'type' in tool && tool.type === CODE_EXECUTION_TOOL.type))
+    betas.push(CODE_EXECUTION_BETA);
   return betas;
 }
 
@@ -267,8 +310,8 @@ function mcpServer(connector: McpConnector): McpServerParam {
 /**
  * The request for a local or compatible server (Ollama, LM Studio, llama.cpp, vLLM), which implement the core
  * of the Messages API only: no thinking or effort, no `cache_control` anywhere, no API-defined tools (only
- * custom ones with an input schema), no MCP servers, no context management. A server that does not know a field
- * may refuse the request rather than ignore it.
+ * custom ones with an input schema), no MCP servers, no context management, no container. A server that does
+ * not know a field may refuse the request rather than ignore it.
  */
 export function plainRequest(body: RequestBody): RequestBody {
   const {
@@ -276,6 +319,7 @@ export function plainRequest(body: RequestBody): RequestBody {
     output_config: _output,
     context_management: _context,
     mcp_servers: _mcp,
+    container: _container,
     ...rest
   } = body;
   const { tools: all, ...others } = rest;

@@ -2,11 +2,11 @@
  * The messages between the page and the stream worker, and the guards each side checks the other's with.
  *
  * page → worker: `send` (a request, with an id the page chose) and `abort` (that id); `models` (list the models);
- * `deleteFiles` (delete uploaded files from the server).
+ * `deleteFiles` (delete uploaded files from the server); `downloadFile` (a file a tool made on the server).
  * worker → page: `ready` once loaded; then per request its `item`s in order and one `end`; per `models` one
- * `models` answer with the same id; per `deleteFiles` one `deleted`.
+ * `models` answer with the same id; per `deleteFiles` one `deleted`; per `downloadFile` one `downloaded`.
  */
-import type { DeleteOutcome } from './file-uploads';
+import type { DeleteOutcome, DownloadOutcome } from './file-uploads';
 import { isRecord } from './guards';
 import type { RawStreamItem, RawStreamRequest } from './raw-stream';
 import type { LlmErrorInfo, ModelInfo } from './types';
@@ -21,6 +21,13 @@ export type ToWorker =
       readonly apiKey: string;
       readonly baseURL: string;
       readonly fileIds: readonly string[];
+    }
+  | {
+      readonly type: 'downloadFile';
+      readonly id: number;
+      readonly apiKey: string;
+      readonly baseURL: string;
+      readonly fileId: string;
     };
 
 export type ModelsAnswer =
@@ -32,6 +39,7 @@ export type FromWorker =
   | { readonly type: 'item'; readonly id: number; readonly item: RawStreamItem }
   | { readonly type: 'end'; readonly id: number }
   | ({ readonly type: 'deleted'; readonly id: number } & DeleteOutcome)
+  | { readonly type: 'downloaded'; readonly id: number; readonly outcome: DownloadOutcome }
   | ModelsAnswer;
 
 export function isToWorker(x: unknown): x is ToWorker {
@@ -40,6 +48,8 @@ export function isToWorker(x: unknown): x is ToWorker {
   if (x.type === 'models') return typeof x.apiKey === 'string' && typeof x.baseURL === 'string';
   if (x.type === 'deleteFiles')
     return typeof x.apiKey === 'string' && typeof x.baseURL === 'string' && isStrings(x.fileIds);
+  if (x.type === 'downloadFile')
+    return typeof x.apiKey === 'string' && typeof x.baseURL === 'string' && typeof x.fileId === 'string';
   if (x.type !== 'send' || !isRecord(x.request)) return false;
   const r = x.request;
   return (
@@ -104,6 +114,17 @@ function isItem(x: unknown): x is RawStreamItem {
   }
 }
 
+function isDownload(x: unknown): x is DownloadOutcome {
+  if (!isRecord(x)) return false;
+  if (x.ok === false) return typeof x.problem === 'string';
+  return (
+    x.ok === true &&
+    typeof x.filename === 'string' &&
+    typeof x.mimeType === 'string' &&
+    x.bytes instanceof Uint8Array
+  );
+}
+
 function isModelInfo(x: unknown): x is ModelInfo {
   return (
     isRecord(x) &&
@@ -124,5 +145,6 @@ export function isFromWorker(x: unknown): x is FromWorker {
     return x.ok === true ? Array.isArray(x.models) && x.models.every(isModelInfo) : isErrorInfo(x.info);
   }
   if (x.type === 'deleted') return isStrings(x.deleted) && isStrings(x.failed);
+  if (x.type === 'downloaded') return isDownload(x.outcome);
   return x.type === 'end' || (x.type === 'item' && isItem(x.item));
 }

@@ -1,6 +1,12 @@
 /** The worker side of the stream protocol: serves requests and model lists, batching events every 32 ms. */
 import { describeError } from './errors';
-import { createEventBatcher, type FileDeleter, type ModelLister, type RawStream } from './raw-stream';
+import {
+  createEventBatcher,
+  type FileDeleter,
+  type FileDownloader,
+  type ModelLister,
+  type RawStream,
+} from './raw-stream';
 import { type FromWorker, isToWorker } from './stream-protocol';
 import type { SetTimer } from './transport';
 
@@ -20,7 +26,7 @@ const BATCH_MS = 32;
  * Serves `send` and `abort` messages on `port` with `stream`, posting each request's items back with its id:
  * runs of raw events are gathered for up to `batchMs` and merged (see `createEventBatcher`), everything else
  * goes out at once, after the events before it. `models` messages are answered with `listModels`, `deleteFiles`
- * with `deleteFiles`.
+ * with `deleteFiles`, `downloadFile` with `downloadFile`.
  */
 export function serveRawStreams(
   port: WorkerPort,
@@ -28,6 +34,7 @@ export function serveRawStreams(
   listModels: ModelLister,
   setTimer: SetTimer,
   deleteFiles: FileDeleter,
+  downloadFile: FileDownloader,
   batchMs: number = BATCH_MS,
 ): void {
   const running = new Map<number, AbortController>();
@@ -71,6 +78,13 @@ export function serveRawStreams(
       const { id } = message;
       void deleteFiles(message.apiKey, message.baseURL, message.fileIds).then((outcome) =>
         port.postMessage({ type: 'deleted', id, ...outcome }),
+      );
+      return;
+    }
+    if (message.type === 'downloadFile') {
+      const { id } = message;
+      void downloadFile(message.apiKey, message.baseURL, message.fileId).then((outcome) =>
+        port.postMessage({ type: 'downloaded', id, outcome }),
       );
       return;
     }

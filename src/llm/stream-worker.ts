@@ -2,9 +2,9 @@
  * The stream worker (a module worker): sends the Messages API requests and reads their event streams off the
  * main thread, so receiving thousands of small network chunks and parsing their events never competes with
  * rendering. The page gets the events in merged batches (see `stream-server.ts`). The model list is asked for
- * from here too, and uploaded files are deleted from here, so the page never loads the SDK.
+ * from here too, and uploaded files are deleted (and files a tool made downloaded) from here, so the page never loads the SDK.
  */
-import { createDirectStream, createFileDeleter, createModelLister } from './raw-stream';
+import { createDirectStream, createFileDeleter, createFileDownloader, createModelLister } from './raw-stream';
 import { createClient } from './sdk-client';
 import { serveRawStreams, type WorkerPort } from './stream-server';
 import { defaultSetTimer } from './transport';
@@ -20,4 +20,5 @@ serveRawStreams(
   createModelLister(sdk),
   defaultSetTimer,
   createFileDeleter(sdk),
+  createFileDownloader(sdk),
 );

@@ -13,6 +13,11 @@ export interface ProviderSettings {
   /** Remote MCP servers the API calls for Claude (the MCP connector); only enabled ones. */
   readonly connectors?: readonly McpConnector[];
   /**
+   * Offers Anthropic's code execution tool (`code_execution_20250825`, Settings → Code): Claude runs bash and edits
+   * files in a sandbox on Anthropic's servers. Absent or false: not offered.
+   */
+  readonly codeExecution?: boolean;
+  /**
    * Lets the API compact a long conversation by itself (server-side compaction, for models with
    * `ModelInfo.supportsCompaction`), once its input passes {@link autoCompactTrigger}; absent or false: only
    * when the person asks (`AnthropicProvider.compactNext`).

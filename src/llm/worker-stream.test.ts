@@ -10,6 +10,7 @@ import {
   createFileDeleter,
   createModelLister,
   type FileDeleter,
+  type FileDownloader,
   type ModelLister,
   mergeDeltas,
   type RawStream,
@@ -42,6 +43,7 @@ function inProcessWorker(
   batchMs = 5,
   lister: ModelLister = listerOf([]),
   deleter: FileDeleter = deletesAll,
+  downloader: FileDownloader = downloadsNothing,
 ) {
   const posted: unknown[] = [];
   const server: WorkerPort = {
@@ -66,7 +68,7 @@ function inProcessWorker(
   };
   /** Starts the worker, as `new Worker` would: it says `ready` once the page listens. */
   const start = (): StreamWorker => {
-    serveRawStreams(server, stream, lister, defaultSetTimer, deleter, batchMs);
+    serveRawStreams(server, stream, lister, defaultSetTimer, deleter, downloader, batchMs);
     return page;
   };
   return { worker: page, start, posted };
@@ -97,6 +99,9 @@ function provider(options: { worker: false | (() => StreamWorker); replies: read
 
 /** A deleter for the tests that send no deletions. */
 const deletesAll: FileDeleter = async (_key, _base, ids) => ({ deleted: [...ids], failed: [] });
+
+/** A downloader for the tests that download nothing. */
+const downloadsNothing: FileDownloader = async () => ({ ok: false, problem: 'no files here' });
 
 const listerOf =
   (models: ModelInfo[]): ModelLister =>
@@ -344,7 +349,7 @@ describe('a stream worker that does not load', () => {
         starts++;
         return worker;
       },
-      { send: fromPage, listModels: listerOf([]), deleteFiles: deletesAll },
+      { send: fromPage, listModels: listerOf([]), deleteFiles: deletesAll, downloadFile: downloadsNothing },
       20,
     );
     const items = [];
@@ -359,7 +364,7 @@ describe('a stream worker that does not load', () => {
   it('does not hold up a stop: a request stopped while the worker loads ends at once', async () => {
     const streamer = createWorkerStream(
       silent,
-      { send: fromPage, listModels: listerOf([]), deleteFiles: deletesAll },
+      { send: fromPage, listModels: listerOf([]), deleteFiles: deletesAll, downloadFile: downloadsNothing },
       60_000,
     );
     const stop = new AbortController();
@@ -519,6 +524,7 @@ describe('files sent by id through the worker', () => {
         send: direct([]).stream,
         listModels: listerOf([]),
         deleteFiles: deletesAll,
+        downloadFile: downloadsNothing,
       });
       const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n%%EOF').toString('base64');
       const params = {

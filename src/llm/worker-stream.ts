@@ -3,8 +3,8 @@
  * page.
  */
 import { describeError } from './errors';
-import type { DeleteOutcome } from './file-uploads';
-import type { FileDeleter, ModelLister, RawStream, RawStreamItem } from './raw-stream';
+import type { DeleteOutcome, DownloadOutcome } from './file-uploads';
+import type { FileDeleter, FileDownloader, ModelLister, RawStream, RawStreamItem } from './raw-stream';
 import { type FromWorker, isFromWorker, type ModelsAnswer, type ToWorker } from './stream-protocol';
 import { LlmError } from './types';
 
@@ -30,11 +30,15 @@ const LOST_INFO = {
 
 const LOST: RawStreamItem = { type: 'failed', info: LOST_INFO, stopReason: 'error', responded: false };
 
-/** Sends requests, lists models, deletes uploaded files; `prepare` starts the worker ahead of the first request. */
+/**
+ * Sends requests, lists models, deletes uploaded files, downloads files a tool made; `prepare` starts the worker
+ * ahead of the first request.
+ */
 export interface RawStreamer {
   readonly send: RawStream;
   readonly listModels: ModelLister;
   readonly deleteFiles: FileDeleter;
+  readonly downloadFile: FileDownloader;
   prepare(): void;
 }
 
@@ -246,10 +250,28 @@ export function createWorkerStream(
     return problem ? { deleted, failed, problem } : { deleted, failed };
   };
 
+  const downloadFile: FileDownloader = async (apiKey, baseURL, fileId) => {
+    const never = new AbortController().signal;
+    const current = connect();
+    const ready = current ? await loaded(current, never) : false;
+    if (!current || ready !== true) return fallback.downloadFile(apiKey, baseURL, fileId);
+    const id = nextId++;
+    const answer = await new Promise<DownloadOutcome | 'lost'>((resolve) => {
+      inboxes.set(id, (message) => {
+        if (message.type === 'downloaded') resolve(message.outcome);
+        else if (message.type === 'lost') resolve('lost');
+      });
+      current.worker.postMessage({ type: 'downloadFile', id, apiKey, baseURL, fileId });
+    });
+    inboxes.delete(id);
+    return answer === 'lost' ? { ok: false, problem: LOST_INFO.message } : answer;
+  };
+
   return {
     send,
     listModels,
     deleteFiles,
+    downloadFile,
     prepare() {
       connect();
     },

@@ -159,6 +159,8 @@ export const SETTINGS_SCHEMA = {
   codeOffSessions: sessionList('composer `Code` toggle'),
   /** How long one `run_code` run may take, in seconds. */
   codeTimeLimitSec: bounded(30, { min: 1, max: MAX_CODE_TIME_LIMIT_SEC, integer: true }, 'Settings → Code'),
+  /** Offers Anthropic's code execution tool: Claude's code and the files it reads run on Anthropic's servers. */
+  serverCodeExecution: flag(false, 'Settings → Code'),
   /**
    * Claude keeps memory files across chats with the memory tool (Settings → Memory). Off until the person turns
    * it on: what it keeps is sent with later chats.

@@ -63,6 +63,7 @@ async function services(steps: readonly ScriptStep[], apiKey?: string) {
     prepare: () => undefined,
     compactNext: () => false,
     uploadedFiles: async () => [],
+    downloadFile: async () => ({ ok: false, problem: 'no files here' }),
     deleteUploadedFiles: async () => ({ deleted: 0, failed: 0 }),
   };
   const artifacts = new ArtifactStore();

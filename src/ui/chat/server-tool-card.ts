@@ -1,9 +1,13 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import '../code/server-code-card';
 import { focusRing } from '../styles/controls';
 
 /** A block of the API's own tools, as the provider kept it (`opaque.value`): `unknown` until read here. */
 export type ServerBlock = Readonly<Record<string, unknown>>;
+
+/** The code execution tool's calls and results (`bash_code_execution`, `text_editor_code_execution_tool_result`…). */
+const CODE_EXECUTION = /^(bash_|text_editor_)?code_execution(_tool_result)?$/;
 
 const SEARCH_ERRORS: Readonly<Record<string, string>> = {
   too_many_requests: 'too many searches at once; try again in a moment',
@@ -79,6 +83,13 @@ export class EaselServerToolCard extends LitElement {
     const type = text(this.use?.type) ?? text(this.result?.type);
     const name = text(this.use?.name);
     if (type === 'mcp_tool_use' || type === 'mcp_tool_result') return this.renderMcp();
+    if (CODE_EXECUTION.test(name ?? type ?? '')) {
+      return html`<easel-server-code-card
+        .use=${this.use}
+        .result=${this.result}
+        ?streaming=${this.streaming}
+      ></easel-server-code-card>`;
+    }
     if (name === 'web_search' || type === 'web_search_tool_result') return this.renderSearch();
     if (name === 'web_fetch' || type === 'web_fetch_tool_result') return this.renderFetch();
     return html`<section role="group" aria-label=${`Server tool ${name ?? type ?? ''}`}>

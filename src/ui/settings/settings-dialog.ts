@@ -167,6 +167,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#base-url') private baseUrlInput!: HTMLInputElement;
   @query('#remember') private rememberInput!: HTMLInputElement;
   @query('#auto-compact') private autoCompactInput!: HTMLInputElement;
+  @query('#server-code') private serverCodeInput!: HTMLInputElement;
   @query('#call-cap') private callCapInput!: HTMLInputElement;
   @query('#code-limit') private codeLimitInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
@@ -253,6 +254,14 @@ export class EaselSettingsDialog extends LitElement {
             .value=${String(s?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec)} />
           <span class="hint">Code Claude runs in your browser is ended past this time, and Claude is told.</span>
         </div>
+        <div class="field check">
+          <input id="server-code" type="checkbox" role="switch" .checked=${s?.serverCodeExecution ?? false} />
+          <label for="server-code">Let Claude run code on Anthropic's servers</label>
+        </div>
+        <p class="hint">
+          Anthropic's code execution tool, for heavy work: the code, and the files it makes, run and stay on
+          Anthropic's servers; files it makes are downloaded into the panel. Not offered to a local server.
+        </p>
         <easel-platform-settings
           data-section="web"
           .web=${s?.web ?? DEFAULT_WEB}
@@ -295,6 +304,7 @@ export class EaselSettingsDialog extends LitElement {
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
     this.themeInput.value = this.settings?.theme ?? 'system';
     this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
+    this.serverCodeInput.checked = this.settings?.serverCodeExecution ?? false;
     this.callCapInput.value = String(this.settings?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap);
     this.codeLimitInput.value = String(this.settings?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec);
     this.platform.reset();
@@ -347,6 +357,7 @@ export class EaselSettingsDialog extends LitElement {
         autoCompact: this.autoCompactInput.checked,
         artifactCallCap: Math.round(cap * 100) / 100,
         codeTimeLimitSec: limit,
+        serverCodeExecution: this.serverCodeInput.checked,
         baseUrl: baseUrl.replace(/\/+$/, ''),
         server,
         ...(platform

@@ -1,0 +1,191 @@
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { loadServerFiles, type ServerFileDownloads, type ServerFileState } from '../../code';
+import { OpenArtifactEvent } from '../events';
+import { focusRing } from '../styles/controls';
+
+/** A block of the code execution tool as the provider kept it: `unknown` until read here. */
+type Block = Readonly<Record<string, unknown>>;
+
+/** What each error code of the code execution tool means, in words (the tool's documentation). */
+const ERRORS: Readonly<Record<string, string>> = {
+  unavailable: 'the code execution service was unavailable',
+  execution_time_exceeded: 'the run took longer than the time it is allowed',
+  container_expired: 'the sandbox had expired',
+  invalid_tool_input: 'the command was not valid',
+  too_many_requests: 'too many runs at once; try again in a moment',
+  output_file_too_large: 'a file it made was too large to keep',
+  file_not_found: 'the file does not exist',
+  string_not_found: 'the text to replace was not in the file',
+};
+
+/**
+ * A run of Anthropic's code execution tool (Settings → Code): the command or file edit Claude sent to the
+ * sandbox on Anthropic's servers, what came back (output, errors, exit code) and the files it made, each on its
+ * way to the panel or there (a button opens it). Everything is shown as text, never as markup.
+ */
+@customElement('easel-server-code-card')
+export class EaselServerCodeCard extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      margin: var(--easel-space-2) 0;
+    }
+    section {
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius);
+      background: var(--easel-surface);
+      padding: var(--easel-space-2) var(--easel-space-3);
+      font-size: 0.875rem;
+    }
+    .title {
+      font-weight: 600;
+    }
+    .muted {
+      color: var(--easel-text-muted);
+    }
+    .error {
+      color: var(--easel-danger, #b3261e);
+    }
+    pre {
+      margin: var(--easel-space-1) 0 0;
+      white-space: pre-wrap;
+      word-break: break-word;
+      font-size: 0.8rem;
+      max-height: 20rem;
+      overflow: auto;
+    }
+    ul {
+      margin: var(--easel-space-1) 0 0;
+      padding-left: 1.2em;
+    }
+    button {
+      font: inherit;
+      color: var(--easel-accent);
+      background: none;
+      border: none;
+      padding: 0;
+      cursor: pointer;
+      text-decoration: underline;
+    }
+    summary:focus-visible,
+    button:focus-visible {
+      ${focusRing}
+    }
+  `;
+
+  /** The call (`server_tool_use` named `bash_code_execution`, `text_editor_code_execution` or `code_execution`). */
+  @property({ attribute: false }) use: Block | undefined;
+  /** Its result block, once it arrived. */
+  @property({ attribute: false }) result: Block | undefined;
+  /** Whether the call is still streaming. */
+  @property({ type: Boolean }) streaming = false;
+  /** Where the files the run made stand (downloading, in the panel, failed); default: this page's. */
+  @property({ attribute: false }) downloads: ServerFileDownloads | undefined;
+
+  /** The code that reads a result's files, once loaded. */
+  @state() private files: Awaited<ReturnType<typeof loadServerFiles>> | undefined;
+
+  private unsubscribe: (() => void) | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void loadServerFiles().then((files) => {
+      this.files = files;
+      this.downloads ??= files.serverFileDownloads;
+      if (this.isConnected && !this.unsubscribe)
+        this.unsubscribe = this.downloads.subscribe(() => this.requestUpdate());
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  override render() {
+    const name = text(this.use?.name) ?? text(this.result?.type)?.replace(/_tool_result$/, '') ?? '';
+    const input = record(this.use?.input);
+    const editing = name === 'text_editor_code_execution';
+    const label = editing ? "File edit on Anthropic's servers" : "Code run on Anthropic's servers";
+    return html`<section role="group" aria-label=${label}>
+      <span class="title">${editing ? "Edited a file on Anthropic's servers" : "Ran code on Anthropic's servers"}</span>
+      ${editing ? html`<span class="muted">: ${text(input.command) ?? ''} ${text(input.path) ?? ''}</span>` : nothing}
+      ${this.renderCode(input, editing)} ${this.result ? this.renderResult(this.result) : this.renderPending()}
+    </section>`;
+  }
+
+  private renderCode(input: Block, editing: boolean) {
+    const code = editing
+      ? (text(input.file_text) ?? text(input.new_str))
+      : (text(input.command) ?? text(input.code));
+    if (!code) return nothing;
+    return html`<details ?open=${!editing}>
+      <summary>${editing ? 'Text' : 'Code'}</summary>
+      <pre aria-label=${editing ? 'Text' : 'Code'}><code>${code}</code></pre>
+    </details>`;
+  }
+
+  private renderResult(result: Block) {
+    const content = record(result.content);
+    const code = text(content.error_code);
+    if (code) {
+      const message = text(content.error_message);
+      return html`<div class="error" role="note">
+        The run failed: ${ERRORS[code] ?? `error ${code}`}${message ? ` (${message})` : ''}.
+      </div>`;
+    }
+    const stdout = text(content.stdout);
+    const stderr = text(content.stderr);
+    const exit = typeof content.return_code === 'number' ? content.return_code : undefined;
+    const viewed =
+      content.type === 'text_editor_code_execution_view_result' ? text(content.content) : undefined;
+    return html`${stdout ? html`<pre aria-label="Output">${stdout}</pre>` : nothing}
+      ${viewed ? html`<pre aria-label="File">${viewed}</pre>` : nothing}
+      ${stderr ? html`<pre class="error" aria-label="Errors">${stderr}</pre>` : nothing}
+      ${exit !== undefined && exit !== 0 ? html`<div class="error">Exit code ${exit}</div>` : nothing}
+      ${this.renderFiles(result)}`;
+  }
+
+  private renderFiles(result: Block) {
+    const ids = this.files?.resultFileIds(result) ?? [];
+    if (ids.length === 0) return nothing;
+    return html`<ul aria-label="Files made">
+      ${ids.map((id) => html`<li>${this.renderFile(id, this.downloads?.get(id))}</li>`)}
+    </ul>`;
+  }
+
+  private renderFile(fileId: string, file: ServerFileState | undefined) {
+    switch (file?.status) {
+      case 'saved':
+        return html`<button type="button" @click=${() => this.dispatchEvent(new OpenArtifactEvent(file.filename))}>
+          Open ${file.filename}
+        </button>`;
+      case 'failed':
+        return html`<span class="error" role="note">${file.problem}</span>`;
+      case 'downloading':
+        return html`<span class="muted">Downloading a file (${fileId})…</span>`;
+      default:
+        return html`<span class="muted">A file on Anthropic's servers (${fileId})</span>`;
+    }
+  }
+
+  private renderPending() {
+    return this.streaming || !this.result ? html`<span class="muted"> · running…</span>` : nothing;
+  }
+}
+
+function record(x: unknown): Block {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Block) : {};
+}
+
+function text(x: unknown): string | undefined {
+  return typeof x === 'string' && x !== '' ? x : undefined;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-server-code-card': EaselServerCodeCard;
+  }
+}
