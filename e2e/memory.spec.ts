@@ -136,3 +136,21 @@ test('memory is off until turned on, and off again sends no memory tool', async 
     expect(String(request.headers['anthropic-beta'] ?? '')).not.toContain('context-management');
   }
 });
+
+test('a memory card undoes after a reload, and once only', async ({ app, anthropic }) => {
+  await switchMemory(app);
+  await anthropic.reply(remember('toolu_reload'), sse.text('Noted.'));
+  await send(app, 'I prefer metric units.');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Noted.');
+  await app.reload();
+  const card = app.getByRole('group', { name: 'Remembered: prefers metric units' });
+  await card.getByRole('button', { name: 'Undo' }).click();
+  await expect(card.getByRole('status')).toHaveText('Undone');
+  // Reloaded again, the card reads the files: the write is undone, and Undo is not offered a second time.
+  await app.reload();
+  await expect(card.getByRole('status')).toHaveText('Undone');
+  await expect(card.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const memory = app.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Memory' });
+  await expect(memory.getByText('Claude has not remembered anything yet.')).toBeVisible();
+});
