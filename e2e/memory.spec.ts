@@ -4,9 +4,10 @@
  * remember), and each check reads what the app sent back in the next request's tool result.
  */
 
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { sse } from './fake-anthropic/responses.mjs';
-import { expect, messageRequests, send, test, toolResult } from './support/test';
+import { expect, importFile, messageRequests, send, test, toolResult } from './support/test';
 
 /** Settings → Memory → the switch, as a person turns memory on (it is off until then). */
 async function switchMemory(page: Page): Promise<void> {
@@ -134,5 +135,61 @@ test('memory is off until turned on, and off again sends no memory tool', async 
   for (const request of await messageRequests(anthropic)) {
     expect(JSON.stringify(request.body.tools)).not.toContain('memory');
     expect(String(request.headers['anthropic-beta'] ?? '')).not.toContain('context-management');
+  }
+});
+
+test('a memory card undoes after a reload, and once only', async ({ app, anthropic }) => {
+  await switchMemory(app);
+  await anthropic.reply(remember('toolu_reload'), sse.text('Noted.'));
+  await send(app, 'I prefer metric units.');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Noted.');
+  await app.reload();
+  const card = app.getByRole('group', { name: 'Remembered: prefers metric units' });
+  await card.getByRole('button', { name: 'Undo' }).click();
+  await expect(card.getByRole('status')).toHaveText('Undone');
+  // Reloaded again, the card reads the files: the write is undone, and Undo is not offered a second time.
+  await app.reload();
+  await expect(card.getByRole('status')).toHaveText('Undone');
+  await expect(card.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const memory = app.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Memory' });
+  await expect(memory.getByText('Claude has not remembered anything yet.')).toBeVisible();
+});
+
+test('Export all keeps the memories, and Import into an empty browser brings them back', async ({
+  app,
+  anthropic,
+  browser,
+}) => {
+  await switchMemory(app);
+  await anthropic.reply(remember('toolu_export'), sse.text('Noted.'));
+  await send(app, 'I prefer metric units.');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Noted.');
+
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  const downloading = app.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export all' }).click();
+  const file = await (await downloading).path();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const exported = JSON.parse(readFileSync(file, 'utf8'));
+  expect(exported.memories).toEqual([
+    expect.objectContaining({ space: 'person', path: 'preferences.md', text: '- prefers metric units\n' }),
+  ]);
+
+  // A browser with nothing stored (as after site data was wiped).
+  const fresh = await browser.newContext({ baseURL: new URL(app.url()).origin });
+  try {
+    const page = await fresh.newPage();
+    await page.goto('./');
+    await importFile(page, file, 'Imported 1 session and 1 memory file.');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const memory = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Memory' });
+    await memory.getByRole('button', { name: 'Open /memories/preferences.md' }).click();
+    await expect(memory.getByRole('textbox', { name: 'Contents of /memories/preferences.md' })).toHaveValue(
+      '- prefers metric units\n',
+    );
+  } finally {
+    await fresh.close();
   }
 });

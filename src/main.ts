@@ -22,6 +22,7 @@ import {
   BroadcastNoticeChannel,
   EaselConnection,
   FolderBackup,
+  HeldFiles,
   keepQueuesOnlyOnReload,
   lazyAppData,
   lazyProjectLibrary,
@@ -86,7 +87,9 @@ async function main(): Promise<void> {
   settings.subscribe(applyTheme);
   darkQuery.addEventListener('change', applyTheme);
 
-  const attachments = new AttachmentsRepository(db);
+  // An incognito chat's files are held in memory (`held`), never stored; the repository reads them there first.
+  const held = new HeldFiles();
+  const attachments = new AttachmentsRepository(db, held);
   // Stored attachment bytes, for the requests (the resolver) and for previews of sent files (the blob source).
   const loadBlob = async (id: string) => {
     const found = await attachments.get(id);
@@ -222,7 +225,8 @@ async function main(): Promise<void> {
     agent.setTools([
       artifactsTool,
       ...(codeOn(snapshot, saverRef?.sessionId) ? [codeTool] : []),
-      ...(snapshot.memory && snapshot.server === 'anthropic' ? [memoryTool] : []),
+      // Never in an incognito chat: it neither reads nor writes memory.
+      ...(snapshot.memory && snapshot.server === 'anthropic' && !saverRef?.incognito ? [memoryTool] : []),
     ]);
   };
   applyTools();
@@ -248,7 +252,11 @@ async function main(): Promise<void> {
     agent,
     channel,
     connection,
-    onHistoryLoaded: () => queues.opened(saver.sessionId),
+    held,
+    onHistoryLoaded: () => {
+      queues.opened(saver.sessionId);
+      applyTools();
+    },
   });
   saver.subscribe((status) => {
     if (status.kind === 'restored') queues.renamed(status.sessionId);
@@ -262,7 +270,7 @@ async function main(): Promise<void> {
   const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
   const projects = lazyProjectLibrary({ db });
   memoryScope = async () => {
-    if (!settings.snapshot.memory) return undefined;
+    if (!settings.snapshot.memory || saver.incognito) return undefined;
     const id = saver.sessionId;
     const lookup = id === undefined ? undefined : await library.get(id);
     const projectId = lookup?.kind === 'found' ? lookup.session.projectId : saver.newChatProject;

@@ -43,6 +43,11 @@ export interface MemoryWrite {
   /** One line: the remembered text's first line, or the path deleted or renamed. */
   readonly summary: string;
   readonly undo: UndoPlan;
+  /**
+   * The files as the write left them (same shape as `undo`), so the card can tell a write still in place from
+   * one already undone or changed since — across reloads, tabs and devices. Left out by writes stored before.
+   */
+  readonly done?: UndoPlan;
 }
 
 export interface CommandOutcome {
@@ -205,6 +210,7 @@ async function create(
       kind: 'create',
       summary: firstLine(text) || target.shown,
       undo: [{ space: target.space, changes: [{ path: target.rel, text: null }] }],
+      done: [{ space: target.space, changes: [{ path: target.rel, text }] }],
     },
   };
 }
@@ -248,6 +254,7 @@ async function strReplace(
       kind: 'edit',
       summary: firstLine(newStr) || target.shown,
       undo: [{ space: target.space, changes: [{ path: target.rel, text: file.text }] }],
+      done: [{ space: target.space, changes: [{ path: target.rel, text }] }],
     },
   };
 }
@@ -278,6 +285,7 @@ async function insert(
       kind: 'edit',
       summary: firstLine(insertText) || target.shown,
       undo: [{ space: target.space, changes: [{ path: target.rel, text: file.text }] }],
+      done: [{ space: target.space, changes: [{ path: target.rel, text }] }],
     },
   };
 }
@@ -298,6 +306,7 @@ async function remove(files: MemoryFiles, scope: MemoryScope, path: string): Pro
       kind: 'delete',
       summary: target.shown,
       undo: [{ space: target.space, changes: gone.map((f) => ({ path: f.path, text: f.text })) }],
+      done: [{ space: target.space, changes: gone.map((f) => ({ path: f.path, text: null })) }],
     },
   };
 }
@@ -344,6 +353,10 @@ async function rename(
       undo: [
         { space: to.space, changes: moved.map((f) => ({ path: f.path, text: null })) },
         { space: from.space, changes: moving.map((f) => ({ path: f.path, text: f.text })) },
+      ],
+      done: [
+        { space: to.space, changes: moved },
+        { space: from.space, changes: removals },
       ],
     },
   };

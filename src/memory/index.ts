@@ -23,7 +23,7 @@ export {
   memoryFailure,
   memoryToolDefinition,
 } from './definition';
-export { parseMemoryDetails, undoWrite } from './details';
+export { parseMemoryDetails, undoWrite, type WriteState, writeState } from './details';
 export {
   MemoryError,
   type MemoryScope,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileChange, MemoryFile, MemoryFiles } from './commands';
 import { MAX_FILE_BYTES } from './commands';
-import { parseMemoryDetails, undoWrite } from './details';
+import { parseMemoryDetails, undoWrite, writeState } from './details';
 import { createMemoryTool, MAX_WRITES } from './tool';
 
 /** Memory files kept in a map, as the repository keeps them (space, relative path). */
@@ -200,15 +200,68 @@ describe('memory tool', () => {
     });
     const edit = parseMemoryDetails(edited.result.details);
     expect(edit?.summary).toBe('green tea');
-    await undoWrite(files, edit!.undo);
-    await undoWrite(files, write!.undo);
+    expect(await writeState(files, edit!)).toBe('applied');
+    expect(await undoWrite(files, edit!)).toBe('applied');
+    expect(await undoWrite(files, write!)).toBe('applied');
     expect(files.text('person', 'me.md')).toBe('likes tea\n');
     expect(files.text('person', 'units.md')).toBeUndefined();
+    expect(await writeState(files, edit!)).toBe('undone');
+  });
+
+  it('undoes a write once: a card shown again (a reload, another tab) finds it undone and writes nothing', async () => {
+    const files = memoryFiles();
+    const run = tool(files);
+    const first = parseMemoryDetails(
+      (await run({ command: 'create', path: '/memories/units.md', file_text: 'metric\n' })).result.details,
+    )!;
+    expect(await undoWrite(files, first)).toBe('applied');
+    // Claude remembers it again later in the chat; the first card's Undo must not delete the new file.
+    await run({ command: 'create', path: '/memories/units.md', file_text: 'metric\n' });
+    expect(await writeState(files, first)).toBe('applied');
+    await run({ command: 'str_replace', path: '/memories/units.md', old_str: 'metric', new_str: 'imperial' });
+    expect(await writeState(files, first)).toBe('changed');
+    expect(await undoWrite(files, first)).toBe('changed');
+    expect(files.text('person', 'units.md')).toBe('imperial\n');
+  });
+
+  it('reads where a rename across spaces and a delete stand', async () => {
+    const files = memoryFiles({ person: { 'a.md': 'A' }, 'project:p1': {} });
+    const run = tool(files, { project: 'p1' });
+    const moved = parseMemoryDetails(
+      (await run({ command: 'rename', old_path: '/memories/a.md', new_path: '/memories/project/b.md' }))
+        .result.details,
+    )!;
+    expect(await writeState(files, moved)).toBe('applied');
+    const gone = parseMemoryDetails(
+      (await run({ command: 'delete', path: '/memories/project/b.md' })).result.details,
+    )!;
+    expect(await writeState(files, moved)).toBe('changed');
+    expect(await undoWrite(files, gone)).toBe('applied');
+    expect(await undoWrite(files, moved)).toBe('applied');
+    expect(files.text('person', 'a.md')).toBe('A');
+    expect(files.text('project:p1', 'b.md')).toBeUndefined();
+  });
+
+  it('may undo a write stored before its state was kept', async () => {
+    const files = memoryFiles({ person: { 'a.md': 'new' } });
+    const old = parseMemoryDetails({
+      write: {
+        kind: 'edit',
+        summary: 'new',
+        undo: [{ space: 'person', changes: [{ path: 'a.md', text: 'old' }] }],
+      },
+    })!;
+    expect(await undoWrite(files, old)).toBe('applied');
+    expect(files.text('person', 'a.md')).toBe('old');
+    expect(await writeState(files, old)).toBe('undone');
   });
 
   it('reads back no write from details that do not check', () => {
     expect(parseMemoryDetails({ write: { kind: 'create', summary: 1, undo: [] } })).toBeUndefined();
     expect(parseMemoryDetails({ write: { kind: 'x', summary: 's', undo: [] } })).toBeUndefined();
+    expect(
+      parseMemoryDetails({ write: { kind: 'edit', summary: 's', undo: [], done: [{ space: 1 }] } }),
+    ).toBe(undefined);
     expect(parseMemoryDetails(undefined)).toBeUndefined();
   });
 });

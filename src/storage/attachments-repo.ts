@@ -22,18 +22,50 @@ export type AttachmentLookup =
   | { readonly kind: 'invalid'; readonly problem: string };
 
 /**
+ * The files of an incognito chat (`SessionSaver.startIncognito`): held in memory only, never written anywhere,
+ * read by `AttachmentsRepository.get` like stored ones, and let go when the chat ends.
+ */
+export class HeldFiles {
+  private readonly records = new Map<string, AttachmentBlobRecord>();
+
+  hold(record: AttachmentBlobRecord): void {
+    this.records.set(record.id, record);
+  }
+
+  get(id: string): AttachmentBlobRecord | undefined {
+    return this.records.get(id);
+  }
+
+  clear(): void {
+    this.records.clear();
+  }
+}
+
+/**
  * Attachment bytes as Blobs, one record per file, keyed by the id the message's `AttachmentRecord` holds.
- * Bytes are written once, when the file is attached, and never re-encoded when the session is saved.
+ * Bytes are written once, when the file is attached, and never re-encoded when the session is saved. With
+ * `held`, `hold` keeps an incognito chat's files in memory instead, and `get` finds them there first.
  */
 export class AttachmentsRepository {
-  constructor(private readonly db: EaselDatabase) {}
+  constructor(
+    private readonly db: EaselDatabase,
+    private readonly held?: HeldFiles,
+  ) {}
 
   /** Stores the bytes of a file for a session. */
   async put(record: AttachmentBlobRecord): Promise<void> {
     await this.db.put('attachments', record);
   }
 
+  /** Keeps the bytes of a file of an incognito chat in memory only; refuses without `held` (nothing written). */
+  hold(record: AttachmentBlobRecord): void {
+    if (!this.held) throw new Error('This browser tab cannot keep files of an incognito chat.');
+    this.held.hold(record);
+  }
+
   async get(id: string): Promise<AttachmentLookup> {
+    const held = this.held?.get(id);
+    if (held) return { kind: 'found', record: held };
     const value: unknown = await this.db.get('attachments', id);
     if (value === undefined) return { kind: 'missing' };
     const parsed = parseAttachmentBlobRecord(value);

@@ -7,9 +7,10 @@ import type { AgentMessage } from '../agent';
 import { base64ToBytes } from './base64';
 import { isObject, isString } from './guards';
 import { messageApart, type StoredLargeText } from './large-texts';
+import { parseMemoryRecord } from './memory-record';
 import { messageFromJson } from './message-json';
 import { textOf } from './message-text';
-import type { SessionRecord } from './schema';
+import type { MemoryRecord, SessionRecord } from './schema';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './transfer';
 import { parseSessionRecord } from './validate';
 import { parseImportedMessage } from './validate-message';
@@ -60,11 +61,7 @@ export interface CheckedSession {
 }
 
 /** Checks a parsed export file: the sessions that can be imported, and what was left out and why. */
-export function checkExportFile(
-  value: unknown,
-):
-  | { readonly sessions: readonly CheckedSession[]; readonly problems: readonly string[] }
-  | { readonly error: string } {
+export function checkExportFile(value: unknown): CheckedFile {
   if (!isObject(value) || value.format !== EXPORT_FORMAT)
     return { error: 'This is not an Easel export file.' };
   if (value.version !== EXPORT_VERSION) {
@@ -81,7 +78,26 @@ export function checkExportFile(
     const session = checkSession(entry, index, problems);
     if (session) sessions.push(session);
   });
-  return { sessions, problems };
+  return { sessions, memories: checkMemories(value.memories, problems), problems };
+}
+
+/** The file's memory files that check (`parseMemoryRecord`); each that does not is named in `problems`. */
+function checkMemories(value: unknown, problems: string[]): MemoryRecord[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.push('The memories of the file were skipped: they are not a list.');
+    return [];
+  }
+  const memories: MemoryRecord[] = [];
+  value.forEach((item: unknown, i: number) => {
+    const record = parseMemoryRecord(item);
+    if (record) memories.push(record);
+    else
+      problems.push(
+        `Memory ${i + 1} of the file was skipped: it needs a space (person or project:<id>), a path under /memories without .. or controls, a text and a time.`,
+      );
+  });
+  return memories;
 }
 
 function checkSession(entry: unknown, index: number, problems: string[]): CheckedSession | undefined {
@@ -157,7 +173,12 @@ function isPosition(value: unknown, before: number): value is number {
 
 /** A file read and checked: the sessions to write and what was left out, or why nothing can be imported. */
 export type CheckedFile =
-  | { readonly sessions: readonly CheckedSession[]; readonly problems: readonly string[] }
+  | {
+      readonly sessions: readonly CheckedSession[];
+      /** Claude's memory files in the file, checked (absent: none). */
+      readonly memories?: readonly MemoryRecord[];
+      readonly problems: readonly string[];
+    }
   | { readonly error: string };
 
 /** The refusal for a file over `MAX_IMPORT_BYTES`, or `undefined` when its size is fine. */

@@ -8,10 +8,12 @@ import { staleTotals, utf8Size } from './app-data-records';
 import type { EaselDatabase } from './db';
 import { type CheckedFile, type CheckedSession, checkExportText } from './import-check';
 import type { StoredMessageRecord } from './large-texts';
+import { MemoriesRepository } from './memories-repo';
 import { allRequests } from './requests';
 import type {
   AppDataRecord,
   AttachmentBlobRecord,
+  MemoryRecord,
   MessageRecord,
   SessionRecord,
   TokenTotals,
@@ -33,6 +35,8 @@ export { checkExportFile } from './import-check';
 
 export interface ImportReport {
   readonly imported: readonly ImportedSession[];
+  /** Claude's memory files written (those already here with the same text are not counted). */
+  readonly memories?: number;
   /** One sentence per thing that could not be read or was changed on the way in. */
   readonly problems: readonly string[];
 }
@@ -49,7 +53,47 @@ export async function importChecked(db: EaselDatabase, checked: CheckedFile): Pr
   const imported: ImportedSession[] = [];
   const keys = new SortKeyGenerator();
   for (const session of checked.sessions) imported.push(await writeSession(db, session, keys, problems));
-  return { imported, problems };
+  const memories = await writeMemories(db, checked.memories ?? [], problems);
+  return { imported, problems, ...(memories > 0 ? { memories } : {}) };
+}
+
+/**
+ * Writes the file's memory files in one transaction. One already here with the same text is left as it is; one
+ * here with another text is kept, and the file's goes beside it as `<name> (imported)` — nothing is lost.
+ */
+async function writeMemories(
+  db: EaselDatabase,
+  memories: readonly MemoryRecord[],
+  problems: string[],
+): Promise<number> {
+  if (memories.length === 0) return 0;
+  const repo = new MemoriesRepository(db);
+  const here = new Map((await repo.list()).map((r) => [`${r.space}\u0000${r.path}`, r.text]));
+  const writes: MemoryRecord[] = [];
+  for (const record of memories) {
+    const existing = here.get(`${record.space}\u0000${record.path}`);
+    if (existing === record.text) continue;
+    if (existing === undefined) {
+      writes.push(record);
+      continue;
+    }
+    let path = importedPath(record.path, 1);
+    for (let n = 2; here.has(`${record.space}\u0000${path}`); n++) path = importedPath(record.path, n);
+    here.set(`${record.space}\u0000${path}`, record.text);
+    writes.push({ ...record, path });
+    problems.push(
+      `Memory ${record.path} already exists here with other text, so the file's was imported as ${path}.`,
+    );
+  }
+  await repo.putAll(writes);
+  return writes.length;
+}
+
+/** `notes.md` → `notes (imported).md`, then `notes (imported 2).md`. */
+function importedPath(path: string, n: number): string {
+  const mark = n === 1 ? ' (imported)' : ` (imported ${n})`;
+  const match = /^(.*?)(\.[^./]+)?$/.exec(path);
+  return `${match?.[1] ?? path}${mark}${match?.[2] ?? ''}`;
 }
 
 /** Writes one checked session in one transaction, under new ids where the file's are taken. */

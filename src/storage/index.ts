@@ -13,7 +13,7 @@ export {
   MAX_APP_TOTAL_BYTES,
   MAX_APP_VALUE_BYTES,
 } from './app-data-repo';
-export { type AttachmentLookup, AttachmentsRepository } from './attachments-repo';
+export { type AttachmentLookup, AttachmentsRepository, HeldFiles } from './attachments-repo';
 export type { BackupEngine } from './backup';
 export { FolderBackup } from './backup-start';
 export type {

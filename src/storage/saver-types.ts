@@ -1,6 +1,7 @@
 /** The session saver's contract: what it needs of the agent, what it reports, how it is made. */
 
 import type { AgentMessage, AgentState, ThinkingLevel } from '../agent';
+import type { HeldFiles } from './attachments-repo';
 import type { Clock } from './clock';
 import type { DatabaseConnection, StorageLoss } from './connection';
 import type { EaselDatabase } from './db';
@@ -91,4 +92,6 @@ export interface SessionSaverOptions {
    * panel, which rebuilds from `artifact` records alone) can rebuild.
    */
   readonly onHistoryLoaded?: (messages: readonly AgentMessage[]) => void;
+  /** Where an incognito chat's files are held (`AttachmentsRepository.hold`): let go when it ends. */
+  readonly held?: HeldFiles;
 }

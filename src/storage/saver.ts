@@ -45,6 +45,8 @@ export class SessionSaver {
   private title = '';
   /** The latest `open` or `startNew`: a slow `open` never overrides a later one. */
   private latest: object = {};
+  /** The open chat is incognito (`startIncognito`): nothing of it is written. */
+  private incognitoChat = false;
   private readonly unsubscribe: readonly ((() => void) | undefined)[];
 
   constructor(private readonly options: SessionSaverOptions) {
@@ -199,6 +201,28 @@ export class SessionSaver {
   }
 
   /**
+   * Stops the agent, empties its history and writes nothing from then on: an incognito chat, never stored (no
+   * session record, no messages; its files are held in memory, `HeldFiles`), gone when another chat is opened
+   * or started (`open`, `startNew`) or the page goes. `sessionId` is `undefined` while it lasts.
+   */
+  async startIncognito(): Promise<void> {
+    this.latest = {};
+    await this.stopAgent();
+    this.title = '';
+    this.detach();
+    this.session.step({ kind: 'opened', sessionId: newId() });
+    this.incognitoChat = true;
+    this.options.held?.clear();
+    this.options.agent.replaceMessages([]);
+    this.options.onHistoryLoaded?.([]);
+  }
+
+  /** Whether the open chat is incognito (see `startIncognito`). */
+  get incognito(): boolean {
+    return this.incognitoChat;
+  }
+
+  /**
    * Runs `rewind` — a `replaceMessages` that takes messages off the end of the history, for an edit or a
    * regenerate — so that what it takes off stays stored, as the branch the next messages leave behind.
    */
@@ -285,6 +309,9 @@ export class SessionSaver {
   }
 
   private attach(mirror: SessionMirror, load: () => void): void {
+    // Leaving an incognito chat: what it held goes with it.
+    if (this.incognitoChat) this.options.held?.clear();
+    this.incognitoChat = false;
     this.session.step({ kind: 'opened', sessionId: mirror.sessionId });
     this.remote.clear();
     this.writes.attach(mirror, load);

@@ -1,6 +1,6 @@
 /**
  * Export and import of sessions as a versioned JSON file: metadata, every message (artifact records
- * included), the attachment bytes in base64 and what artifacts stored. Settings and API keys are never part
+ * included), the attachment bytes in base64 and what artifacts stored; `Export all` adds Claude's memory files. Settings and API keys are never part
  * of it.
  */
 
@@ -10,8 +10,9 @@ import { AttachmentsRepository } from './attachments-repo';
 import { blobToBase64, bytesToBase64 } from './base64';
 import { BranchTree } from './branch-tree';
 import type { EaselDatabase } from './db';
+import { parseMemoryRecord } from './memory-record';
 import { MessagesRepository } from './messages-repo';
-import type { MessageRecord, SessionRecord } from './schema';
+import type { MemoryRecord, MessageRecord, SessionRecord } from './schema';
 import { SessionsRepository } from './sessions-repo';
 
 export const EXPORT_FORMAT = 'easel-export';
@@ -66,6 +67,11 @@ export interface ExportFile {
   /** ISO 8601. */
   readonly exportedAt: string;
   readonly sessions: readonly ExportedSession[];
+  /**
+   * Claude's memory files (`memories` store), in an export of everything (`Export all`); left out of an
+   * export of chosen sessions and of files made before memory existed.
+   */
+  readonly memories?: readonly MemoryRecord[];
 }
 
 export interface ExportResult {
@@ -97,12 +103,18 @@ export async function exportSessions(
   }
   const exported: ExportedSession[] = [];
   for (const session of sessions) exported.push(await exportOne(db, session, problems));
+  // Read here rather than through `MemoriesRepository`, which the first screen does not carry.
+  const memories =
+    ids === 'all'
+      ? ((await db.getAll('memories')) as unknown[]).flatMap((v) => parseMemoryRecord(v) ?? [])
+      : [];
   return {
     file: {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
       exportedAt: new Date(now).toISOString(),
       sessions: exported,
+      ...(memories.length > 0 ? { memories } : {}),
     },
     problems,
   };

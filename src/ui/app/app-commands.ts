@@ -74,6 +74,10 @@ export class AppCommands {
         t.sessions.router.newChat();
         t.composer()?.focus();
         break;
+      case 'incognito-chat':
+        t.sessions.router.incognitoChat();
+        t.composer()?.focus();
+        break;
       case 'focus-composer':
         t.composer()?.focus();
         break;

@@ -121,6 +121,19 @@ export function projectBar(p: ProjectsController): TemplateResult | typeof nothi
   </div>`;
 }
 
+/**
+ * Over an incognito chat (`SessionSaver.startIncognito`): that it is one, that nothing of it is kept and that
+ * Claude's memory is left alone, and that it goes when the person leaves it.
+ */
+export function incognitoBar(incognito: boolean): TemplateResult | typeof nothing {
+  if (!incognito) return nothing;
+  return html`<div class="incognito-bar" role="note" aria-label="Incognito chat">
+    <strong>Incognito chat.</strong> It is not saved — no history, files or artifacts are kept in this browser or
+    synced — and Claude's memory is neither read nor written. It will be gone when you leave it (New chat, another
+    chat, reloading or closing the tab).
+  </div>`;
+}
+
 export interface SettingsPartHandlers {
   readonly save: (e: SettingsSaveEvent) => void;
   readonly close: () => void;

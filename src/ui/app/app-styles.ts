@@ -61,6 +61,16 @@ export const appStyles = css`
     color: var(--easel-text-muted);
     font-size: 0.88rem;
   }
+  .incognito-bar {
+    margin: var(--easel-space-2) auto 0;
+    width: min(780px, calc(100% - 2 * var(--easel-space-3)));
+    box-sizing: border-box;
+    padding: var(--easel-space-2) var(--easel-space-3);
+    border: 1px dashed var(--easel-border);
+    border-radius: var(--easel-radius-sm);
+    background: var(--easel-surface-2);
+    font-size: 0.88rem;
+  }
   .project-bar strong {
     color: var(--easel-text);
   }

@@ -5,7 +5,7 @@
 import type { AgentMessage } from '../../agent';
 import { errorText } from '../../agent';
 import type { PreparedAttachment } from '../../attachments';
-import { DEFAULT_SETTINGS, requestKey } from '../../storage';
+import { type AttachmentBlobRecord, DEFAULT_SETTINGS, requestKey } from '../../storage';
 import type { SendMessageEvent } from '../events';
 import type { EaselServices } from './services';
 
@@ -184,14 +184,18 @@ export class ChatActions {
     }
     // While the open session is deleted in another tab, its purge must not take the new files.
     const sessionId = services.saver.attachmentSessionId ?? 'unsaved';
+    // An incognito chat's files are held in memory only: nothing of it is written.
+    const keep = services.saver.incognito
+      ? async (r: AttachmentBlobRecord) => repository.hold(r)
+      : (r: AttachmentBlobRecord) => repository.put(r);
     try {
       await Promise.all(
         attachments.flatMap(({ record, blob, original }) => [
-          repository.put({ id: record.id, sessionId, blob, mimeType: record.mimeType, size: record.size }),
+          keep({ id: record.id, sessionId, blob, mimeType: record.mimeType, size: record.size }),
           // The file as attached, beside its conversion, for artifacts that read it.
           ...(original && record.sourceId
             ? [
-                repository.put({
+                keep({
                   id: record.sourceId,
                   sessionId,
                   blob: original,

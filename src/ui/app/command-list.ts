@@ -36,6 +36,11 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
   const commands: PaletteCommand[] = [
     { id: 'new-chat', label: 'New chat', keywords: 'start conversation', shortcut: SHORTCUTS['new-chat'] },
     {
+      id: 'incognito-chat',
+      label: 'Incognito chat',
+      keywords: 'private temporary not saved no memory',
+    },
+    {
       id: 'focus-composer',
       label: 'Focus the message box',
       keywords: 'composer type write',

@@ -37,6 +37,7 @@ import { AppCommands } from './app-commands';
 import {
   compactPart,
   headerPart,
+  incognitoBar,
   loadSettingsDialog,
   projectBar,
   settingsPart,
@@ -237,7 +238,7 @@ export class EaselApp extends LitElement {
         @session-recover=${(e: SessionRecoverEvent) => s.recovery.recover(e.action)}
       ></easel-recovery-notice>
       ${s.notice ? html`<p class="notice" role="alert">${s.notice}</p>` : nothing}
-      ${projectBar(this.projects)}
+      ${projectBar(this.projects)} ${incognitoBar(services.saver.incognito)}
       <easel-conversation
         .messages=${state.messages}
         .streamMessage=${state.streamMessage}

@@ -187,6 +187,9 @@ export class EaselAppHeader extends LitElement {
       <button type="button" class="btn ghost" aria-label="New chat" title="New chat" @click=${() => this.command('new-chat')}>
         ${icon('new-chat')}<span class="label-wide">New chat</span>
       </button>
+      <button type="button" class="btn ghost icon" aria-label="Incognito chat" title="Incognito chat: not saved, no memory" @click=${() => this.command('incognito-chat')}>
+        ${icon('incognito')}
+      </button>
       <span class="spacer"></span>
       <select aria-label="Model" title=${current ? modelDescription(current) : this.model} @change=${this.handleModel}>
         ${current ? nothing : html`<option value=${this.model} selected>${this.model}</option>`}

@@ -1,12 +1,14 @@
 /**
  * `<easel-memory-card>`: a memory write in the chat, one line (`Remembered: prefers metric units`) with `Undo`,
- * which puts the files back as they were before the write (through `memoryContext`).
+ * which puts the files back as they were before the write (through `memoryContext`). Whether `Undo` is offered
+ * is read from the files themselves: a write already undone (before a reload, in another tab) says `Undone`, one
+ * changed since says so, and neither can be undone again.
  */
 import { consume } from '@lit/context';
-import { css, html, LitElement, nothing } from 'lit';
+import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { type MemoryWrite, parseMemoryDetails } from '../../memory';
-import { type MemoryHandle, memoryContext } from './memory-context';
+import { type MemoryWrite, parseMemoryDetails, type WriteState } from '../../memory';
+import { type MemoryHandle, type MemoryService, memoryContext } from './memory-context';
 
 const VERB: Readonly<Record<MemoryWrite['kind'], string>> = {
   create: 'Remembered',
@@ -62,39 +64,81 @@ export class EaselMemoryCard extends LitElement {
   @state()
   private handle: MemoryHandle | undefined;
 
-  @state() private undone = false;
+  /** Where the write stands, read from the files (so it holds after a reload, in every tab); unknown at first. */
+  @state() private state: WriteState | undefined;
   @state() private problem = '';
+
+  private service: MemoryService | undefined;
+  private stopListening: (() => void) | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.listen(undefined);
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    if (changed.has('handle') || (changed.has('details') && this.isConnected)) void this.connectService();
+  }
 
   override render() {
     const write = this.write;
     if (!write) return html`<div class="card">Memory changed.</div>`;
     const text = `${VERB[write.kind]}: ${write.summary}`;
+    const state = this.state;
     return html`<div class="card" role="group" aria-label=${text}>
-      <span class="text ${this.undone ? 'undone' : ''}">${text}</span>
-      ${this.undone ? html`<span role="status">Undone</span>` : nothing}
+      <span class="text ${state === 'undone' ? 'undone' : ''}">${text}</span>
+      ${state === 'undone' ? html`<span role="status">Undone</span>` : nothing}
+      ${state === 'changed' ? html`<span role="status">Changed since (see Settings → Memory)</span>` : nothing}
       ${this.problem ? html`<span class="problem" role="alert">${this.problem}</span>` : nothing}
       ${
-        this.undone || !this.handle
-          ? nothing
-          : html`<button type="button" @click=${this.handleUndo}>Undo</button>`
+        state === 'applied' && this.handle
+          ? html`<button type="button" @click=${this.handleUndo}>Undo</button>`
+          : nothing
       }
     </div>`;
-  }
-
-  private get write(): MemoryWrite | undefined {
-    return parseMemoryDetails(this.details);
   }
 
   private async handleUndo() {
     const { write, handle } = this;
     if (!write || !handle) return;
     try {
-      await (await handle.load()).undo(write.undo);
-      this.undone = true;
+      const found = await (await handle.load()).undo(write);
+      this.state = found === 'applied' ? 'undone' : found;
       this.problem = '';
     } catch (error) {
       this.problem = `Could not undo: ${error instanceof Error ? error.message : String(error)}`;
     }
+  }
+
+  private get write(): MemoryWrite | undefined {
+    return parseMemoryDetails(this.details);
+  }
+
+  /** Loads the memory, reads where the write stands, and reads it again after every change of the files. */
+  private async connectService(): Promise<void> {
+    const handle = this.handle;
+    if (!handle || !this.write) return this.listen(undefined);
+    try {
+      const service = await handle.load();
+      if (handle !== this.handle || !this.isConnected) return;
+      this.listen(service);
+      await this.readState();
+    } catch (error) {
+      this.problem = `Could not read the memory: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  private listen(service: MemoryService | undefined): void {
+    if (service === this.service) return;
+    this.stopListening?.();
+    this.stopListening = service?.subscribe(() => void this.readState().catch(() => undefined));
+    this.service = service;
+  }
+
+  private async readState(): Promise<void> {
+    const write = this.write;
+    if (!this.service || !write) return;
+    this.state = await this.service.state(write);
   }
 }
 

@@ -3,7 +3,7 @@
  * the app.
  */
 import { createContext } from '@lit/context';
-import type { UndoPlan } from '../../memory';
+import type { MemoryWrite, WriteState } from '../../memory';
 
 /** A memory file as Settings lists it. */
 export interface MemoryEntry {
@@ -21,8 +21,10 @@ export interface MemoryService {
   list(): Promise<readonly MemoryEntry[]>;
   save(space: string, path: string, text: string): Promise<void>;
   delete(space: string, path: string): Promise<void>;
-  /** Puts the files a write changed back as they were. */
-  undo(plan: UndoPlan): Promise<void>;
+  /** Where a write in the chat stands now (see `WriteState`). */
+  state(write: MemoryWrite): Promise<WriteState>;
+  /** Puts the files a write changed back as they were, if they are still as it left them; the state it found. */
+  undo(write: MemoryWrite): Promise<WriteState>;
   /** Whether Claude may read and write memory (Settings → Memory's switch). */
   readonly enabled: boolean;
   setEnabled(on: boolean): Promise<void>;

@@ -10,6 +10,7 @@ import {
   PERSON_SPACE,
   shownPath,
   undoWrite,
+  writeState,
 } from '../../memory';
 import { type EaselDatabase, MemoriesRepository, type SettingsStore } from '../../storage';
 import type { MemoryEntry, MemoryService } from './memory-context';
@@ -71,7 +72,8 @@ function createMemoryService(
     },
     save: (space, path, text) => repo.write(space, [{ path, text }]),
     delete: (space, path) => repo.write(space, [{ path, text: null }]),
-    undo: (plan) => undoWrite(repo, plan),
+    state: (write) => writeState(repo, write),
+    undo: (write) => undoWrite(repo, write),
     get enabled() {
       return settings.snapshot.memory;
     },

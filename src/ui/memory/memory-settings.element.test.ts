@@ -27,7 +27,8 @@ function fakeMemory(entries: MemoryEntry[], options: { failDelete?: boolean } = 
       files = files.filter((f) => !(f.space === space && f.path === path));
       changed();
     },
-    undo: async () => {},
+    state: async () => 'applied',
+    undo: async () => 'applied',
     get enabled() {
       return on;
     },

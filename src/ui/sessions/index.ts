@@ -10,7 +10,13 @@ export {
   type SidebarSections,
 } from './groups';
 export { EaselRecoveryNotice } from './recovery-notice';
-export { newChatInProjectHref, parseSessionRoute, type SessionRoute, sessionHref } from './route';
+export {
+  INCOGNITO_HREF,
+  newChatInProjectHref,
+  parseSessionRoute,
+  type SessionRoute,
+  sessionHref,
+} from './route';
 export { EaselSessionsSidebar } from './sessions-sidebar';
 export {
   displayTitle,

@@ -7,10 +7,14 @@
 export type SessionRoute =
   | { readonly kind: 'session'; readonly id: string }
   /** No session named: a new chat, in the project `projectId` when given. */
-  | { readonly kind: 'new'; readonly projectId?: string };
+  | { readonly kind: 'new'; readonly projectId?: string }
+  /** An incognito chat: never saved; a reload starts a fresh one (what it held is gone). */
+  | { readonly kind: 'incognito' };
 
 const PREFIX = '#/s/';
 const PROJECT_PREFIX = '#/p/';
+/** The link to an incognito chat. */
+export const INCOGNITO_HREF = '#/incognito';
 
 /** The link to a new chat in a project. */
 export function newChatInProjectHref(projectId: string): string {
@@ -24,6 +28,7 @@ export function sessionHref(id: string): string {
 
 /** What a `location.hash` names. Anything that is not a session link means a new chat. */
 export function parseSessionRoute(hash: string): SessionRoute {
+  if (hash === INCOGNITO_HREF) return { kind: 'incognito' };
   if (hash.startsWith(PROJECT_PREFIX)) {
     const projectId = idAfter(hash, PROJECT_PREFIX);
     return projectId ? { kind: 'new', projectId } : { kind: 'new' };

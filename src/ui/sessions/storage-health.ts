@@ -131,8 +131,12 @@ export class EaselStorageHealth extends LitElement {
 
   private renderReport(report: ImportReport) {
     const n = report.imported.length;
+    const m = report.memories ?? 0;
+    const memories = m === 0 ? '' : `${m} memory file${m === 1 ? '' : 's'}`;
+    const sessions = n === 0 && m > 0 ? '' : `${n} session${n === 1 ? '' : 's'}`;
+    const what = [sessions, memories].filter(Boolean).join(' and ');
     return html`<div class="report" role="status">
-      <p>${n === 0 ? 'Nothing was imported.' : `Imported ${n} session${n === 1 ? '' : 's'}.`}</p>
+      <p>${n === 0 && m === 0 ? 'Nothing was imported.' : `Imported ${what}.`}</p>
       ${report.problems.length > 0 ? html`<ul>${report.problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}
     </div>`;
   }
