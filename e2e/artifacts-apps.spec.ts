@@ -365,7 +365,8 @@ test('Download as app saves one HTML file that runs from disk with no network: i
   await modelCreates(app, anthropic, 'counter.jsx', COUNTER);
   await expect(preview(app, 'counter.jsx').getByRole('heading', { name: 'Counter' })).toBeVisible();
   const downloading = app.waitForEvent('download');
-  await panel(app).getByRole('button', { name: 'Download as app' }).click();
+  await panel(app).getByRole('button', { name: 'More file actions' }).click();
+  await panel(app).getByRole('menuitem', { name: 'Download as app' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('counter.app.html');
   // Saved under its own name: a file opened from disk is read by its extension.

@@ -5,7 +5,6 @@ import type { Usage } from '../../agent';
 import type { EaselDialog } from '../components/dialog';
 import { formatCost, formatTokens, formatWindow } from '../format';
 import { buttons } from '../styles/controls';
-import '../components/dialog';
 
 /**
  * A `Usage` button showing the session's cost and how full the context is (in fixed widths, so nothing beside
@@ -97,8 +96,10 @@ export class EaselUsageButton extends LitElement {
   @property({ attribute: false }) cacheRatio: number | undefined;
 
   @state() private expanded = false;
+  /** The popover's part, loaded with the first click (the first screen does not need it). */
+  @state() private details: typeof import('./usage-details') | undefined;
 
-  @query('easel-dialog') private details!: EaselDialog;
+  @query('easel-dialog') private dialog!: EaselDialog | null;
 
   override render() {
     const window = this.window;
@@ -122,40 +123,29 @@ export class EaselUsageButton extends LitElement {
             : nothing
         }
       </button>
-      <easel-dialog label="Usage" @dialog-close=${this.handleClosed}>${this.renderDetails(window)}</easel-dialog>`;
-  }
-
-  private renderDetails(window: number | undefined) {
-    const s = this.session;
-    return html`<dl>
-      <div>
-        <dt><span>Cost of this session</span><span>${this.cost !== undefined ? formatCost(this.cost) : 'Unknown'}</span></dt>
-        <dd>What this chat's answers cost at the model's list prices, tools included.</dd>
-      </div>
-      <div>
-        <dt><span>Tokens</span><span>${s ? `${formatTokens(s.input + s.cacheRead + s.cacheWrite)} in · ${formatTokens(s.output)} out` : 'None yet'}</span></dt>
-        <dd>Everything sent to Claude and everything it wrote, over the whole session.</dd>
-      </div>
       ${
-        window
-          ? html`<div>
-            <dt><span>Context</span><span>${formatTokens(this.used)} / ${formatWindow(window)}</span></dt>
-            <meter aria-label="Context used" min="0" max=${window} low=${window * this.warnAt} high=${window * 0.95} optimum="0" .value=${this.used}></meter>
-            <dd>How much of the model's memory the conversation fills. Near the end, Compact summarises it.</dd>
-          </div>`
+        this.details
+          ? html`<easel-dialog label="Usage" @dialog-close=${this.handleClosed}>${this.details.renderUsage({
+              cost: this.cost,
+              session: this.session,
+              used: this.used,
+              window,
+              warnAt: this.warnAt,
+              cacheRatio: this.cacheRatio,
+            })}</easel-dialog>`
           : nothing
-      }
-      <div>
-        <dt><span>Prompt cache</span><span>${this.cacheRatio !== undefined ? `Cache ${Math.round(this.cacheRatio * 100)}%` : 'Not used yet'}</span></dt>
-        <dd>Share of the input read back from the cache, which costs a tenth of fresh input.</dd>
-      </div>
-    </dl>`;
+      }`;
   }
 
-  private handleClick() {
-    const opening = !this.details.open;
-    this.details.toggle();
-    this.expanded = opening;
+  private async handleClick() {
+    if (this.dialog?.open) {
+      this.dialog.close();
+      return;
+    }
+    this.details ??= await import('./usage-details');
+    await this.updateComplete;
+    await this.dialog?.show();
+    this.expanded = true;
   }
 
   private handleClosed() {
