@@ -75,6 +75,7 @@ test('what an artifact stores survives a reload and an export/import, shows in t
 
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   const downloading = app.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export all' }).click();
   const file = await (await downloading).path();

@@ -22,7 +22,8 @@ export class TabSelectEvent extends ComposedEvent {
  * A `tablist` named `label` with a `tab` per entry of `tabs` and a `tabpanel` for each, holding the children
  * whose `slot` is the entry's `id`. The list is one Tab stop (the selected tab); the arrow keys, Home and End
  * move between tabs and show each at once. A new tab is one more entry and one more slotted child. The tab and
- * its panel live in one shadow root, so `aria-controls` and `aria-labelledby` resolve.
+ * its panel live in one shadow root, so `aria-controls` and `aria-labelledby` resolve. The list is the part
+ * `tablist` (e.g. to keep it in view: `easel-tabs::part(tablist) { position: sticky; top: 0 }`).
  */
 @customElement('easel-tabs')
 export class EaselTabs extends LitElement {
@@ -79,7 +80,7 @@ export class EaselTabs extends LitElement {
 
   override render() {
     const shown = this.shownId();
-    return html`<div role="tablist" aria-label=${this.label} @keydown=${this.handleKeydown}>
+    return html`<div role="tablist" part="tablist" aria-label=${this.label} @keydown=${this.handleKeydown}>
         ${this.tabs.map(
           (t) => html`<button
             type="button"
