@@ -26,6 +26,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
+    // Wide enough for the sidebar, the chat and the artifacts panel side by side (below 1400 px the sidebar
+    // gives way to the panel: e2e/panel-room.spec.ts sets 1280 px to see that).
+    viewport: { width: 1440, height: 900 },
     // The browser: scripts/chromium.mjs.
     launchOptions: chromiumLaunchOptions,
     // No service worker (it would precache some 3 MB in every test's context); e2e/offline.spec.ts allows it.

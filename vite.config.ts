@@ -179,11 +179,13 @@ export default defineConfig({
     reportCompressedSize: true,
     rolldownOptions: {
       // The app, and the document artifact previews run in (its own policy; see preview.html).
-      // And the document `run_code` runs in (code-runner.html, likewise).
+      // And the document `run_code` runs in (code-runner.html, likewise), and the design system's page.
       input: {
         index: here('./index.html'),
         preview: here('./preview.html'),
         'code-runner': here('./code-runner.html'),
+        // The design system's page: its tokens and components, light and dark.
+        design: here('./design.html'),
       },
     },
   },

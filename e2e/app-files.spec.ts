@@ -182,7 +182,8 @@ test('Download as app asks whether the file starts with the stored data; include
   await expect(frame.locator('#out')).toHaveText('note=</script><b>bold</b> ünï team=blue');
 
   const save = async (answer: 'Include data' | 'Without data') => {
-    await panel(app).getByRole('button', { name: 'Download as app' }).click();
+    await panel(app).getByRole('button', { name: 'More file actions' }).click();
+    await panel(app).getByRole('menuitem', { name: 'Download as app' }).click();
     // Each key and value in UTF-8: "note" and its 26 bytes, "team" and "blue".
     const question = panel(app).getByRole('alertdialog', {
       name: 'Include its stored data (2 keys, 38 bytes)?',
@@ -199,7 +200,8 @@ test('Download as app asks whether the file starts with the stored data; include
     return pathToFileURL(file).href;
   };
   // Cancel saves nothing and takes the question away.
-  await panel(app).getByRole('button', { name: 'Download as app' }).click();
+  await panel(app).getByRole('button', { name: 'More file actions' }).click();
+  await panel(app).getByRole('menuitem', { name: 'Download as app' }).click();
   await panel(app).getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(panel(app).getByRole('alertdialog')).toHaveCount(0);
   const withData = await save('Include data');

@@ -30,6 +30,7 @@ test("an artifact's Claude call carries none of the chat's connectors, web tools
   // The person has a connector with a token and Web on for this chat.
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Web, connectors & files' }).click();
   await dialog.getByRole('button', { name: 'Add connector' }).click();
   const connector = dialog.getByRole('group', { name: 'Connector 1' });
   await connector.getByRole('textbox', { name: 'Name' }).fill('example-mcp');
@@ -150,6 +151,7 @@ test('the cap is a budget: concurrent calls cannot pass it together, it survives
   test.setTimeout(90_000);
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
   await dialog.getByRole('spinbutton', { name: /Spending cap/ }).fill('0.05');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -351,7 +353,8 @@ test('Download as app keeps the network sandbox: no fetch, no image, no WebRTC',
   const save = async (filename: string, content: string, id: string, stores: boolean) => {
     await modelWrites(app, anthropic, filename, content, id);
     const downloading = app.waitForEvent('download');
-    await panel(app).getByRole('button', { name: 'Download as app' }).click();
+    await panel(app).getByRole('button', { name: 'More file actions' }).click();
+    await panel(app).getByRole('menuitem', { name: 'Download as app' }).click();
     if (stores) await app.getByRole('button', { name: 'Without data' }).click();
     const download = await downloading;
     const file = testInfo.outputPath(download.suggestedFilename());

@@ -75,6 +75,7 @@ test('what an artifact stores survives a reload and an export/import, shows in t
 
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   const downloading = app.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export all' }).click();
   const file = await (await downloading).path();
@@ -365,7 +366,8 @@ test('Download as app saves one HTML file that runs from disk with no network: i
   await modelCreates(app, anthropic, 'counter.jsx', COUNTER);
   await expect(preview(app, 'counter.jsx').getByRole('heading', { name: 'Counter' })).toBeVisible();
   const downloading = app.waitForEvent('download');
-  await panel(app).getByRole('button', { name: 'Download as app' }).click();
+  await panel(app).getByRole('button', { name: 'More file actions' }).click();
+  await panel(app).getByRole('menuitem', { name: 'Download as app' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('counter.app.html');
   // Saved under its own name: a file opened from disk is read by its extension.

@@ -754,7 +754,8 @@ test('Open in new tab keeps WebRTC off in the copy and in every frame it makes',
   );
 
   const opened = context.waitForEvent('page');
-  await panel(app).getByRole('button', { name: 'Open in new tab' }).click();
+  await panel(app).getByRole('button', { name: 'More file actions' }).click();
+  await panel(app).getByRole('menuitem', { name: 'Open in new tab' }).click();
   const tab = await opened;
 
   const frame = tab.getByTitle('webrtc.html preview', { exact: true });
@@ -882,7 +883,8 @@ test("Open in new tab runs the artifact in a sandboxed frame, never in the app's
   });
 
   const opened = context.waitForEvent('page');
-  await panel(app).getByRole('button', { name: 'Open in new tab' }).click();
+  await panel(app).getByRole('button', { name: 'More file actions' }).click();
+  await panel(app).getByRole('menuitem', { name: 'Open in new tab' }).click();
   const tab = await opened;
 
   const frame = tab.getByTitle('index.html preview', { exact: true });

@@ -58,6 +58,7 @@ test('each changed session is written to the chosen folder as a file Import read
   const id = new URL(page.url()).hash.replace('#/s/', '');
 
   await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Sync & storage' }).click();
   await storage(page).getByRole('button', { name: 'Back up to a folder…' }).click();
   await expect(storage(page)).toContainText('Backing up to “backup”.');
 
@@ -79,6 +80,7 @@ test('each changed session is written to the chosen folder as a file Import read
     .poll(async () => (await backupFiles(page))[`Plan the garden — ${id}.json`] ?? '', { timeout: 30_000 })
     .toContain('Basil next to them.');
   await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Sync & storage' }).click();
   await expect(storage(page)).toContainText('Backing up to “backup”.');
 
   // The file is an export file: Import reads it back in a fresh profile.
@@ -109,6 +111,7 @@ test('a browser without the folder picker says so beside Export all', async ({ p
   });
   await page.goto('./');
   await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Sync & storage' }).click();
   await expect(storage(page)).toContainText('This browser cannot back up to a folder; use Export all.');
   await expect(storage(page).getByRole('button', { name: 'Export all' })).toBeVisible();
 });

@@ -26,6 +26,7 @@ async function pageAnswer(anthropic: EaselFixtures['anthropic'], title: string, 
 async function importSession(page: Page, file: string): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   const picking = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Import' }).click();
   await (await picking).setFiles(file);

@@ -370,6 +370,7 @@ test('dark mode follows the system and the Theme setting', async ({ app }) => {
   await app.emulateMedia({ colorScheme: 'light' });
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
   await app.getByRole('button', { name: 'Settings' }).click();
+  await app.getByRole('tab', { name: 'Theme & limits' }).click();
   await app.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
   await app.getByRole('button', { name: 'Save' }).click();
   await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -137,6 +137,7 @@ test('an endless loop is ended at the time limit, with the output so far', async
   // The limit is a setting (30 s unless changed).
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
   await expect(
     dialog.getByRole('spinbutton', { name: 'Time limit for each code run (seconds)' }),
   ).toHaveValue('30');
@@ -164,6 +165,7 @@ test("code cannot put off its time limit or forge its result through the runner'
   test.setTimeout(120_000);
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
   await dialog.getByRole('spinbutton', { name: 'Time limit for each code run (seconds)' }).fill('4');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

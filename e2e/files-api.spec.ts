@@ -26,6 +26,7 @@ async function attachPdf(page: Page): Promise<void> {
 async function turnOn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Web, connectors & files' }).click();
   const toggle = dialog.getByRole('switch', { name: 'Upload large files once (Files API)' });
   await expect(toggle).not.toBeChecked();
   await toggle.check();
@@ -111,6 +112,7 @@ test('a large PDF is uploaded once and sent by id; gone from the server, it is u
   // Settings lists what this device uploaded with the key, and deletes it from the server.
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Web, connectors & files' }).click();
   const note = dialog.getByRole('group', { name: 'Files API' }).getByRole('status');
   await expect(note).toHaveText('1 file (16.6 KB) uploaded from this device with this key.');
   await dialog.getByRole('button', { name: 'Delete uploaded files' }).click();

@@ -182,6 +182,7 @@ test('Export all and Import say why they failed in the storage settings', async 
   await exchange(page, anthropic, 'Plan the garden', 'Tomatoes first.');
 
   await page.getByRole('button', { name: 'Settings' }).click();
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export all' }).click();
   const file = await (await downloading).path();

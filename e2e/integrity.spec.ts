@@ -32,7 +32,9 @@ async function expectIncompleteFile(page: Page) {
   );
   await expect(panel(page).getByRole('button', { name: 'Preview' })).toHaveCount(0);
   await expect(page.getByTitle('live.html preview', { exact: true })).toHaveCount(0);
-  await expect(panel(page).getByRole('button', { name: 'Open in new tab' })).toBeDisabled();
+  await panel(page).getByRole('button', { name: 'More file actions' }).click();
+  await expect(panel(page).getByRole('menuitem', { name: 'Open in new tab' })).toBeDisabled();
+  await page.keyboard.press('Escape');
 }
 
 const PAGE = `<!doctype html><html><body>${'<p>Paragraph of the page being written.</p>\n'.repeat(40)}</body></html>`;

@@ -13,6 +13,7 @@ import { expect, importFile, messageRequests, send, test, toolResult } from './s
 async function switchMemory(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Memory' }).click();
   await dialog.getByRole('switch', { name: 'Let Claude remember across chats' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -62,6 +63,7 @@ test('a fact told in one chat is used in a new chat, edited in Settings, and gon
   // Settings → Memory: read it, change it.
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Memory' }).click();
   const memory = dialog.getByRole('region', { name: 'Memory' });
   await memory.getByRole('button', { name: 'Open /memories/preferences.md' }).click();
   const contents = memory.getByRole('textbox', { name: 'Contents of /memories/preferences.md' });
@@ -79,6 +81,7 @@ test('a fact told in one chat is used in a new chat, edited in Settings, and gon
 
   // Deleted in Settings: the next chat finds nothing.
   await app.getByRole('button', { name: 'Settings' }).click();
+  await dialog.getByRole('tab', { name: 'Memory' }).click();
   await memory.getByRole('button', { name: 'Delete /memories/preferences.md' }).click();
   await expect(memory.getByRole('status')).toHaveText('Deleted /memories/preferences.md.');
   await expect(memory.getByText('Claude has not remembered anything yet.')).toBeVisible();
@@ -101,6 +104,7 @@ test('Undo on a memory card takes the write back', async ({ app, anthropic }) =>
   await card.getByRole('button', { name: 'Undo' }).click();
   await expect(card.getByRole('status')).toHaveText('Undone');
   await app.getByRole('button', { name: 'Settings' }).click();
+  await app.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Memory' }).click();
   const memory = app.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Memory' });
   await expect(memory.getByText('Claude has not remembered anything yet.')).toBeVisible();
 });

@@ -119,6 +119,7 @@ test('Settings restricts the web tools to allowed domains and a number of uses',
   await anthropic.reply(fixture('text_basic_ts_sdk'));
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Web, connectors & files' }).click();
   await dialog.getByRole('textbox', { name: 'Allowed domains' }).fill('wikipedia.org\nhttps://bad.example');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toContainText('"https://bad.example" is not a domain');
@@ -149,6 +150,7 @@ test('an enabled connector sends mcp_servers with the beta header, and its calls
   await anthropic.reply(fixture('text_basic_ts_sdk'));
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Web, connectors & files' }).click();
   await dialog.getByRole('button', { name: 'Add connector' }).click();
   const connector = dialog.getByRole('group', { name: 'Connector 1' });
   await connector.getByRole('textbox', { name: 'Name' }).fill('example-mcp');
@@ -191,6 +193,7 @@ test('an enabled connector sends mcp_servers with the beta header, and its calls
 
   // Turned off, the connector leaves the request and its header, and its calls go back as notes.
   await app.getByRole('button', { name: 'Settings' }).click();
+  await dialog.getByRole('tab', { name: 'Web, connectors & files' }).click();
   await connector.getByRole('checkbox', { name: 'Enabled' }).uncheck();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await send(app, 'Thanks');

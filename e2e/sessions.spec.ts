@@ -640,6 +640,7 @@ test('Settings shows whether storage is persistent, how much is used and the las
   await page.goto('./');
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   await expect(dialog).toContainText('Storage is not persistent: the browser may clear your sessions');
   await expect(dialog.getByRole('meter', { name: 'Storage used' })).toBeVisible();
   await expect(dialog).toContainText(/\d+(\.\d)? (bytes|KB|MB) of \d+(\.\d)? (MB|GB|TB) used/);
@@ -647,6 +648,7 @@ test('Settings shows whether storage is persistent, how much is used and the las
   await dialog.getByRole('button', { name: 'Keep my data' }).click();
   await expect(dialog).toContainText('Storage is persistent: the browser will not clear your sessions');
   await expect(dialog.getByRole('button', { name: 'Keep my data' })).toBeHidden();
+  await dialog.getByRole('tab', { name: 'Server & key' }).click();
   await dialog.getByRole('textbox', { name: 'API base URL' }).fill(anthropic.baseUrl);
   await dialog.getByRole('textbox', { name: 'Anthropic API key' }).fill('sk-ant-test-key');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -656,6 +658,7 @@ test('Settings shows whether storage is persistent, how much is used and the las
   await exchange(page, anthropic, 'Second saved chat', 'Two.');
 
   await page.getByRole('button', { name: 'Settings' }).click();
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export all' }).click();
   const download = await downloading;
@@ -675,6 +678,7 @@ test('Settings shows whether storage is persistent, how much is used and the las
   await expect(dialog).toContainText('Last export: just now.');
   await page.reload();
   await page.getByRole('button', { name: 'Settings' }).click();
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   await expect(dialog).toContainText('Last export: just now.');
 });
 
@@ -689,6 +693,7 @@ test('the sessions sidebar and the storage settings have no axe violations', asy
   expect((await new AxeBuilder({ page: app }).analyze()).violations).toEqual([]);
 
   await app.getByRole('button', { name: 'Settings' }).click();
+  await app.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Sync & storage' }).click();
   await expect(
     app.getByRole('dialog', { name: 'Settings' }).getByRole('meter', { name: 'Storage used' }),
   ).toBeVisible();

@@ -19,6 +19,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 async function openSyncSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   await expect(dialog.getByRole('group', { name: 'Sync' })).toBeVisible();
   return dialog;
 }

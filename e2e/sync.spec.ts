@@ -56,6 +56,7 @@ async function startSync(page: Page, database: string, passphrase = PASSPHRASE):
 async function openSyncSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   await expect(dialog.getByRole('group', { name: 'Sync' })).toBeVisible();
   return dialog;
 }

@@ -87,6 +87,7 @@ function readStore(
 async function chooseImport(page: Page, file: string) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   const picking = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Import' }).click();
   await (await picking).setFiles(file);

@@ -103,6 +103,7 @@ export async function importFile(
 ): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   const picking = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Import' }).click();
   await (await picking).setFiles(file);

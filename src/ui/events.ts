@@ -97,7 +97,7 @@ export class ModelChoiceEvent extends ComposedEvent {
 /** A header command: start a new chat, open settings, or toggle the sessions sidebar. */
 export class HeaderCommandEvent extends ComposedEvent {
   static readonly type = 'header-command';
-  constructor(readonly command: 'new-chat' | 'incognito-chat' | 'settings' | 'sessions') {
+  constructor(readonly command: 'new-chat' | 'incognito-chat' | 'settings' | 'sessions' | 'artifacts') {
     super(HeaderCommandEvent.type);
   }
 }

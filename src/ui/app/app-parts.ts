@@ -21,6 +21,7 @@ import type { ProjectsController } from './projects-controller';
 import type { EaselServices } from './services';
 import type { SessionsController } from './sessions-controller';
 import '../header/app-header';
+import { sessionUsage } from '../header/usage-button';
 import '../sessions/sessions-sidebar';
 
 let settingsDialog: Promise<unknown> | undefined;
@@ -59,6 +60,7 @@ export function headerPart(
   state: AgentState,
   catalog: ModelCatalogController,
   sidebarOpen: boolean,
+  artifactsAvailable: boolean,
   on: HeaderPartHandlers,
 ): TemplateResult {
   return html`<easel-app-header
@@ -68,7 +70,9 @@ export function headerPart(
     .lastUsage=${lastUsage(state.messages)}
     .sessionCost=${catalog.sessionCost(state.messages)}
     .cacheRatio=${cacheRatio(state.messages)}
+    .sessionUsage=${totalUsage(state.messages)}
     ?sidebarOpen=${sidebarOpen}
+    ?artifactsAvailable=${artifactsAvailable}
     @header-command=${on.command}
     @model-choice=${on.modelChoice}
     @compact-request=${on.compact}
@@ -172,6 +176,16 @@ function lastUsage(messages: readonly AgentMessage[]): Usage | undefined {
       return { input: Math.ceil(m.summary.length / 4), output: 0, cacheRead: 0, cacheWrite: 0 };
   }
   return undefined;
+}
+
+const totals = new WeakMap<readonly AgentMessage[], Usage | undefined>();
+
+/** The tokens of every answer of the session, added up (for the usage popover). Counted once per messages array. */
+function totalUsage(messages: readonly AgentMessage[]): Usage | undefined {
+  if (totals.has(messages)) return totals.get(messages);
+  const total = sessionUsage(messages.flatMap((m) => (m.role === 'assistant' ? [m.usage] : [])));
+  totals.set(messages, total);
+  return total;
 }
 
 const ratios = new WeakMap<readonly AgentMessage[], number | undefined>();

@@ -49,6 +49,7 @@ import { ChatActions } from './chat-actions';
 import { KeyboardController } from './keyboard-controller';
 import { ModelCatalogController } from './model-catalog-controller';
 import { OfflineController } from './offline-controller';
+import { PanelRoom } from './panel-room';
 import { ProjectsController } from './projects-controller';
 import { type EaselServices, servicesContext } from './services';
 import { SessionsController } from './sessions-controller';
@@ -142,11 +143,19 @@ export class EaselApp extends LitElement {
     sidebarOpen: () => this.sidebarOpen,
     toggleSidebar: () => {
       this.sidebarOpen = !this.sidebarOpen;
+      this.room.sidebarToggled();
     },
     showShortcuts: () => void this.keyboard.showShortcuts(),
     showPalette: () => void this.keyboard.showPalette(),
     report: (text) => {
       this.status = text;
+    },
+  });
+  /** The sidebar makes way for the artifacts panel on a narrow screen; `Show artifacts` in the top bar. */
+  private readonly room = new PanelRoom(this, {
+    open: () => this.sidebarOpen,
+    set: (open) => {
+      this.sidebarOpen = open;
     },
   });
   private readonly keyboard = new KeyboardController(this, this.commands, this.sessions, () =>
@@ -200,7 +209,7 @@ export class EaselApp extends LitElement {
     const services = this.services;
     if (!services) return html`<p class="starting" role="status">Starting Easel…</p>`;
     const state = services.agent.state;
-    return html`${headerPart(state, this.catalog, this.sidebarOpen, {
+    return html`${headerPart(state, this.catalog, this.sidebarOpen, this.room.offerShow, {
       command: (e) => this.commands.run(e.command),
       modelChoice: (e) => this.catalog.choose(e.change),
       compact: (e) => compactPart(e, services),

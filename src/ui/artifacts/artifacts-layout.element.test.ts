@@ -13,7 +13,8 @@ async function layout(store = new ArtifactStore()) {
     { children: [chat], style: 'width: 1200px; height: 600px' },
   );
   const toggles = recordEvents(mounted.parent, 'artifacts-toggle');
-  return { ...mounted, store, toggles };
+  const available = recordEvents(mounted.parent, 'artifacts-available');
+  return { ...mounted, store, toggles, available };
 }
 
 describe('<easel-artifacts-layout>', () => {
@@ -22,7 +23,6 @@ describe('<easel-artifacts-layout>', () => {
     await expect.element(screen.getByText('The chat')).toBeVisible();
     expect(el.open).toBe(false);
     expect(screen.getByRole('separator').elements()).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Show artifacts' }).elements()).toHaveLength(0);
     await expect.element(screen.getByRole('region', { name: 'Artifacts' })).not.toBeInTheDocument();
   });
 
@@ -44,37 +44,36 @@ describe('<easel-artifacts-layout>', () => {
     expect(el.open).toBe(true);
   });
 
-  it('stays closed for a file the person made, offering Show artifacts', async () => {
-    const { el, screen, store, toggles } = await layout();
+  it('stays closed for a file the person made, saying with artifacts-available there is one', async () => {
+    const { el, screen, store, toggles, available } = await layout();
     store.apply(artifactRecord('mine.txt', 'hello', 1, { author: 'person' }));
-    const show = screen.getByRole('button', { name: 'Show artifacts' });
-    await expect.element(show).toBeVisible();
+    await expect.poll(() => available.map((e) => e.available)).toEqual([true]);
     expect(el.open).toBe(false);
-    await userEvent.click(show);
+    el.open = true;
     await expect.element(screen.getByRole('region', { name: 'Artifacts' })).toBeVisible();
     expect(toggles.map((e) => e.open)).toEqual([true]);
   });
 
-  it('closes with Close artifacts and comes back with Show artifacts', async () => {
+  it('closes with Close artifacts and comes back when opened again', async () => {
     const { el, screen, store, toggles } = await layout();
     store.apply(artifactRecord('index.html', '<p>x</p>'));
     await userEvent.click(screen.getByRole('button', { name: 'Close artifacts' }));
     await expect.element(screen.getByRole('region', { name: 'Artifacts' })).not.toBeInTheDocument();
     expect(el.open).toBe(false);
     expect(screen.getByRole('separator').elements()).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Show artifacts' }));
+    el.open = true;
     await expect.element(screen.getByRole('region', { name: 'Artifacts' })).toBeVisible();
     expect(toggles.map((e) => e.open)).toEqual([true, false, true]);
   });
 
   it('closes by itself when no files are left', async () => {
-    const { el, screen, store, toggles } = await layout();
+    const { el, screen, store, toggles, available } = await layout();
     store.apply(artifactRecord('a.txt', 'a'));
     await expect.element(screen.getByRole('region', { name: 'Artifacts' })).toBeVisible();
     store.rebuild([]);
     await expect.poll(() => el.open).toBe(false);
-    expect(screen.getByRole('button', { name: 'Show artifacts' }).elements()).toHaveLength(0);
     expect(toggles.map((e) => e.open)).toEqual([true, false]);
+    expect(available.map((e) => e.available)).toEqual([true, false]);
   });
 
   it('shares the width through a separator moved with the arrow keys, between 20 % and 80 %', async () => {
@@ -111,11 +110,15 @@ describe('<easel-artifacts-layout>', () => {
     await expect.poll(() => Number(separator.element().getAttribute('aria-valuenow'))).toBeGreaterThan(60);
   });
 
-  it('covers the window with the open panel on a narrow screen, without a separator', async () => {
+  it('on a phone never opens by itself, and covers the window once opened, without a separator', async () => {
     await page.viewport(600, 800);
     try {
-      const { screen, store } = await layout();
+      const { el, screen, store, available } = await layout();
+      store.beginStreaming('call-1', 'draft.html');
       store.apply(artifactRecord('index.html', '<p>x</p>'));
+      await expect.poll(() => available.map((e) => e.available)).toEqual([true]);
+      expect(el.open).toBe(false);
+      el.open = true;
       const panel = screen.getByRole('region', { name: 'Artifacts' });
       await expect.element(panel).toBeVisible();
       expect(screen.getByRole('separator').elements()).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ArtifactChange, ArtifactStore, ArtifactsSnapshot } from '../../artifacts';
-import { ArtifactsToggleEvent } from './events';
+import { ArtifactsAvailableEvent, ArtifactsToggleEvent } from './events';
 import type { PreviewHost } from './preview-host';
 import { ArtifactStoreController } from './store-controller';
 import { buttonStyles } from './styles';
@@ -13,9 +13,11 @@ const MAX_SHARE = 80;
 /**
  * The chat (slotted) and the artifacts panel side by side, sharing the width through a draggable divider (a
  * `separator` named `Resize artifacts`, also moved with the arrow keys). Below 800 px the open panel covers
- * the window. The panel opens by itself when a call starts writing a file or the model changes one, and
- * when a conversation with files is loaded; `Close artifacts` hides it and `Show artifacts` brings it back.
- * Each change of `open` fires `artifacts-toggle`.
+ * the window. On a wider screen the panel opens by itself when a call starts writing a file or the model
+ * changes one, and when a conversation with files is loaded; on a phone (below 800 px, where it would cover
+ * the chat) it never does: the person opens it. `Close artifacts` hides it; the top bar's `Show artifacts`
+ * (the app's command, setting `open`) brings it back. Each change of `open` fires `artifacts-toggle`, and each
+ * change of whether there is a file to show fires `artifacts-available`.
  */
 @customElement('easel-artifacts-layout')
 export class EaselArtifactsLayout extends LitElement {
@@ -63,12 +65,6 @@ export class EaselArtifactsLayout extends LitElement {
         width: auto;
         z-index: 1000;
       }
-      .show {
-        position: absolute;
-        top: var(--easel-space-2);
-        right: var(--easel-space-3);
-        z-index: 10;
-      }
       @media (max-width: 799px) {
         [role='separator'] {
           display: none;
@@ -93,6 +89,9 @@ export class EaselArtifactsLayout extends LitElement {
   /** The panel's share of the width, in percent. */
   @state() private share = 50;
 
+  /** Whether there was a file to show at the last update (`artifacts-available` says each change). */
+  private available = false;
+
   private readonly storeController = new ArtifactStoreController(this);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -100,15 +99,24 @@ export class EaselArtifactsLayout extends LitElement {
     const snapshot = this.storeController.snapshot;
     const hasFiles = hasAnyFile(snapshot);
     for (const change of this.storeController.takeChanges()) {
-      if (opensPanel(change, hasFiles)) this.setOpen(true);
+      if (opensPanel(change, hasFiles) && !isPhone()) this.open = true;
     }
-    if (!hasFiles) this.setOpen(false);
+    if (!hasFiles) this.open = false;
     if (hasFiles || this.open) loadPanel();
   }
 
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('open') && (changed.get('open') ?? false) !== this.open) {
+      this.dispatchEvent(new ArtifactsToggleEvent(this.open));
+    }
+    const available = hasAnyFile(this.storeController.snapshot);
+    if (available !== this.available) {
+      this.available = available;
+      this.dispatchEvent(new ArtifactsAvailableEvent(available));
+    }
+  }
+
   override render() {
-    const snapshot = this.storeController.snapshot;
-    const hasFiles = hasAnyFile(snapshot);
     return html`<div class="main"><slot></slot></div>
       ${
         this.open
@@ -131,8 +139,7 @@ export class EaselArtifactsLayout extends LitElement {
         .store=${this.store}
         .previewHost=${this.previewHost}
         @artifacts-close=${this.handleClose}
-      ></easel-artifacts-panel>
-      ${!this.open && hasFiles ? html`<button type="button" class="show" @click=${this.handleShow}>Show artifacts</button>` : nothing}`;
+      ></easel-artifacts-panel>`;
   }
 
   private handlePointerDown(e: PointerEvent) {
@@ -160,24 +167,19 @@ export class EaselArtifactsLayout extends LitElement {
   }
 
   private handleClose() {
-    this.setOpen(false);
+    this.open = false;
   }
 
   /** Opens the panel on a file. */
   showFile(filename: string): void {
-    this.setOpen(true);
+    this.open = true;
     void loadPanel().then(() => this.renderRoot.querySelector('easel-artifacts-panel')?.showFile(filename));
   }
+}
 
-  private handleShow() {
-    this.setOpen(true);
-  }
-
-  private setOpen(open: boolean): void {
-    if (open === this.open) return;
-    this.open = open;
-    this.dispatchEvent(new ArtifactsToggleEvent(open));
-  }
+/** A phone's width, where the open panel covers the chat. */
+function isPhone(): boolean {
+  return window.matchMedia('(max-width: 799px)').matches;
 }
 
 let panelLoading: Promise<unknown> | undefined;

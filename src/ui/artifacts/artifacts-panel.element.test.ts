@@ -43,8 +43,10 @@ describe('<easel-artifacts-panel>', () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]?.type).toBe('application/octet-stream');
     expect([...new Uint8Array((await saved[0]?.arrayBuffer()) ?? new ArrayBuffer(0))]).toEqual([...bytes]);
-    for (const name of ['Code', 'Copy', 'Edit', 'Open in new tab'])
-      expect(actions.getByRole('button', { name }).elements()).toHaveLength(0);
+    for (const name of ['Code', 'Copy', 'Edit'])
+      expect(screen.getByRole('button', { name, exact: true }).elements()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'More file actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Open in new tab' }).elements()).toHaveLength(0);
   });
 
   it('shows a CSV file as a grid, with its text under Code', async () => {
@@ -108,7 +110,7 @@ describe('<easel-artifacts-panel>', () => {
 
   it('shows an HTML file in its sandboxed preview, and its source under Code', async () => {
     const { screen } = await panel(['index.html', '<h1>Hello</h1>']);
-    const toolbar = screen.getByRole('toolbar', { name: 'File actions' });
+    const toolbar = screen.getByRole('group', { name: 'View' });
     await expect
       .element(toolbar.getByRole('button', { name: 'Preview' }))
       .toHaveAttribute('aria-pressed', 'true');
@@ -125,7 +127,7 @@ describe('<easel-artifacts-panel>', () => {
 
   it('offers only Code for a text file', async () => {
     const { screen } = await panel(['notes.txt', 'plain words']);
-    const toolbar = screen.getByRole('toolbar', { name: 'File actions' });
+    const toolbar = screen.getByRole('group', { name: 'View' });
     await expect
       .element(toolbar.getByRole('button', { name: 'Code' }))
       .toHaveAttribute('aria-pressed', 'true');
@@ -202,21 +204,44 @@ describe('<easel-artifacts-panel>', () => {
     await expect.element(screen.getByText('Writing…')).toBeVisible();
     await expect.element(screen.getByText('Once upon')).toBeVisible();
     await expect.element(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
-    await expect.element(screen.getByRole('button', { name: 'Open in new tab' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'More file actions' }));
+    await expect.element(screen.getByRole('menuitem', { name: 'Open in new tab' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(screen.getByRole('menu')).not.toBeInTheDocument();
     store.updateStreaming('call-1', 'Once upon a time');
     await expect.element(screen.getByText('Once upon a time')).toBeVisible();
   });
 
-  it('goes full screen and back, with the button and with Escape', async () => {
+  it('goes full screen from the ⋯ menu and back with Escape', async () => {
     const { el, screen } = await panel(['notes.txt', 'x']);
-    const full = screen.getByRole('button', { name: 'Full screen' });
-    await expect.element(full).toHaveAttribute('aria-pressed', 'false');
+    const more = screen.getByRole('button', { name: 'More file actions' });
+    await userEvent.click(more);
+    await expect.element(more).toHaveAttribute('aria-expanded', 'true');
+    const full = screen.getByRole('menuitemcheckbox', { name: 'Full screen' });
+    await expect.element(full).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(full);
-    await expect.element(full).toHaveAttribute('aria-pressed', 'true');
+    await expect.element(screen.getByRole('menu')).not.toBeInTheDocument();
     expect(el.hasAttribute('fullscreen')).toBe(true);
     await userEvent.keyboard('{Escape}');
-    await expect.element(full).toHaveAttribute('aria-pressed', 'false');
     expect(el.fullscreen).toBe(false);
+  });
+
+  it('moves through the ⋯ menu with the arrow keys; Escape gives the focus back to ⋯', async () => {
+    const { screen } = await panel(['index.html', '<p>x</p>']);
+    const more = screen.getByRole('button', { name: 'More file actions' });
+    await userEvent.click(more);
+    const items = screen.getByRole('menu', { name: 'More file actions' });
+    await expect.element(items).toBeVisible();
+    expect(focusedElement()?.textContent).toBe('Download as app');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(focusedElement()?.textContent).toBe('Open in new tab');
+    await userEvent.keyboard('{End}');
+    expect(focusedElement()?.textContent).toBe('Full screen');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(focusedElement()?.textContent).toBe('Download as app');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(items).not.toBeInTheDocument();
+    await expect.poll(() => focusedElement()).toBe(more.element());
   });
 
   it('fires artifacts-close from Close artifacts', async () => {
@@ -270,13 +295,17 @@ describe('<easel-artifacts-panel>', () => {
     it('runs its own preview when the panel shows the code, or is hidden', async () => {
       const { el, screen, store, host, holder } = await withHost();
       const frames = recordFrames(holder);
-      await userEvent.click(screen.getByRole('toolbar').getByRole('button', { name: 'Code' }));
+      await userEvent.click(
+        screen.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Code' }),
+      );
       const content = page('checked out of sight');
       store.apply(artifactRecord('code.html', content));
       const log = await host.runPreview('code.html', content, new AbortController().signal);
       expect(log.entries.map((e) => e.text)).toEqual(['checked out of sight']);
       expect(frames.count).toBe(1);
-      await userEvent.click(screen.getByRole('toolbar').getByRole('button', { name: 'Preview' }));
+      await userEvent.click(
+        screen.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Preview' }),
+      );
       el.hidden = true;
       const hidden = page('hidden panel');
       store.apply(artifactRecord('hidden.html', hidden));

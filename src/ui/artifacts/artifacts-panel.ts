@@ -70,6 +70,8 @@ export class EaselArtifactsPanel extends LitElement {
   @state() private appData: AppDataQuestion | undefined;
   /** What the preview on screen printed (any version). */
   @state() private localLog: PreviewLog = EMPTY_LOG;
+  /** Whether the header's `⋯` menu is open. */
+  @state() private menuOpen = false;
 
   private readonly storeController = new ArtifactStoreController(this);
   /** What the Copy button says for a moment after a copy. */
@@ -82,11 +84,13 @@ export class EaselArtifactsPanel extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.addEventListener('keydown', this.handleHostKeydown);
+    document.addEventListener('pointerdown', this.handleOutsidePointer, true);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('keydown', this.handleHostKeydown);
+    document.removeEventListener('pointerdown', this.handleOutsidePointer, true);
     this.offHost?.();
     this.offHost = undefined;
     this.previewHost?.live.detached();
@@ -129,12 +133,27 @@ export class EaselArtifactsPanel extends LitElement {
     const tabs = tabsOf(snapshot);
     const shown = this.active ? shownFile(snapshot, this.active, this.selectedVersion) : undefined;
     return html`<section role="region" aria-label="Artifacts">
-      ${renderHeader(tabs, this.active, this.fullscreen, {
-        select: (f) => this.select(f),
-        keydown: (e) => this.handleTabKeydown(e),
-        fullscreen: () => this.handleFullscreen(),
-        close: () => this.handleClose(),
-      })}
+      ${renderHeader(
+        {
+          tabs,
+          active: this.active,
+          shown,
+          mode: shown ? modeShown(shown, this.mode, this.editing) : this.mode,
+          fullscreen: this.fullscreen,
+          menuOpen: this.menuOpen,
+        },
+        {
+          select: (f) => this.select(f),
+          keydown: (e) => this.handleTabKeydown(e),
+          mode: (m) => this.setMode(m),
+          fullscreen: () => this.fromMenu(() => this.handleFullscreen()),
+          close: () => this.handleClose(),
+          menu: () => this.handleMenu(),
+          menuKeydown: (e) => this.handleMenuKeydown(e),
+          downloadApp: () => this.fromMenu(() => shown && void this.handleDownloadApp(shown)),
+          openInNewTab: () => this.fromMenu(() => shown && this.handleOpen(shown)),
+        },
+      )}
       ${
         shown
           ? this.renderFile(
@@ -157,8 +176,6 @@ export class EaselArtifactsPanel extends LitElement {
         edit: () => this.handleEdit(),
         copy: () => this.copied.copy(shown.content),
         download: () => downloadArtifact(shown.filename, shown.kind, shown.content, shown.binary),
-        openInNewTab: () => this.handleOpen(shown),
-        downloadApp: () => void this.handleDownloadApp(shown),
       },
     )}
       ${this.appData ? renderAppDataQuestion(this.appData, formatBytes(this.appData.bytes)) : nothing}
@@ -284,6 +301,62 @@ export class EaselArtifactsPanel extends LitElement {
       this.renderRoot.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
     );
   }
+
+  /** Opens or closes the `⋯` menu; open, its first item takes the focus. */
+  private handleMenu() {
+    this.menuOpen = !this.menuOpen;
+    if (!this.menuOpen) return;
+    void this.updateComplete.then(() => this.menuItems()[0]?.focus());
+  }
+
+  /** Arrow keys, Home and End move through the menu; Escape closes it, focus back on `⋯`; Tab closes it. */
+  private handleMenuKeydown(e: KeyboardEvent) {
+    const items = this.menuItems();
+    const at = items.findIndex((i) => i.matches(':focus'));
+    const next =
+      e.key === 'ArrowDown'
+        ? items[(at + 1) % items.length]
+        : e.key === 'ArrowUp'
+          ? items[(at - 1 + items.length) % items.length]
+          : e.key === 'Home'
+            ? items[0]
+            : e.key === 'End'
+              ? items.at(-1)
+              : undefined;
+    if (next) {
+      e.preventDefault();
+      next.focus();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.closeMenu(true);
+    } else if (e.key === 'Tab') {
+      this.closeMenu(false);
+    }
+  }
+
+  /** Runs a menu item's action once the menu has closed. */
+  private fromMenu(run: () => void) {
+    this.closeMenu(true);
+    run();
+  }
+
+  private closeMenu(refocus: boolean) {
+    if (!this.menuOpen) return;
+    this.menuOpen = false;
+    if (refocus)
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('button.more')?.focus());
+  }
+
+  private menuItems(): HTMLElement[] {
+    return [...this.renderRoot.querySelectorAll<HTMLElement>('[role="menu"] > button')];
+  }
+
+  private readonly handleOutsidePointer = (e: PointerEvent) => {
+    if (!this.menuOpen) return;
+    const wrap = this.renderRoot.querySelector('.menu-wrap');
+    if (wrap && !e.composedPath().includes(wrap)) this.closeMenu(false);
+  };
 
   private handleFullscreen() {
     this.fullscreen = !this.fullscreen;

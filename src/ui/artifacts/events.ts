@@ -51,6 +51,14 @@ export class ArtifactsToggleEvent extends ComposedEvent {
   }
 }
 
+/** Whether the session has files to show changed (the top bar offers `Show artifacts` while it has and the panel is closed). */
+export class ArtifactsAvailableEvent extends ComposedEvent {
+  static readonly type = 'artifacts-available';
+  constructor(readonly available: boolean) {
+    super(ArtifactsAvailableEvent.type);
+  }
+}
+
 /**
  * A new document started in a preview (its console starts empty). Not composed: only the element that holds
  * the preview hears it.
@@ -83,6 +91,7 @@ declare global {
     'artifact-fix': ArtifactFixEvent;
     'artifacts-close': ArtifactsCloseEvent;
     'artifacts-toggle': ArtifactsToggleEvent;
+    'artifacts-available': ArtifactsAvailableEvent;
     'preview-start': PreviewStartEvent;
     'preview-message': PreviewMessageEvent;
   }

@@ -18,6 +18,7 @@ export {
   ArtifactEditEvent,
   ArtifactFixEvent,
   ArtifactRestoreEvent,
+  ArtifactsAvailableEvent,
   ArtifactsCloseEvent,
   ArtifactsToggleEvent,
   PreviewMessageEvent,

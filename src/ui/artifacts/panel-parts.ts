@@ -1,6 +1,7 @@
 /** Parts of the artifacts panel that are plain templates: the header (tab list and window buttons), the toolbar. */
 import { html, nothing } from 'lit';
 import { runsInSandbox } from '../../artifacts';
+import { icon } from '../styles/icons';
 import {
   hasPreview,
   INCOMPLETE,
@@ -16,29 +17,75 @@ export interface TabHandlers {
 }
 
 export interface HeaderHandlers extends TabHandlers {
+  mode(mode: PanelMode): void;
   fullscreen(): void;
   close(): void;
+  /** Opens or closes the `⋯` menu. */
+  menu(): void;
+  menuKeydown(e: KeyboardEvent): void;
+  downloadApp(): void;
+  openInNewTab(): void;
 }
 
-/** The panel's header: the tabs, `Full screen` (pressed while the panel covers the window), `Close artifacts`. */
-export function renderHeader(
-  tabs: readonly TabView[],
-  active: string | undefined,
-  fullscreen: boolean,
-  on: HeaderHandlers,
-) {
+export interface HeaderState {
+  readonly tabs: readonly TabView[];
+  readonly active: string | undefined;
+  /** The file shown, with the view (`mode`) it is shown in. */
+  readonly shown: ShownFile | undefined;
+  readonly mode: PanelMode;
+  readonly fullscreen: boolean;
+  readonly menuOpen: boolean;
+}
+
+/**
+ * The panel's header: the tabs, the `Preview`/`Code` switch (a `group` named `View`), the `⋯` menu (`More file
+ * actions`: `Download as app`, `Open in new tab`, `Full screen`) and `Close artifacts`.
+ */
+export function renderHeader(state: HeaderState, on: HeaderHandlers) {
+  const { shown } = state;
   return html`<header>
-    ${renderTabs(tabs, active, on)}
-    <button
-      type="button"
-      class="icon"
-      aria-label="Full screen"
-      aria-pressed=${fullscreen ? 'true' : 'false'}
-      title="Full screen"
-      @click=${on.fullscreen}
-    >⤢</button>
-    <button type="button" class="icon" aria-label="Close artifacts" title="Close" @click=${on.close}>✕</button>
+    ${renderTabs(state.tabs, state.active, on)}
+    ${shown ? renderViewSwitch(shown, state.mode, on) : nothing}
+    <span class="menu-wrap">
+      <button
+        type="button"
+        class="icon more"
+        aria-label="More file actions"
+        title="More file actions"
+        aria-haspopup="menu"
+        aria-expanded=${state.menuOpen ? 'true' : 'false'}
+        @click=${on.menu}
+      >${icon('more', 16)}</button>
+      ${state.menuOpen ? renderMenu(state, on) : nothing}
+    </span>
+    <button type="button" class="icon" aria-label="Close artifacts" title="Close" @click=${on.close}>${icon('close', 16)}</button>
   </header>`;
+}
+
+/** `Preview` and `Code`, pressed as shown: only the views the file has (a binary file has no code). */
+function renderViewSwitch(shown: ShownFile, mode: PanelMode, on: HeaderHandlers) {
+  const binary = shown.binary !== undefined;
+  const preview = binary || (hasPreview(shown.kind) && shown.incomplete === undefined);
+  const pressed = (m: PanelMode) => (mode === m ? 'true' : 'false');
+  return html`<div class="switch" role="group" aria-label="View">
+    ${preview ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>${icon('preview', 14)}<span>Preview</span></button>` : nothing}
+    ${binary ? nothing : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>${icon('code', 14)}<span>Code</span></button>`}
+  </div>`;
+}
+
+/** The `⋯` menu: what is done less often with the file shown. */
+function renderMenu(state: HeaderState, on: HeaderHandlers) {
+  const { shown } = state;
+  const busy = shown ? shown.streaming || shown.incomplete !== undefined : true;
+  const item = (name: string, run: () => void, disabled: boolean) =>
+    html`<button type="button" role="menuitem" tabindex="-1" aria-disabled=${disabled ? 'true' : 'false'} @click=${() => {
+      if (!disabled) run();
+    }}>${name}</button>`;
+  return html`<div class="menu" role="menu" aria-label="More file actions" @keydown=${on.menuKeydown}>
+    ${shown && runsInSandbox(shown.kind) ? item('Download as app', on.downloadApp, busy) : nothing}
+    ${shown && shown.binary === undefined ? item('Open in new tab', on.openInNewTab, busy) : nothing}
+    <button type="button" role="menuitemcheckbox" tabindex="-1" aria-checked=${state.fullscreen ? 'true' : 'false'} @click=${on.fullscreen}>Full screen</button>
+  </div>`;
 }
 
 /**
@@ -82,9 +129,6 @@ export interface ToolbarHandlers {
   edit(): void;
   copy(): void;
   download(): void;
-  /** `Download as app` (files that run only). */
-  downloadApp(): void;
-  openInNewTab(): void;
 }
 
 /** What `Download as app` asks of a file that stores data: its size, and what the person answers. */
@@ -106,8 +150,9 @@ export function renderAppDataQuestion(question: AppDataQuestion, size: string) {
 }
 
 /**
- * View switches, versions, and what can be done with the file shown. Incomplete text is only read (Code,
- * Copy): it never runs, and it is no version to compare, restore, edit or download.
+ * `Changes`, versions, and what is often done with the file shown (`Copy`, `Download`); the rarer actions are
+ * in the header's `⋯` menu. Incomplete text is only read (Code, Copy): it never runs, and it is no version to
+ * compare, restore, edit or download.
  */
 export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
   const { shown, mode, editing } = state;
@@ -118,14 +163,6 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
   // A binary file has no text: no source, no editing, nothing to copy.
   const binary = shown.binary !== undefined;
   return html`<div class="toolbar" role="toolbar" aria-label="File actions">
-    ${
-      binary
-        ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>Preview</button>`
-        : hasPreview(shown.kind) && !partial
-          ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>Preview</button>
-          <button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
-          : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
-    }
     ${
       file && !busy && !partial
         ? html`<button type="button" aria-pressed=${pressed('changes')} @click=${() => on.mode('changes')}>Changes</button>`
@@ -151,7 +188,5 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
     <span class="spacer"></span>
     ${binary ? nothing : html`<button type="button" @click=${on.copy}>${state.copyLabel}</button>`}
     <button type="button" ?disabled=${busy || partial} @click=${on.download}>Download</button>
-    ${runsInSandbox(shown.kind) ? html`<button type="button" ?disabled=${busy || partial} @click=${on.downloadApp}>Download as app</button>` : nothing}
-    ${binary ? nothing : html`<button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>Open in new tab</button>`}
   </div>`;
 }

@@ -1,8 +1,10 @@
 import { css } from 'lit';
+import { menus } from '../styles/controls';
 import { buttonStyles } from './styles';
 
 export const panelStyles = [
   buttonStyles,
+  menus,
   css`
     :host {
       display: flex;
@@ -78,12 +80,55 @@ export const panelStyles = [
         animation: none;
       }
     }
-    .icon {
+    button.icon {
+      display: inline-grid;
+      place-items: center;
       border: 0;
       background: none;
-      font-size: 1rem;
-      line-height: 1;
-      padding: 4px 6px;
+      padding: 6px;
+    }
+    button.icon:hover {
+      background: var(--easel-hover);
+    }
+    header {
+      flex-wrap: nowrap;
+    }
+    /* Preview and Code: one control of two halves. */
+    .switch {
+      display: inline-flex;
+      flex: none;
+      border: 1px solid var(--easel-border);
+      border-radius: var(--easel-radius-sm);
+      padding: 2px;
+      gap: 2px;
+    }
+    .switch button {
+      display: inline-flex;
+      align-items: center;
+      gap: 4px;
+      border: 0;
+      background: none;
+    }
+    .switch button[aria-pressed='true'] {
+      background: var(--easel-surface-2);
+    }
+    .menu-wrap {
+      position: relative;
+      flex: none;
+    }
+    .menu-wrap .menu {
+      position: absolute;
+      top: calc(100% + 4px);
+      right: 0;
+    }
+    @media (max-width: 600px) {
+      .switch span {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
+      }
     }
     .spacer {
       flex: 1;

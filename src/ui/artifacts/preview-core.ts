@@ -25,6 +25,7 @@ import {
   planPage,
   shelfModuleOf,
 } from '../../artifacts/plan';
+import { followsTheme, THEME_META } from './preview-theme';
 import { type LibraryLoader, loadRemoteFiles } from './remote-libraries';
 
 /** What a preview frame is sent (the element adds its channel). */
@@ -99,7 +100,8 @@ export class PreviewCore {
     const needsShelf = kind === 'react' || (kind !== 'text' && NEEDS_SHELF.test(content));
     const manifest = needsShelf ? await this.loadManifest() : EMPTY_SHELF;
     const plan = planPage(content, kind, manifest, await this.iconsFor(manifest, content));
-    let html = plan.html;
+    let html =
+      (kind === 'html' || kind === 'text') && followsTheme(content) ? THEME_META + plan.html : plan.html;
     const generated: Record<string, string> = { ...plan.generated };
     try {
       const compiled = await Promise.all(plan.compile.map((job) => this.compileJob(job, streaming)));

@@ -2,17 +2,19 @@ import { css } from 'lit';
 
 /** The preview element's styles: the frame fills it; a spare frame is out of sight; the notice. */
 export const previewStyles = css`
+  /* The canvas colour of the app's scheme: a page that follows the theme (preview-theme.ts) shows through it,
+     one with a scheme of its own gets its own opaque canvas from the browser. */
   :host {
     display: block;
     position: relative;
-    background: #fff;
+    background: Canvas;
   }
   iframe {
     display: block;
     border: 0;
     width: 100%;
     height: 100%;
-    background: #fff;
+    background: Canvas;
   }
   iframe.spare {
     position: absolute;

@@ -107,10 +107,16 @@ describe('<easel-app-header>', () => {
       sessionCost: 0.1234,
     });
     await expect.element(screen.getByTitle('Cost of this session')).toHaveTextContent('$0.12');
+    const usageButton = screen.getByRole('button', { name: /^Usage/ });
+    await expect.element(usageButton).toHaveAccessibleName('Usage: $0.12, context 130,000 / 200K');
+    await userEvent.click(usageButton);
+    await expect.element(usageButton).toHaveAttribute('aria-expanded', 'true');
+    await expect.element(screen.getByRole('dialog', { name: 'Usage' })).toBeVisible();
+    // The popover's content is slotted into the dialog: found from the header, not inside the dialog's tree.
     const meter = screen.getByRole('meter', { name: 'Context used' });
     await expect.element(meter).toHaveAttribute('max', '200000');
     expect((meter.element() as HTMLMeterElement).value).toBe(130_000);
-    await expect.element(screen.getByText('130,000 / 200K')).toBeVisible();
+    await expect.element(screen.getByText('130,000 / 200K').last()).toBeVisible();
     expect(screen.getByRole('status').elements()).toHaveLength(0);
     el.lastUsage = { ...usage, input: 150_000 };
     await expect.element(screen.getByRole('status')).toHaveTextContent('Context nearly full');
@@ -149,8 +155,40 @@ describe('<easel-app-header>', () => {
       model: 'claude-big',
       cacheRatio: 0.834,
     });
+    await userEvent.click(screen.getByRole('button', { name: /^Usage/ }));
     await expect.element(screen.getByText('Cache 83%')).toBeVisible();
     el.cacheRatio = undefined;
     await expect.element(screen.getByText(/^Cache/)).not.toBeInTheDocument();
+    await expect.element(screen.getByText('Not used yet')).toBeVisible();
+  });
+
+  it('explains the usage in a popover that closes on Escape and on a click outside', async () => {
+    const { screen } = await mount('easel-app-header', {
+      models,
+      model: 'claude-big',
+      sessionCost: 0.5,
+      sessionUsage: { input: 1_000, output: 200, cacheRead: 3_000, cacheWrite: 0 },
+    });
+    const button = screen.getByRole('button', { name: /^Usage/ });
+    await userEvent.click(button);
+    const popover = screen.getByRole('dialog', { name: 'Usage' });
+    await expect.element(screen.getByText('4,000 in · 200 out')).toBeVisible();
+    await expect.element(screen.getByText('Cost of this session')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(popover).not.toBeInTheDocument();
+    await expect.element(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    await expect.element(popover).toBeVisible();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Model' }));
+    await expect.element(popover).not.toBeInTheDocument();
+  });
+
+  it('offers Show artifacts while the session has files and the panel is closed', async () => {
+    const { el, screen, parent } = await mount('easel-app-header', { models, model: 'claude-big' });
+    expect(screen.getByRole('button', { name: 'Show artifacts' }).elements()).toHaveLength(0);
+    const commands = recordEvents(parent, 'header-command');
+    el.artifactsAvailable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Show artifacts' }));
+    expect(commands.map((c) => c.command)).toEqual(['artifacts']);
   });
 });

@@ -3,10 +3,11 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { ThinkingLevel, Usage } from '../../agent';
 import type { ModelInfo } from '../../llm';
 import { HeaderCommandEvent, ModelChoiceEvent } from '../events';
-import { contextTokens, formatCost, formatTokens, formatWindow } from '../format';
+import { contextTokens, formatWindow } from '../format';
 import { buttons, focusRing } from '../styles/controls';
 import { icon } from '../styles/icons';
 import './sync-status';
+import './usage-button';
 
 /** How each effort level is named (the `Thinking` list, the command palette). */
 export const LEVEL_LABELS: Readonly<Record<ThinkingLevel, string>> = {
@@ -54,8 +55,9 @@ export class CompactRequestEvent extends Event {
 }
 
 /**
- * The header: `New chat`, `Sessions`, `Settings`, the `Model` and `Thinking` comboboxes, the session's cost,
- * a context meter and the sync status.
+ * The header: `New chat`, `Sessions`, `Settings`, the `Model` and `Thinking` comboboxes, the `Usage` button
+ * (cost, context, cache, with a popover explaining each), `Show artifacts` while the session has files and the
+ * panel is closed, and the sync status.
  */
 @customElement('easel-app-header')
 export class EaselAppHeader extends LitElement {
@@ -108,13 +110,6 @@ export class EaselAppHeader extends LitElement {
       font-variant-numeric: tabular-nums;
       white-space: nowrap;
     }
-    .meta .cost {
-      min-width: 6ch;
-      text-align: end;
-    }
-    meter {
-      width: 56px;
-    }
     .label-wide {
       display: inline;
     }
@@ -126,7 +121,7 @@ export class EaselAppHeader extends LitElement {
       }
       h1,
       .label-wide,
-      .meta {
+      .meta .note {
         position: absolute;
         width: 1px;
         height: 1px;
@@ -164,6 +159,10 @@ export class EaselAppHeader extends LitElement {
   @property({ attribute: false }) sessionCost: number | undefined;
   /** Share of the session's input tokens read from the prompt cache (0–1), when any were sent. */
   @property({ attribute: false }) cacheRatio: number | undefined;
+  /** Tokens of every answer of the session, added up. */
+  @property({ attribute: false }) sessionUsage: Usage | undefined;
+  /** Whether to offer `Show artifacts`: the session has files and the panel is closed. */
+  @property({ type: Boolean }) artifactsAvailable = false;
 
   /** What the last `Compact` did, or that it is running. */
   @state() private compactNote = '';
@@ -205,6 +204,13 @@ export class EaselAppHeader extends LitElement {
         )}
       </select>
       ${this.renderMeta(current)}
+      ${
+        this.artifactsAvailable
+          ? html`<button type="button" class="btn ghost" aria-label="Show artifacts" title="Show artifacts" @click=${() => this.command('artifacts')}>
+              ${icon('artifacts')}<span class="label-wide">Artifacts</span>
+            </button>`
+          : nothing
+      }
       <easel-sync-status></easel-sync-status>
       <button type="button" class="btn ghost icon" aria-label="Settings" title="Settings" @click=${() => this.command('settings')}>
         ${icon('settings')}
@@ -217,31 +223,15 @@ export class EaselAppHeader extends LitElement {
     const window = model?.contextWindow;
     const share = window ? used / window : 0;
     return html`<span class="meta">
-      ${this.sessionCost !== undefined ? html`<span class="cost" title="Cost of this session">${formatCost(this.sessionCost)}</span>` : nothing}
-      ${
-        window
-          ? html`<span class=${share >= CONTEXT_WARNING ? 'warn' : ''}>
-            <meter
-              aria-label="Context used"
-              min="0"
-              max=${window}
-              low=${window * CONTEXT_WARNING}
-              high=${window * 0.95}
-              optimum="0"
-              .value=${used}
-            ></meter>
-            <span>${formatTokens(used)} / ${formatWindow(window)}</span>
-            ${share >= CONTEXT_WARNING ? html`<span role="status">Context nearly full</span>` : nothing}
-          </span>`
-          : nothing
-      }
-      ${
-        this.cacheRatio !== undefined
-          ? html`<span title="Prompt cache hits this session: input tokens read from the cache, of all input tokens"
-              >Cache ${Math.round(this.cacheRatio * 100)}%</span
-            >`
-          : nothing
-      }
+      <easel-usage-button
+        .cost=${this.sessionCost}
+        .session=${this.sessionUsage}
+        .used=${used}
+        .window=${window}
+        .warnAt=${CONTEXT_WARNING}
+        .cacheRatio=${this.cacheRatio}
+      ></easel-usage-button>
+      ${share >= CONTEXT_WARNING ? html`<span class="warn note" role="status">Context nearly full</span>` : nothing}
       ${
         (window && predictNextRequest(used, model) >= window * COMPACT_OFFER) || this.compacting
           ? html`<button
@@ -255,7 +245,7 @@ export class EaselAppHeader extends LitElement {
             </button>`
           : nothing
       }
-      ${this.compactNote ? html`<span role="status">${this.compactNote}</span>` : nothing}
+      ${this.compactNote ? html`<span class="note" role="status">${this.compactNote}</span>` : nothing}
     </span>`;
   }
 

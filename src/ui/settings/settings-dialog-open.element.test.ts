@@ -25,6 +25,7 @@ describe('<easel-settings-dialog> opening while its lazy part loads', () => {
     await userEvent.keyboard('/v1');
     await expect.element(baseUrl).toHaveValue('https://proxy.example/v1');
     await expect.element(dialog.getByRole('textbox', { name: 'Anthropic API key' })).toHaveValue('');
-    await expect.element(dialog.getByRole('group', { name: 'Web' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('tab', { name: 'Web, connectors & files' }));
+    await expect.element(dialog.getByRole('group', { name: 'Web' })).toBeVisible();
   });
 });

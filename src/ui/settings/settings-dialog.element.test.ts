@@ -18,17 +18,19 @@ describe('<easel-settings-dialog>', () => {
     await expect.element(key).toHaveValue('sk-ant-old');
     await expect.poll(focusedElement).toBe(key.element());
     await expect.element(dialog.getByRole('switch', { name: 'Remember on this device' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('tab', { name: 'Theme & limits' }));
     await expect.element(dialog.getByRole('combobox', { name: 'Theme' })).toHaveDisplayValue('Dark');
+    await userEvent.click(dialog.getByRole('tab', { name: 'Sync & storage' }));
     await expect.element(dialog.getByRole('region', { name: 'Storage' })).toBeVisible();
   });
 
-  it('has section links that scroll to each section, with Save and Cancel always in view', async () => {
+  it('has a tab per section, one Tab stop moved with the arrow keys, with Save and Cancel always in view', async () => {
     const { el, screen } = await mount('easel-settings-dialog', { settings });
     await el.show();
     const dialog = screen.getByRole('dialog', { name: 'Settings' });
-    const sections = dialog.getByRole('navigation', { name: 'Settings sections' });
-    const names = sections
-      .getByRole('link')
+    const list = dialog.getByRole('tablist', { name: 'Settings sections' });
+    const names = list
+      .getByRole('tab')
       .elements()
       .map((a) => a.textContent);
     expect(names).toEqual([
@@ -38,6 +40,10 @@ describe('<easel-settings-dialog>', () => {
       'Memory',
       'Sync & storage',
     ]);
+    await expect
+      .element(dialog.getByRole('tab', { name: 'Server & key' }))
+      .toHaveAttribute('aria-selected', 'true');
+    await expect.element(dialog.getByRole('tabpanel', { name: 'Server & key' })).toBeVisible();
     const box = dialog.element();
     const inView = (e: Element) => {
       const r = e.getBoundingClientRect();
@@ -46,21 +52,19 @@ describe('<easel-settings-dialog>', () => {
     };
     const save = dialog.getByRole('button', { name: 'Save', exact: true }).element();
     const cancel = dialog.getByRole('button', { name: 'Cancel' }).element();
-    expect(box.scrollHeight).toBeGreaterThan(box.clientHeight);
     expect(inView(save) && inView(cancel)).toBe(true);
-    const address = location.href;
-    await userEvent.click(sections.getByRole('link', { name: 'Sync & storage' }));
-    const sync =
-      box.querySelector('[data-section="sync"]') ?? el.shadowRoot?.querySelector('[data-section="sync"]');
-    if (!sync) throw new Error('no sync section');
-    // It scrolls into view, below the section links and above Save and Cancel.
-    await expect.poll(() => box.scrollTop).toBeGreaterThan(0);
-    const top = sync.getBoundingClientRect().top;
-    expect(top).toBeGreaterThanOrEqual(sections.element().getBoundingClientRect().bottom - 1);
-    expect(top).toBeLessThan(save.getBoundingClientRect().top);
-    expect(location.href).toBe(address);
+    (dialog.getByRole('tab', { name: 'Server & key' }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{End}');
+    await expect.element(dialog.getByRole('tabpanel', { name: 'Sync & storage' })).toBeVisible();
+    await expect.element(dialog.getByRole('region', { name: 'Storage' })).toBeVisible();
+    expect(dialog.getByRole('textbox', { name: 'Anthropic API key' }).elements()).toHaveLength(0);
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect.element(dialog.getByRole('tabpanel', { name: 'Memory' })).toBeVisible();
     expect(inView(save) && inView(cancel)).toBe(true);
-    expect(inView(sections.element())).toBe(true);
+    // Opened again, it starts on the first tab.
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await el.show();
+    await expect.element(dialog.getByRole('tabpanel', { name: 'Server & key' })).toBeVisible();
   });
 
   it('shows a notice given to show()', async () => {
@@ -93,6 +97,7 @@ describe('<easel-settings-dialog>', () => {
     await userEvent.fill(screen.getByRole('textbox', { name: 'Anthropic API key' }), '  sk-ant-new  ');
     await userEvent.click(screen.getByRole('switch', { name: 'Remember on this device' }));
     await userEvent.fill(screen.getByRole('textbox', { name: 'API base URL' }), 'http://127.0.0.1:4010/');
+    await userEvent.click(screen.getByRole('tab', { name: 'Theme & limits' }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'light');
     await userEvent.click(screen.getByRole('switch', { name: 'Compact long conversations automatically' }));
     const cap = screen.getByRole('spinbutton', {
@@ -147,10 +152,13 @@ describe('<easel-settings-dialog>', () => {
     const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
     const saves = recordEvents(parent, 'settings-save');
     await el.show();
+    await userEvent.click(screen.getByRole('tab', { name: 'Theme & limits' }));
     const cap = screen.getByRole('spinbutton', {
       name: "Spending cap for each artifact's Claude calls (US dollars)",
     });
     await userEvent.fill(cap, '');
+    // Sent back from another tab: the field's tab is shown again, the focus in the field.
+    await userEvent.click(screen.getByRole('tab', { name: 'Server & key' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await expect
       .element(screen.getByRole('alert'))

@@ -11,20 +11,26 @@ import {
   type Theme,
 } from '../../storage';
 import '../sessions/storage-health';
+import type { EaselTabs, TabEntry } from '../components/tabs';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
 import { focusRing } from '../styles/controls';
 import { fields } from '../styles/fields';
 import { checkBaseUrl } from './base-url';
+import '../components/tabs';
+import '../components/toast';
 import type { EaselPlatformSettings } from './platform-settings';
 import type { EaselServerSettings, ServerAddressEvent } from './server-settings';
 
-/** The dialog's sections, in order: the `data-section` each link scrolls to, and its name. */
-const SECTIONS: readonly (readonly [string, string])[] = [
-  ['server', 'Server & key'],
-  ['general', 'Theme & limits'],
-  ['web', 'Web, connectors & files'],
-  ['memory', 'Memory'],
-  ['sync', 'Sync & storage'],
+/**
+ * The dialog's tabs, in order: the `slot` of the section each shows, and its name. A new section is one entry
+ * here and one element with that `slot` in `render()`.
+ */
+const SECTIONS: readonly TabEntry[] = [
+  { id: 'server', label: 'Server & key' },
+  { id: 'general', label: 'Theme & limits' },
+  { id: 'web', label: 'Web, connectors & files' },
+  { id: 'memory', label: 'Memory' },
+  { id: 'sync', label: 'Sync & storage' },
 ];
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
@@ -69,29 +75,24 @@ export class EaselSettingsDialog extends LitElement {
       align-items: center;
       gap: var(--easel-space-2);
     }
-    /* Section links on top and Save/Cancel at the bottom stay in view while the dialog scrolls. */
-    nav,
+    /* The tabs on top and Save/Cancel at the bottom stay in view while a section scrolls. */
+    easel-tabs::part(tablist),
     .actions {
       position: sticky;
       z-index: 1;
       background: var(--easel-surface);
+    }
+    easel-tabs::part(tablist) {
+      top: 0;
       margin: 0 calc(-1 * var(--easel-space-6));
+      padding: 0 var(--easel-space-6);
+    }
+    .actions {
+      margin: var(--easel-space-4) calc(-1 * var(--easel-space-6)) 0;
       padding: var(--easel-space-3) var(--easel-space-6);
     }
-    nav {
-      top: 0;
-      display: flex;
-      flex-wrap: wrap;
-      gap: var(--easel-space-1) var(--easel-space-3);
-      border-bottom: 1px solid var(--easel-border);
-      margin-bottom: var(--easel-space-4);
-      font-size: var(--easel-text-sm);
-    }
-    nav a {
-      color: var(--easel-accent);
-    }
-    [data-section] {
-      scroll-margin-top: 64px;
+    easel-toast {
+      margin-bottom: var(--easel-space-3);
     }
     /* A text field (so it is a textbox to assistive technology) whose characters are masked. */
     input.masked {
@@ -113,13 +114,6 @@ export class EaselSettingsDialog extends LitElement {
     .hint {
       color: var(--easel-text-muted);
       font-size: 0.85rem;
-    }
-    .notice {
-      background: var(--easel-danger-bg);
-      color: var(--easel-danger);
-      padding: var(--easel-space-2) var(--easel-space-3);
-      border-radius: var(--easel-radius-sm);
-      margin-bottom: var(--easel-space-4);
     }
     .actions {
       bottom: 0;
@@ -173,18 +167,17 @@ export class EaselSettingsDialog extends LitElement {
   @query('#theme') private themeInput!: HTMLSelectElement;
   @query('easel-platform-settings') private platform!: EaselPlatformSettings;
   @query('easel-server-settings') private server!: EaselServerSettings;
+  @query('easel-tabs') private tabs!: EaselTabs;
 
   override render() {
     const s = this.settings;
     return html`<dialog aria-labelledby="title" @close=${this.handleClose}>
       <form method="dialog" @submit=${this.handleSubmit}>
         <h2 id="title">Settings</h2>
-        <nav aria-label="Settings sections" @click=${this.handleSectionLink}>
-          ${SECTIONS.map(([id, name]) => html`<a href="#${id}">${name}</a>`)}
-        </nav>
-        ${this.notice ? html`<p class="notice" role="alert">${this.notice}</p>` : nothing}
+        <easel-toast tone="error" .message=${this.notice}></easel-toast>
+        <easel-tabs label="Settings sections" .tabs=${SECTIONS}>
+        <div slot="server">
         <easel-server-settings
-          data-section="server"
           .value=${s?.server ?? 'anthropic'}
           .baseUrl=${() => this.baseUrlInput?.value ?? ''}
           @server-address=${this.handleServerAddress}
@@ -226,7 +219,9 @@ export class EaselSettingsDialog extends LitElement {
           />
           <span class="hint">Leave empty for the official API, or enter a compatible server or proxy.</span>
         </div>
-        <div class="field" data-section="general">
+        </div>
+        <div slot="general">
+        <div class="field">
           <label for="theme">Theme</label>
           <select id="theme" class="select" .value=${s?.theme ?? 'system'}>
             <option value="system" ?selected=${(s?.theme ?? 'system') === 'system'}>System</option>
@@ -262,20 +257,24 @@ export class EaselSettingsDialog extends LitElement {
           Anthropic's code execution tool, for heavy work: the code, and the files it makes, run and stay on
           Anthropic's servers; files it makes are downloaded into the panel. Not offered to a local server.
         </p>
+        </div>
         <easel-platform-settings
-          data-section="web"
+          slot="web"
           .web=${s?.web ?? DEFAULT_WEB}
           .connectors=${s?.connectors ?? []}
           .filesApi=${s?.filesApi ?? DEFAULT_SETTINGS.filesApi}
         ></easel-platform-settings>
-        <easel-memory-settings data-section="memory"></easel-memory-settings>
-        <easel-sync-settings data-section="sync"></easel-sync-settings>
+        <easel-memory-settings slot="memory"></easel-memory-settings>
+        <div slot="sync">
+        <easel-sync-settings></easel-sync-settings>
         <easel-storage-health
           .health=${this.health}
           .importReport=${this.importReport}
           .problem=${this.storageProblem}
           ?busy=${this.storageBusy}
         ></easel-storage-health>
+        </div>
+        </easel-tabs>
         <div class="actions">
           <button type="button" @click=${this.handleCancel}>Cancel</button>
           <button class="primary" type="submit">Save</button>
@@ -309,6 +308,7 @@ export class EaselSettingsDialog extends LitElement {
     this.codeLimitInput.value = String(this.settings?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec);
     this.platform.reset();
     this.server.value = this.settings?.server ?? 'anthropic';
+    this.tabs.select('server');
     this.dialog.showModal();
     this.keyInput.focus();
   }
@@ -328,25 +328,26 @@ export class EaselSettingsDialog extends LitElement {
         : checkBaseUrl(baseUrl);
     if (problem) {
       this.notice = problem;
-      this.baseUrlInput.focus();
+      this.reveal(this.baseUrlInput);
       return;
     }
     const cap = this.callCapInput.value.trim() === '' ? Number.NaN : Number(this.callCapInput.value);
     if (!Number.isFinite(cap) || cap < 0 || cap > MAX_ARTIFACT_CALL_CAP) {
       this.notice = `The spending cap must be a number of dollars from 0 to ${MAX_ARTIFACT_CALL_CAP}, such as 0.50.`;
-      this.callCapInput.focus();
+      this.reveal(this.callCapInput);
       return;
     }
     const limit = this.codeLimitInput.value.trim() === '' ? Number.NaN : Number(this.codeLimitInput.value);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CODE_TIME_LIMIT_SEC) {
       this.notice = `The time limit for code must be a whole number of seconds from 1 to ${MAX_CODE_TIME_LIMIT_SEC}, such as 30.`;
-      this.codeLimitInput.focus();
+      this.reveal(this.codeLimitInput);
       return;
     }
     // Web and Connectors are the dialog's lazily loaded part: until it has loaded, they are left as they were.
     const platform = typeof this.platform?.read === 'function' ? this.platform.read() : undefined;
     if (typeof platform === 'string') {
       this.notice = platform;
+      this.tabs.select('web');
       return;
     }
     this.dispatchEvent(
@@ -383,13 +384,10 @@ export class EaselSettingsDialog extends LitElement {
     this.revealKey = !this.revealKey;
   }
 
-  /** A section link scrolls its section into view (the page's address, which holds the session, stays). */
-  private handleSectionLink(e: Event) {
-    const link = e.composedPath().find((t) => t instanceof HTMLAnchorElement);
-    if (!link) return;
-    e.preventDefault();
-    const id = link.getAttribute('href')?.slice(1);
-    this.renderRoot.querySelector(`[data-section="${id}"]`)?.scrollIntoView({ block: 'start' });
+  /** Shows the tab holding a field a check found wrong, and puts the focus in it. */
+  private reveal(field: HTMLElement) {
+    this.tabs.reveal(field);
+    void this.tabs.updateComplete.then(() => field.focus());
   }
 
   private handleCancel() {

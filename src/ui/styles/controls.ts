@@ -120,7 +120,8 @@ export const menus = css`
     margin: 0;
     list-style: none;
   }
-  .menu [role='menuitem'] {
+  .menu [role='menuitem'],
+  .menu [role='menuitemcheckbox'] {
     display: flex;
     align-items: center;
     gap: var(--easel-space-2);
@@ -137,9 +138,19 @@ export const menus = css`
     cursor: pointer;
   }
   .menu [role='menuitem']:hover,
-  .menu [role='menuitem']:focus-visible {
+  .menu [role='menuitem']:focus-visible,
+  .menu [role='menuitemcheckbox']:hover,
+  .menu [role='menuitemcheckbox']:focus-visible {
     background: var(--easel-hover);
     outline: none;
+  }
+  .menu [aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: default;
+  }
+  .menu [role='menuitemcheckbox'][aria-checked='true']::after {
+    content: '✓';
+    margin-inline-start: auto;
   }
   .menu [role='menuitem'].danger {
     color: var(--easel-danger);
