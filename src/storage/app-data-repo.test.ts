@@ -119,7 +119,7 @@ describe('AppDataRepository', () => {
     await repo.set(page, 0, 'a', four);
     const { bytes } = await repo.usage(page);
     expect(bytes).toBeLessThanOrEqual(MAX_APP_ARTIFACT_BYTES);
-  });
+  }, 30_000); // 20 MB through fake-indexeddb: seconds on a busy machine
 
   it('goes with its session when the session is purged', async () => {
     const db = await freshDb();

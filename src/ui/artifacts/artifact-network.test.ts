@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type AppCall, isAppRequest, MAX_NET_BODY, PREVIEW_SOURCE } from '../../artifacts';
 import type { CallContext } from './artifact-apps';
 import {
@@ -105,8 +105,15 @@ const get = (url: string, more: Partial<Extract<AppCall, { api: 'net.fetch' }>> 
   ({ api: 'net.fetch', url, method: 'GET', headers: [], body: undefined, ...more }) as const;
 const owner = { sessionId: 's1', file: 'weather.html' };
 
-function network(options: { stored?: unknown; respond?: (url: string, init: RequestInit) => Response } = {}) {
-  const store = memory(options.stored);
+function network(
+  options: {
+    stored?: unknown;
+    respond?: (url: string, init: RequestInit) => Response;
+    store?: ReturnType<typeof memory>;
+    channel?: string;
+  } = {},
+) {
+  const store = options.store ?? memory(options.stored);
   const sent: { url: string; init: RequestInit }[] = [];
   let now = 0;
   const net = new ArtifactNetwork({
@@ -118,7 +125,9 @@ function network(options: { stored?: unknown; respond?: (url: string, init: Requ
       return options.respond?.(String(input), init) ?? new Response('{"temp":21}', { status: 200 });
     },
     now: () => now,
+    channel: options.channel ?? `grants-${Math.random()}`,
   });
+  onTestFinished(() => net.close());
   const tick = (ms: number) => {
     now += ms;
   };
@@ -170,6 +179,22 @@ describe('ArtifactNetwork', () => {
     );
     expect(ctx.offers).toEqual([]);
     expect(sent).toEqual([]);
+  });
+
+  it("hears another tab's revocation at once: its documents can no longer reach the host", async () => {
+    const channel = `grants-${Math.random()}`;
+    const first = network({ channel });
+    const second = network({ channel, store: first.store });
+    await first.net.allow(owner, 'api.weather.example');
+    await vi.waitFor(() => expect(second.net.hosts(owner)).toEqual(['api.weather.example']));
+    expect(await second.net.fetch(owner, get('https://api.weather.example/now'), context())).toMatchObject({
+      status: 200,
+    });
+    await first.net.revoke(owner, 'api.weather.example');
+    await vi.waitFor(() => expect(second.net.hosts(owner)).toEqual([]));
+    await expect(second.net.fetch(owner, get('https://api.weather.example/now'), context())).rejects.toThrow(
+      'is not allowed to reach api.weather.example',
+    );
   });
 
   it('keeps grants across instances and revokes them', async () => {

@@ -63,7 +63,15 @@ export interface ArtifactNetworkDeps {
   readonly now?: () => number;
   /** Where public CDN files are kept (by default the browser's Cache Storage, `LIBRARY_CACHE`). */
   readonly cache?: () => Promise<LibraryCache>;
+  /**
+   * The BroadcastChannel on which the app's tabs say their grants changed (`GRANTS_CHANNEL`), so a `Revoke` in
+   * one tab holds at once in every other; each reads the stored grants again.
+   */
+  readonly channel?: string;
 }
+
+/** Where tabs say the network grants changed (the message carries nothing: the grants are read again). */
+export const GRANTS_CHANNEL = 'easel-network-grants';
 
 /** The API's own hosts: the key is sent there, so a page's own request never is. */
 const FIXED_API_HOSTS = ['api.anthropic.com', 'anthropic.com', 'claude.ai'];
@@ -95,9 +103,22 @@ export class ArtifactNetwork implements NetworkBridge {
   /** The hosts each document was already told about (one offer and one console line a host). */
   private readonly told = new WeakMap<AbortSignal, Set<string>>();
   private readonly now: () => number;
+  private readonly channel: BroadcastChannel | undefined;
 
   constructor(private readonly deps: ArtifactNetworkDeps) {
     this.now = deps.now ?? (() => Date.now());
+    if (typeof BroadcastChannel === 'function') {
+      this.channel = new BroadcastChannel(deps.channel ?? GRANTS_CHANNEL);
+      this.channel.onmessage = () => {
+        this.loading = undefined;
+        void this.load();
+      };
+    }
+  }
+
+  /** Stops hearing other tabs (tests; the app keeps one for its life). */
+  close(): void {
+    this.channel?.close();
   }
 
   /** Reads the stored grants (once); a record of the wrong shape counts as none. */
@@ -363,6 +384,7 @@ export class ArtifactNetwork implements NetworkBridge {
   private async save(grants: Map<string, string[]>): Promise<void> {
     this.deps.changed?.();
     await this.deps.store.set(GRANTS_KEY, Object.fromEntries(grants));
+    this.channel?.postMessage('changed');
   }
 }
 
