@@ -40,6 +40,7 @@ import {
   adoptNewChatCode,
   artifactsToolRenderer,
   codeOn,
+  collectServerFiles,
   EaselApp,
   type EaselServices,
   lazyClaudeBridge,
@@ -55,7 +56,6 @@ import {
   provideUploads,
   runCodeToolRenderer,
   type SessionFile,
-  serverFileDownloads,
   webOn,
 } from './ui';
 import type { StandingContextSource } from './ui/app/standing-context';
@@ -232,11 +232,13 @@ async function main(): Promise<void> {
   agent.subscribeState((state) => artifacts.sync(state.messages, state.isStreaming));
   agent.subscribe(createArtifactStreamTracker(artifacts));
   // Files Anthropic's code execution made (Settings → Code) are downloaded into the panel when their answer ends.
-  agent.subscribe((event) => {
-    if (event.type !== 'message_end') return;
-    const download = (fileId: string) => provider.downloadFile(requestKey(settings.snapshot) ?? '', fileId);
-    void serverFileDownloads.collect({ download, store: artifacts, appendRecord }, event.message);
-  });
+  agent.subscribe(
+    collectServerFiles({
+      download: (fileId) => provider.downloadFile(requestKey(settings.snapshot) ?? '', fileId),
+      store: artifacts,
+      appendRecord,
+    }),
+  );
 
   const channel = new BroadcastNoticeChannel();
   // Queued messages stay with the session they were written in, and across a reload.

@@ -1,13 +1,17 @@
 export { type LiveRun, LiveRuns } from './live-runs';
-export {
-  resultFileIds,
-  type ServerFileDownload,
+export type {
+  ServerFileDownload,
   ServerFileDownloads,
-  type ServerFileRef,
-  type ServerFileState,
-  type ServerFilesDeps,
-  serverFileRefs,
+  ServerFileRef,
+  ServerFileState,
+  ServerFilesDeps,
 } from './server-files';
+
+/**
+ * The code that brings files Anthropic's code execution made into the panel (`server-files.ts`), loaded with the
+ * first answer that needs it, never with the first screen.
+ */
+export const loadServerFiles = () => import('./server-files');
 export { createRunCodeTool, RUN_CODE_PARAMETERS, type RunCodeTool } from './tool';
 export {
   type AttachedFile,

@@ -8,7 +8,10 @@ import { type ArtifactStore, recordFile } from '../artifacts';
 import type { ArtifactMessage } from '../messages';
 
 /** Result blocks of the code execution tool whose `content.content` lists the files made, by `file_id`. */
-const RESULTS_WITH_FILES = new Set(['bash_code_execution_tool_result', 'code_execution_tool_result']);
+const RESULTS_WITH_FILES: readonly string[] = [
+  'bash_code_execution_tool_result',
+  'code_execution_tool_result',
+];
 
 /** A file a run made, named by its result block. */
 export interface ServerFileRef {
@@ -53,7 +56,7 @@ export function serverFileRefs(message: AgentMessage): ServerFileRef[] {
 /** The `file_id`s a code execution result block lists (`content.content`), in order; none for any other block. */
 export function resultFileIds(block: unknown): string[] {
   const result = record(block);
-  if (typeof result?.type !== 'string' || !RESULTS_WITH_FILES.has(result.type)) return [];
+  if (typeof result?.type !== 'string' || !RESULTS_WITH_FILES.includes(result.type)) return [];
   const outputs = record(result.content)?.content;
   if (!Array.isArray(outputs)) return [];
   return outputs.flatMap((output: unknown) => {
@@ -113,3 +116,6 @@ function record(x: unknown): Readonly<Record<string, unknown>> | undefined {
     ? (x as Record<string, unknown>)
     : undefined;
 }
+
+/** This page's downloads (the app collects into it, the cards read it). */
+export const serverFileDownloads = new ServerFileDownloads();

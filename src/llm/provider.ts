@@ -349,14 +349,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     return uploads ? uploads.deleteAll(baseURL, apiKey) : { deleted: 0, failed: 0 };
   };
 
-  const downloadFile = async (apiKey: string, fileId: string): Promise<DownloadOutcome> => {
+  const downloadFile = (apiKey: string, fileId: string): Promise<DownloadOutcome> => {
     const baseURL = normalizeBaseUrl(options.getSettings().baseUrl);
-    try {
-      const { streamer } = await loadMachinery();
-      return await streamer.downloadFile(apiKey, baseURL, fileId);
-    } catch (error) {
-      return { ok: false, problem: describeError(error, { baseUrl: baseURL }).message };
-    }
+    return loadMachinery().then(
+      ({ streamer }) => streamer.downloadFile(apiKey, baseURL, fileId),
+      (error: unknown) => ({ ok: false, problem: describeError(error, { baseUrl: baseURL }).message }),
+    );
   };
 
   const compactNext = (model: string): boolean => {

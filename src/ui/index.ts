@@ -12,8 +12,7 @@ export {
 } from './artifacts';
 export type { SessionFile } from './artifacts/artifact-apps';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
-export { lazyCodeSandbox } from './code/lazy-sandbox';
-export { serverFileDownloads } from './code/live';
+export { collectServerFiles, lazyCodeSandbox } from './code/lazy-sandbox';
 export { runCodeToolRenderer } from './code/tool-renderer';
 export { prepareMarkdown } from './markdown/renderer-loader';
 export type { MemoryEntry, MemoryHandle, MemoryService } from './memory/memory-context';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ArtifactStore } from '../../artifacts';
-import { ServerFileDownloads } from '../../code';
+import { loadServerFiles } from '../../code';
 import { OpenArtifactEvent } from '../events';
 import { mount } from '../test-support';
 import './server-code-card';
@@ -81,7 +81,7 @@ describe('<easel-server-code-card>', () => {
   });
 
   it('follows each file it made to the panel, and opens it from there', async () => {
-    const downloads = new ServerFileDownloads();
+    const downloads = new (await loadServerFiles()).ServerFileDownloads();
     const made = ran({ content: [{ type: 'bash_code_execution_output', file_id: 'file_1' }] });
     const { screen, parent } = await mount('easel-server-code-card', { use, result: made, downloads });
     await expect.element(screen.getByText("A file on Anthropic's servers (file_1)")).toBeVisible();

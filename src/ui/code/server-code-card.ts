@@ -1,9 +1,8 @@
 import { css, html, LitElement, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { resultFileIds, type ServerFileDownloads, type ServerFileState } from '../../code';
+import { customElement, property, state } from 'lit/decorators.js';
+import { loadServerFiles, type ServerFileDownloads, type ServerFileState } from '../../code';
 import { OpenArtifactEvent } from '../events';
 import { focusRing } from '../styles/controls';
-import { serverFileDownloads } from './live';
 
 /** A block of the code execution tool as the provider kept it: `unknown` until read here. */
 type Block = Readonly<Record<string, unknown>>;
@@ -81,14 +80,22 @@ export class EaselServerCodeCard extends LitElement {
   @property({ attribute: false }) result: Block | undefined;
   /** Whether the call is still streaming. */
   @property({ type: Boolean }) streaming = false;
-  /** Where the files the run made stand (downloading, in the panel, failed). */
-  @property({ attribute: false }) downloads: ServerFileDownloads = serverFileDownloads;
+  /** Where the files the run made stand (downloading, in the panel, failed); default: this page's. */
+  @property({ attribute: false }) downloads: ServerFileDownloads | undefined;
+
+  /** The code that reads a result's files, once loaded. */
+  @state() private files: Awaited<ReturnType<typeof loadServerFiles>> | undefined;
 
   private unsubscribe: (() => void) | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.unsubscribe = this.downloads.subscribe(() => this.requestUpdate());
+    void loadServerFiles().then((files) => {
+      this.files = files;
+      this.downloads ??= files.serverFileDownloads;
+      if (this.isConnected && !this.unsubscribe)
+        this.unsubscribe = this.downloads.subscribe(() => this.requestUpdate());
+    });
   }
 
   override disconnectedCallback(): void {
@@ -142,10 +149,10 @@ export class EaselServerCodeCard extends LitElement {
   }
 
   private renderFiles(result: Block) {
-    const ids = resultFileIds(result);
+    const ids = this.files?.resultFileIds(result) ?? [];
     if (ids.length === 0) return nothing;
     return html`<ul aria-label="Files made">
-      ${ids.map((id) => html`<li>${this.renderFile(id, this.downloads.get(id))}</li>`)}
+      ${ids.map((id) => html`<li>${this.renderFile(id, this.downloads?.get(id))}</li>`)}
     </ul>`;
   }
 

@@ -109,6 +109,7 @@ describe('<easel-settings-dialog>', () => {
         autoCompact: true,
         artifactCallCap: 2.5,
         codeTimeLimitSec: 30,
+        serverCodeExecution: false,
         baseUrl: 'http://127.0.0.1:4010',
         server: 'anthropic',
         // Web, Connectors and Files API, unchanged: their part has loaded by the time `show()` resolves.
