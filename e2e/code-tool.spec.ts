@@ -108,6 +108,30 @@ test('state stays between two calls; Stop and the time limit end a run and Claud
   expect(after).toContain('Value:\n"undefined"');
 });
 
+test("the answer's Stop during a run keeps what the run printed in its card", async ({ app, anthropic }) => {
+  test.setTimeout(120_000);
+  await anthropic.reply(
+    runCode(
+      'toolu_spin_stop',
+      'javascript',
+      "console.log('first line');\nconsole.log('second line');\nwhile (true) {}",
+      'Print, then spin',
+    ),
+  );
+  await send(app, 'Spin until I stop you');
+  const run = card(app, 'Tool call: Running JavaScript: Print, then spin');
+  await expect(run).toContainText('second line');
+  // The composer's Stop (not the card's): the whole answer stops, and the run with it.
+  await app.getByRole('button', { name: 'Stop', exact: true }).last().click();
+  await expect(run).toContainText('Stopped after');
+  await expect(run).toContainText('first line');
+  await expect(run).toContainText('second line');
+  // And after a reload, the card still has them (the result was saved with its output).
+  await app.reload();
+  const again = card(app, 'Tool call: Running JavaScript: Print, then spin');
+  await expect(again).toContainText('second line');
+});
+
 test('an endless loop is ended at the time limit, with the output so far', async ({ app, anthropic }) => {
   test.setTimeout(120_000);
   // The limit is a setting (30 s unless changed).
