@@ -8,6 +8,7 @@ import {
   createDirectStream,
   createEventBatcher,
   createFileDeleter,
+  createFileDownloader,
   createModelLister,
   type FileDeleter,
   type FileDownloader,
@@ -572,6 +573,66 @@ describe('files sent by id through the worker', () => {
         `DELETE /v1/files/${id}`,
         'DELETE /v1/files/file_011gone',
       ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('downloads a file a tool made from the worker, byte for byte, and says why one cannot be', async () => {
+    const server = await startFakeAnthropic();
+    try {
+      const ns = server.ns('worker-download');
+      const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
+      // The code execution answer brings the file it made (see e2e/fake-anthropic/README.md).
+      await ns.reply({
+        ...fakeSse.text('Made it.'),
+        files: [
+          {
+            id: 'file_011made',
+            filename: 'chart.png',
+            mimeType: 'image/png',
+            base64: bytes.toString('base64'),
+          },
+        ],
+      });
+      const remote = {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init),
+        loadFactory: async () => createClient,
+      };
+      const stream = createDirectStream({ ...remote, setTimer: defaultSetTimer });
+      const { start, posted } = inProcessWorker(
+        stream,
+        5,
+        listerOf([]),
+        deletesAll,
+        createFileDownloader(remote),
+      );
+      const page = createWorkerStream(start, {
+        send: direct([]).stream,
+        listModels: listerOf([]),
+        deleteFiles: deletesAll,
+        downloadFile: downloadsNothing,
+      });
+      const request = {
+        params: {
+          model: 'claude-opus-5-5',
+          max_tokens: 100,
+          stream: true as const,
+          messages: [{ role: 'user' as const, content: 'Chart it' }],
+        },
+        apiKey: 'sk-ant-test',
+        baseURL: ns.baseUrl,
+        idleTimeoutMs: 10_000,
+      };
+      for await (const _ of page.send(request, new AbortController().signal)) {
+        // the answer plays, and with it the file is made
+      }
+      const got = await page.downloadFile('sk-ant-test', ns.baseUrl, 'file_011made');
+      expect(got).toMatchObject({ ok: true, filename: 'chart.png', mimeType: 'image/png' });
+      expect(got.ok && Buffer.compare(Buffer.from(got.bytes), bytes)).toBe(0);
+      expect(posted.some((m) => isToWorker(m) && m.type === 'downloadFile')).toBe(true);
+      const missing = await page.downloadFile('sk-ant-test', ns.baseUrl, 'file_011none');
+      expect(missing).toMatchObject({ ok: false, problem: expect.any(String) });
     } finally {
       await server.close();
     }

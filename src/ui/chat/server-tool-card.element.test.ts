@@ -112,4 +112,29 @@ describe('<easel-server-tool-card>', () => {
     await userEvent.click(screen.getByText('Input'));
     await expect.element(screen.getByText('"q": "lit"')).toBeVisible();
   });
+
+  it('shows a step of Anthropic’s code execution in its own card, whose call and result it hands on', async () => {
+    const { screen } = await mount('easel-server-tool-card', {
+      use: {
+        type: 'server_tool_use',
+        id: 'srvtoolu_9',
+        name: 'bash_code_execution',
+        input: { command: 'ls -la' },
+      },
+      result: {
+        type: 'bash_code_execution_tool_result',
+        tool_use_id: 'srvtoolu_9',
+        content: {
+          type: 'bash_code_execution_result',
+          stdout: 'total 0',
+          stderr: '',
+          return_code: 0,
+          content: [],
+        },
+      },
+    });
+    const card = screen.getByRole('group', { name: "Code run on Anthropic's servers" });
+    await expect.element(card).toBeVisible();
+    await expect.element(card.getByLabelText('Output')).toHaveTextContent('total 0');
+  });
 });
