@@ -132,9 +132,8 @@ export function projectBar(p: ProjectsController): TemplateResult | typeof nothi
 export function incognitoBar(incognito: boolean): TemplateResult | typeof nothing {
   if (!incognito) return nothing;
   return html`<div class="incognito-bar" role="note" aria-label="Incognito chat">
-    <strong>Incognito chat.</strong> It is not saved — no history, files or artifacts are kept in this browser or
-    synced — and Claude's memory is neither read nor written. It will be gone when you leave it (New chat, another
-    chat, reloading or closing the tab).
+    <strong>Incognito chat.</strong> It is not saved or synced (no messages, files or artifacts are kept) and
+    Claude's memory is neither read nor written. It will be gone when you leave it.
   </div>`;
 }
 

@@ -17,6 +17,8 @@ import { heirOf, holdsFocus } from '../focus';
 import { icon } from '../styles/icons';
 import { AttachmentTrayController } from './attachment-tray';
 import { composerStyles } from './composer-styles';
+import type { DictationEvent } from './dictate-button';
+import { loadVoice } from './load-voice';
 import '../attachments/attach-files-button';
 import '../attachments/attachment-refusals';
 
@@ -83,6 +85,7 @@ export class EaselComposer extends LitElement {
   override render() {
     const canSend = (this.text.trim() !== '' || this.tray.items.length > 0) && !this.tray.busy;
     const tiles = this.tiles();
+    loadVoice();
     if (tiles.length > 0 || this.tray.pending.length > 0) loadAttachmentList();
     return html`${this.queue.length > 0 ? this.renderQueue() : nothing}
       <easel-attachment-refusals
@@ -115,6 +118,7 @@ export class EaselComposer extends LitElement {
         <div class="actions">
           <div class="tools">
             <easel-attach-files-button compact></easel-attach-files-button>
+            <easel-dictate-button @dictation=${this.handleDictation}></easel-dictate-button>
             <button
               type="button"
               class="btn ghost web"
@@ -185,6 +189,12 @@ export class EaselComposer extends LitElement {
 
   override focus(): void {
     this.textarea?.focus();
+  }
+
+  /** Dictated words go on at the end of what is in the box. */
+  private handleDictation(e: DictationEvent) {
+    const before = this.textarea?.value ?? this.text;
+    this.text = before && !/\s$/.test(before) ? `${before} ${e.text}` : `${before}${e.text}`;
   }
 
   private handleInput(e: InputEvent) {

@@ -390,6 +390,7 @@ export class EaselMessageView extends LitElement {
     return html`${counted ? html`<div class="usage" title="Tokens and cost of this answer">${formatUsage(u)}</div>` : nothing}
       <div class="actions">
         ${text ? this.action(this.copied.label, this.copied.label === 'Copied' ? 'check' : 'copy', () => this.copied.copy(text)) : nothing}
+        ${text && !this.streaming ? html`<easel-read-aloud .text=${text}></easel-read-aloud>` : nothing}
         ${this.last && !this.busy && !failed ? this.action('Regenerate', 'regenerate', this.handleRegenerate) : nothing}
         ${this.renderVersions()}
       </div>`;

@@ -1,0 +1,78 @@
+/**
+ * `<easel-read-aloud>`: an answer's `Read aloud`, spoken by the browser's speech synthesis (its words, not its
+ * Markdown or code: `speakableText`), and `Stop` while it speaks. One answer speaks at a time. Where the browser
+ * has no speech synthesis, nothing is shown.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { buttons } from '../styles/controls';
+import { speakableText } from './speech';
+
+/** The button speaking now, so another's `Read aloud` stops it first. */
+let speaking: EaselReadAloud | undefined;
+
+@customElement('easel-read-aloud')
+export class EaselReadAloud extends LitElement {
+  static override styles = [
+    buttons,
+    css`
+      :host {
+        display: inline-flex;
+      }
+      button {
+        font-size: 0.8rem;
+      }
+    `,
+  ];
+
+  /** The answer's text (Markdown). */
+  @property({ attribute: false }) text = '';
+
+  @state() private active = false;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (speaking === this) this.stop();
+  }
+
+  override render() {
+    if (typeof speechSynthesis === 'undefined' || typeof SpeechSynthesisUtterance === 'undefined')
+      return nothing;
+    return this.active
+      ? html`<button type="button" class="btn ghost" @click=${this.stop}>Stop</button>`
+      : html`<button type="button" class="btn ghost" title="Read this answer aloud" @click=${this.handleRead}>
+          Read aloud
+        </button>`;
+  }
+
+  private handleRead() {
+    if (speaking && speaking !== this) speaking.ended();
+    speechSynthesis.cancel();
+    const utterance = new SpeechSynthesisUtterance(speakableText(this.text));
+    utterance.lang = document.documentElement.lang || navigator.language;
+    const done = () => {
+      if (speaking === this) this.ended();
+    };
+    utterance.addEventListener('end', done);
+    utterance.addEventListener('error', done);
+    speaking = this;
+    this.active = true;
+    speechSynthesis.speak(utterance);
+  }
+
+  private stop() {
+    speechSynthesis.cancel();
+    this.ended();
+  }
+
+  private ended() {
+    if (speaking === this) speaking = undefined;
+    this.active = false;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'easel-read-aloud': EaselReadAloud;
+  }
+}
