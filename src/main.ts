@@ -38,6 +38,7 @@ import {
   ArtifactApps,
   adoptNewChat,
   adoptNewChatCode,
+  applyLanguage,
   artifactsToolRenderer,
   codeOn,
   EaselApp,
@@ -84,6 +85,9 @@ async function main(): Promise<void> {
   applyTheme();
   settings.subscribe(applyTheme);
   darkQuery.addEventListener('change', applyTheme);
+  // The interface's language, before the first render: its table loads only when it is not English.
+  await applyLanguage(settings.snapshot.language);
+  settings.subscribe(() => void applyLanguage(settings.snapshot.language));
 
   const attachments = new AttachmentsRepository(db);
   // Stored attachment bytes, for the requests (the resolver) and for previews of sent files (the blob source).

@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ArtifactChange, ArtifactStore, ArtifactsSnapshot } from '../../artifacts';
+import { msg } from '../l10n';
 import { ArtifactsToggleEvent } from './events';
 import type { PreviewHost } from './preview-host';
 import { ArtifactStoreController } from './store-controller';
@@ -112,9 +113,9 @@ export class EaselArtifactsLayout extends LitElement {
     return html`<div class="main"><slot></slot></div>
       ${
         this.open
-          ? html`<div class="divider" role="region" aria-label="Panel divider"><div
+          ? html`<div class="divider" role="region" aria-label=${msg('Panel divider')}><div
               role="separator"
-              aria-label="Resize artifacts"
+              aria-label=${msg('Resize artifacts')}
               aria-orientation="vertical"
               aria-valuemin=${MIN_SHARE}
               aria-valuemax=${MAX_SHARE}
@@ -132,7 +133,7 @@ export class EaselArtifactsLayout extends LitElement {
         .previewHost=${this.previewHost}
         @artifacts-close=${this.handleClose}
       ></easel-artifacts-panel>
-      ${!this.open && hasFiles ? html`<button type="button" class="show" @click=${this.handleShow}>Show artifacts</button>` : nothing}`;
+      ${!this.open && hasFiles ? html`<button type="button" class="show" @click=${this.handleShow}>${msg('Show artifacts')}</button>` : nothing}`;
   }
 
   private handlePointerDown(e: PointerEvent) {

@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { msg, str } from '../l10n';
 
 interface Offer {
   readonly file: string;
@@ -39,19 +40,13 @@ export class NetworkOffer implements ReactiveController {
   render() {
     const offer = this.offers[0];
     if (!offer) return nothing;
-    return html`<div class="notice consent" role="alertdialog" aria-label=${`${offer.file} tried to reach ${offer.host}`}>
+    return html`<div class="notice consent" role="alertdialog" aria-label=${msg(str`${offer.file} tried to reach ${offer.host}`)}>
       <span
-        ><strong>${offer.file} tried to reach ${offer.host}.</strong> Previews have no network. Allowing lets this
-        version of this artifact alone send requests to that site (without your key or cookies), until you revoke
-        it; a new version asks again unless you choose Always for this file. Easel
-        checks the name, not where it leads: a public name can still point to an address on your own network or
-        computer. There the browser takes over: Chrome's Local Network Access (which replaced Private Network
-        Access) asks you before a public page reaches your local network, unless Easel itself is served from
-        it.</span
+        ><strong>${msg(str`${offer.file} tried to reach ${offer.host}.`)}</strong> ${msg("Previews have no network. Allowing lets this version of this artifact alone send requests to that site (without your key or cookies), until you revoke it; a new version asks again unless you choose Always for this file. Easel checks the name, not where it leads: a public name can still point to an address on your own network or computer. There the browser takes over: Chrome's Local Network Access (which replaced Private Network Access) asks you before a public page reaches your local network, unless Easel itself is served from it.")}</span
       >
-      <button type="button" @click=${() => this.handleAllow(offer, false)}>Allow connections to ${offer.host}</button>
-      <button type="button" @click=${() => this.handleAllow(offer, true)}>Always for this file</button>
-      <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
+      <button type="button" @click=${() => this.handleAllow(offer, false)}>${msg(str`Allow connections to ${offer.host}`)}</button>
+      <button type="button" @click=${() => this.handleAllow(offer, true)}>${msg('Always for this file')}</button>
+      <button type="button" @click=${() => this.set(this.offers.slice(1))}>${msg('Dismiss')}</button>
     </div>`;
   }
 

@@ -1,6 +1,7 @@
 /** Parts of the artifacts panel that are plain templates: the header (tab list and window buttons), the toolbar. */
 import { html, nothing } from 'lit';
 import { runsInSandbox } from '../../artifacts';
+import { msg, str } from '../l10n';
 import {
   hasPreview,
   INCOMPLETE,
@@ -32,12 +33,12 @@ export function renderHeader(
     <button
       type="button"
       class="icon"
-      aria-label="Full screen"
+      aria-label=${msg('Full screen')}
       aria-pressed=${fullscreen ? 'true' : 'false'}
-      title="Full screen"
+      title=${msg('Full screen')}
       @click=${on.fullscreen}
     >⤢</button>
-    <button type="button" class="icon" aria-label="Close artifacts" title="Close" @click=${on.close}>✕</button>
+    <button type="button" class="icon" aria-label=${msg('Close artifacts')} title=${msg('Close')} @click=${on.close}>✕</button>
   </header>`;
 }
 
@@ -46,7 +47,7 @@ export function renderHeader(
  * incomplete (the panel's note says so in words).
  */
 function renderTabs(tabs: readonly TabView[], active: string | undefined, on: TabHandlers) {
-  return html`<div role="tablist" aria-label="Files" @keydown=${on.keydown}>
+  return html`<div role="tablist" aria-label=${msg('Files')} @keydown=${on.keydown}>
     ${tabs.map(
       (tab, i) => html`<button
         type="button"
@@ -58,9 +59,9 @@ function renderTabs(tabs: readonly TabView[], active: string | undefined, on: Ta
         @click=${() => on.select(tab.filename)}
       >${tab.filename}${
         tab.streaming
-          ? html`<span class="writing" aria-hidden="true" title="Being written"></span>`
+          ? html`<span class="writing" aria-hidden="true" title=${msg('Being written')}></span>`
           : tab.incomplete
-            ? html`<span class="incomplete" aria-hidden="true" title="Incomplete"></span>`
+            ? html`<span class="incomplete" aria-hidden="true" title=${msg('Incomplete')}></span>`
             : nothing
       }</button>`,
     )}
@@ -96,12 +97,14 @@ export interface AppDataQuestion {
 
 /** `Include its stored data (3 keys, 1.2 KB)?` with `Include data`, `Without data` and `Cancel`. */
 export function renderAppDataQuestion(question: AppDataQuestion, size: string) {
-  const title = `Include its stored data (${question.keys === 1 ? '1 key' : `${question.keys} keys`}, ${size})?`;
+  const title = msg(
+    str`Include its stored data (${question.keys === 1 ? '1 key' : `${question.keys} keys`}, ${size})?`,
+  );
   return html`<div class="question" role="alertdialog" aria-label=${title}>
-    <span><strong>${title}</strong> The app then starts with what it keeps here, the first time it is opened.</span>
-    <button type="button" @click=${() => question.answer(true)}>Include data</button>
-    <button type="button" @click=${() => question.answer(false)}>Without data</button>
-    <button type="button" @click=${() => question.answer(undefined)}>Cancel</button>
+    <span><strong>${title}</strong> ${msg('The app then starts with what it keeps here, the first time it is opened.')}</span>
+    <button type="button" @click=${() => question.answer(true)}>${msg('Include data')}</button>
+    <button type="button" @click=${() => question.answer(false)}>${msg('Without data')}</button>
+    <button type="button" @click=${() => question.answer(undefined)}>${msg('Cancel')}</button>
   </div>`;
 }
 
@@ -117,24 +120,24 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
   const pressed = (m: PanelMode) => (mode === m ? 'true' : 'false');
   // A binary file has no text: no source, no editing, nothing to copy.
   const binary = shown.binary !== undefined;
-  return html`<div class="toolbar" role="toolbar" aria-label="File actions">
+  return html`<div class="toolbar" role="toolbar" aria-label=${msg('File actions')}>
     ${
       binary
-        ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>Preview</button>`
+        ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>${msg('Preview')}</button>`
         : hasPreview(shown.kind) && !partial
-          ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>Preview</button>
-          <button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
-          : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>Code</button>`
+          ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>${msg('Preview')}</button>
+          <button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>${msg('Code')}</button>`
+          : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>${msg('Code')}</button>`
     }
     ${
       file && !busy && !partial
-        ? html`<button type="button" aria-pressed=${pressed('changes')} @click=${() => on.mode('changes')}>Changes</button>`
+        ? html`<button type="button" aria-pressed=${pressed('changes')} @click=${() => on.mode('changes')}>${msg('Changes')}</button>`
         : nothing
     }
     ${
       file && !busy && (file.versions.length > 1 || shown.hasIncomplete)
-        ? html`<select aria-label="Version" .value=${partial ? INCOMPLETE : String(version?.version)} @change=${on.version} ?disabled=${editing}>
-            ${shown.hasIncomplete ? html`<option value=${INCOMPLETE} ?selected=${partial}>Incomplete (not saved)</option>` : nothing}
+        ? html`<select aria-label=${msg('Version')} .value=${partial ? INCOMPLETE : String(version?.version)} @change=${on.version} ?disabled=${editing}>
+            ${shown.hasIncomplete ? html`<option value=${INCOMPLETE} ?selected=${partial}>${msg('Incomplete (not saved)')}</option>` : nothing}
             ${[...file.versions]
               .reverse()
               .map(
@@ -144,14 +147,14 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
           </select>`
         : nothing
     }
-    ${!shown.latest && version && !busy ? html`<button type="button" @click=${on.restore}>Restore this version</button>` : nothing}
-    ${mode === 'code' && shown.latest && !editing && !binary ? html`<button type="button" @click=${on.edit}>Edit</button>` : nothing}
-    ${busy ? html`<span class="status">Writing…</span>` : nothing}
-    ${partial ? html`<span class="status">Incomplete</span>` : nothing}
+    ${!shown.latest && version && !busy ? html`<button type="button" @click=${on.restore}>${msg('Restore this version')}</button>` : nothing}
+    ${mode === 'code' && shown.latest && !editing && !binary ? html`<button type="button" @click=${on.edit}>${msg('Edit')}</button>` : nothing}
+    ${busy ? html`<span class="status">${msg('Writing…')}</span>` : nothing}
+    ${partial ? html`<span class="status">${msg('Incomplete')}</span>` : nothing}
     <span class="spacer"></span>
     ${binary ? nothing : html`<button type="button" @click=${on.copy}>${state.copyLabel}</button>`}
-    <button type="button" ?disabled=${busy || partial} @click=${on.download}>Download</button>
-    ${runsInSandbox(shown.kind) ? html`<button type="button" ?disabled=${busy || partial} @click=${on.downloadApp}>Download as app</button>` : nothing}
-    ${binary ? nothing : html`<button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>Open in new tab</button>`}
+    <button type="button" ?disabled=${busy || partial} @click=${on.download}>${msg('Download')}</button>
+    ${runsInSandbox(shown.kind) ? html`<button type="button" ?disabled=${busy || partial} @click=${on.downloadApp}>${msg('Download as app')}</button>` : nothing}
+    ${binary ? nothing : html`<button type="button" ?disabled=${busy || partial} @click=${on.openInNewTab}>${msg('Open in new tab')}</button>`}
   </div>`;
 }

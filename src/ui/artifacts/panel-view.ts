@@ -10,6 +10,7 @@ import {
   artifactKindOf,
   type IncompleteArtifact,
 } from '../../artifacts';
+import { msg, str } from '../l10n';
 
 /** The panel's views: the rendered preview, the source, or the changes against the previous version. */
 export type PanelMode = 'preview' | 'code' | 'changes';
@@ -150,14 +151,14 @@ export function shownFile(
  * `live.html — incomplete: Claude was stopped while writing it. Not saved.`
  */
 export function incompleteLabel(left: IncompleteArtifact, file: ArtifactFile | undefined): string {
-  const saved = file ? ` Version ${file.current.version} is the latest saved one.` : '';
-  return `${left.filename} — incomplete: ${incompleteWhy(left)}. Not saved.${saved}`;
+  const saved = file ? msg(str` Version ${file.current.version} is the latest saved one.`) : '';
+  return msg(str`${left.filename} — incomplete: ${incompleteWhy(left)}. Not saved.${saved}`);
 }
 
 function incompleteWhy(left: IncompleteArtifact): string {
   switch (left.reason) {
     case 'stopped':
-      return 'Claude was stopped while writing it';
+      return msg('Claude was stopped while writing it');
     case 'failed':
       return 'the answer failed while Claude was writing it';
     case 'cutOff':
@@ -218,7 +219,9 @@ export function versionLabel(version: ArtifactVersion, latest: boolean): string 
   if (latest) notes.push('latest');
   if (version.author === 'person')
     notes.push(version.action === 'restore' ? 'restored by you' : 'edited by you');
-  return notes.length > 0 ? `Version ${version.version} (${notes.join(', ')})` : `Version ${version.version}`;
+  return notes.length > 0
+    ? `Version ${version.version} (${notes.join(', ')})`
+    : msg(str`Version ${version.version}`);
 }
 
 function findLast<T>(items: readonly T[], test: (item: T) => boolean): T | undefined {

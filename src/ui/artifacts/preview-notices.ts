@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { formatBytes } from '../../agent';
+import { formatBytes } from '../format';
+import { msg, str } from '../l10n';
 import { saveBlob } from './file-actions';
 
 /** Most downloads one document may hand over, and the largest. */
@@ -43,14 +44,14 @@ export class PreviewNotices implements ReactiveController {
     if (notice.save)
       return html`<div class="notice" role="alertdialog" aria-label=${notice.text}>
         <span>${notice.text}</span>
-        <button type="button" @click=${this.handleSave}>Save</button>
-        <button type="button" @click=${this.handleDismiss}>Dismiss</button>
+        <button type="button" @click=${this.handleSave}>${msg('Save')}</button>
+        <button type="button" @click=${this.handleDismiss}>${msg('Dismiss')}</button>
       </div>`;
     return html`<div class="notice" role="status">
       <span>${notice.text}</span>
       ${
         notice.stopped
-          ? html`<button type="button" @click=${this.handleRunAgain}>Run again</button>`
+          ? html`<button type="button" @click=${this.handleRunAgain}>${msg('Run again')}</button>`
           : nothing
       }
     </div>`;
@@ -63,13 +64,13 @@ export class PreviewNotices implements ReactiveController {
   }
 
   stopped(filename: string): void {
-    this.show({ text: `${filename} stopped responding and was stopped.`, stopped: true });
+    this.show({ text: msg(str`${filename} stopped responding and was stopped.`), stopped: true });
   }
 
   download(filename: string, blob: Blob): void {
     const name = downloadName(filename);
     if (this.downloads >= MAX_DOWNLOADS || blob.size > MAX_DOWNLOAD_BYTES) {
-      this.show({ text: `The page's download of ${name} (${formatBytes(blob.size)}) was refused.` });
+      this.show({ text: msg(str`The page's download of ${name} (${formatBytes(blob.size)}) was refused.`) });
       return;
     }
     this.downloads++;
@@ -81,9 +82,11 @@ export class PreviewNotices implements ReactiveController {
   clipboard(text: string): void {
     if (!navigator.userActivation?.isActive) return; // only right after a click in the page
     navigator.clipboard.writeText(text).then(
-      () => this.show({ text: 'Copied to the clipboard' }),
+      () => this.show({ text: msg('Copied to the clipboard') }),
       (error: unknown) =>
-        this.show({ text: `Copying failed: ${error instanceof Error ? error.message : String(error)}` }),
+        this.show({
+          text: msg(str`Copying failed: ${error instanceof Error ? error.message : String(error)}`),
+        }),
     );
   }
 

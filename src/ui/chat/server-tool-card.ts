@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
 
 /** A block of the API's own tools, as the provider kept it (`opaque.value`): `unknown` until read here. */
@@ -81,20 +82,20 @@ export class EaselServerToolCard extends LitElement {
     if (type === 'mcp_tool_use' || type === 'mcp_tool_result') return this.renderMcp();
     if (name === 'web_search' || type === 'web_search_tool_result') return this.renderSearch();
     if (name === 'web_fetch' || type === 'web_fetch_tool_result') return this.renderFetch();
-    return html`<section role="group" aria-label=${`Server tool ${name ?? type ?? ''}`}>
-      <span class="title">Server tool ${name ?? type ?? ''}</span>${this.renderPending()}
+    return html`<section role="group" aria-label=${msg(str`Server tool ${name ?? type ?? ''}`)}>
+      <span class="title">${msg(str`Server tool ${name ?? type ?? ''}`)}</span>${this.renderPending()}
     </section>`;
   }
 
   private renderSearch() {
     const query = text(input(this.use).query) ?? '';
     const content = this.result?.content;
-    const label = query ? `Web search: ${query}` : 'Web search';
+    const label = query ? msg(str`Web search: ${query}`) : msg('Web search');
     return html`<section role="group" aria-label=${label}>
-      <span class="title">Searched the web</span>${query ? html`: “${query}”` : nothing}
+      <span class="title">${msg('Searched the web')}</span>${query ? html`: “${query}”` : nothing}
       ${
         Array.isArray(content)
-          ? html`<ul aria-label="Search results">
+          ? html`<ul aria-label=${msg('Search results')}>
               ${content.map((r: unknown) => (isRecord(r) ? html`<li>${text(r.title) ?? text(r.url) ?? ''} <span class="host">${host(r.url)}</span></li>` : nothing))}
             </ul>`
           : this.renderError(content, SEARCH_ERRORS, 'The search failed')
@@ -107,8 +108,8 @@ export class EaselServerToolCard extends LitElement {
     const content = this.result?.content;
     const page = isRecord(content) && content.type === 'web_fetch_result' ? content : undefined;
     const title = page && isRecord(page.content) ? text(page.content.title) : undefined;
-    return html`<section role="group" aria-label=${url ? `Page fetch: ${url}` : 'Page fetch'}>
-      <span class="title">Read a page</span>${url ? html`: ${url}` : nothing}
+    return html`<section role="group" aria-label=${url ? msg(str`Page fetch: ${url}`) : msg('Page fetch')}>
+      <span class="title">${msg('Read a page')}</span>${url ? html`: ${url}` : nothing}
       ${page ? html`<div>${title ?? text(page.url) ?? ''}</div>` : this.renderError(content, FETCH_ERRORS, 'The page could not be read')}
     </section>`;
   }
@@ -118,13 +119,13 @@ export class EaselServerToolCard extends LitElement {
     const server = text(this.use?.server_name) ?? 'MCP server';
     const failed = this.result?.is_error === true;
     const output = resultText(this.result?.content);
-    return html`<section role="group" aria-label=${`MCP tool ${name} on ${server}`}>
-      <span class="title">${name}</span> <span class="host">on ${server}</span>
-      ${failed ? html`<span class="error"> · failed</span>` : nothing}
-      ${this.use ? html`<details><summary>Input</summary><pre>${JSON.stringify(this.use.input ?? {}, null, 2)}</pre></details>` : nothing}
+    return html`<section role="group" aria-label=${msg(str`MCP tool ${name} on ${server}`)}>
+      <span class="title">${name}</span> <span class="host">${msg(str`on ${server}`)}</span>
+      ${failed ? html`<span class="error"> ${msg('· failed')}</span>` : nothing}
+      ${this.use ? html`<details><summary>${msg('Input')}</summary><pre>${JSON.stringify(this.use.input ?? {}, null, 2)}</pre></details>` : nothing}
       ${
         this.result
-          ? html`<details ?open=${failed}><summary>${failed ? 'Error' : 'Result'}</summary><pre>${output}</pre></details>`
+          ? html`<details ?open=${failed}><summary>${failed ? msg('Error') : msg('Result')}</summary><pre>${output}</pre></details>`
           : this.renderPending()
       }
     </section>`;
@@ -138,7 +139,7 @@ export class EaselServerToolCard extends LitElement {
   }
 
   private renderPending() {
-    return this.streaming || !this.result ? html`<span class="host"> · working…</span>` : nothing;
+    return this.streaming || !this.result ? html`<span class="host"> ${msg('· working…')}</span>` : nothing;
   }
 }
 

@@ -6,13 +6,22 @@ import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { type MemoryWrite, parseMemoryDetails } from '../../memory';
+import { msg, str } from '../l10n';
 import { type MemoryHandle, memoryContext } from './memory-context';
 
 const VERB: Readonly<Record<MemoryWrite['kind'], string>> = {
-  create: 'Remembered',
-  edit: 'Remembered',
-  delete: 'Forgot',
-  rename: 'Moved memory',
+  get create() {
+    return msg('Remembered');
+  },
+  get edit() {
+    return msg('Remembered');
+  },
+  get delete() {
+    return msg('Forgot');
+  },
+  get rename() {
+    return msg('Moved memory');
+  },
 };
 
 @customElement('easel-memory-card')
@@ -67,16 +76,16 @@ export class EaselMemoryCard extends LitElement {
 
   override render() {
     const write = this.write;
-    if (!write) return html`<div class="card">Memory changed.</div>`;
+    if (!write) return html`<div class="card">${msg('Memory changed.')}</div>`;
     const text = `${VERB[write.kind]}: ${write.summary}`;
     return html`<div class="card" role="group" aria-label=${text}>
       <span class="text ${this.undone ? 'undone' : ''}">${text}</span>
-      ${this.undone ? html`<span role="status">Undone</span>` : nothing}
+      ${this.undone ? html`<span role="status">${msg('Undone')}</span>` : nothing}
       ${this.problem ? html`<span class="problem" role="alert">${this.problem}</span>` : nothing}
       ${
         this.undone || !this.handle
           ? nothing
-          : html`<button type="button" @click=${this.handleUndo}>Undo</button>`
+          : html`<button type="button" @click=${this.handleUndo}>${msg('Undo')}</button>`
       }
     </div>`;
   }
@@ -93,7 +102,7 @@ export class EaselMemoryCard extends LitElement {
       this.undone = true;
       this.problem = '';
     } catch (error) {
-      this.problem = `Could not undo: ${error instanceof Error ? error.message : String(error)}`;
+      this.problem = msg(str`Could not undo: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }

@@ -94,6 +94,7 @@ describe('<easel-settings-dialog>', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Remember on this device' }));
     await userEvent.fill(screen.getByRole('textbox', { name: 'API base URL' }), 'http://127.0.0.1:4010/');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'light');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-Hans');
     await userEvent.click(screen.getByRole('switch', { name: 'Compact long conversations automatically' }));
     const cap = screen.getByRole('spinbutton', {
       name: "Spending cap for each artifact's Claude calls (US dollars)",
@@ -106,6 +107,7 @@ describe('<easel-settings-dialog>', () => {
         apiKey: 'sk-ant-new',
         rememberKey: false,
         theme: 'light',
+        language: 'zh-Hans',
         autoCompact: true,
         artifactCallCap: 2.5,
         codeTimeLimitSec: 30,
@@ -119,6 +121,17 @@ describe('<easel-settings-dialog>', () => {
     ]);
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
     expect(closes).toHaveLength(1);
+  });
+
+  it('offers Automatic and each language by its own name, showing the one chosen', async () => {
+    const { el, screen } = await mount('easel-settings-dialog', {
+      settings: { ...settings, language: 'en' },
+    });
+    await el.show();
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    await expect.element(language).toHaveValue('en');
+    const options = [...language.element().querySelectorAll('option')].map((o) => o.textContent?.trim());
+    expect(options).toEqual(['Automatic', 'English', '简体中文']);
   });
 
   it('refuses a base URL that is not http(s), saying why, and stays open', async () => {

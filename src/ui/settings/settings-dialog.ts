@@ -12,6 +12,7 @@ import {
 } from '../../storage';
 import '../sessions/storage-health';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
+import { LANGUAGES, msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
 import { fields } from '../styles/fields';
 import { checkBaseUrl } from './base-url';
@@ -19,12 +20,12 @@ import type { EaselPlatformSettings } from './platform-settings';
 import type { EaselServerSettings, ServerAddressEvent } from './server-settings';
 
 /** The dialog's sections, in order: the `data-section` each link scrolls to, and its name. */
-const SECTIONS: readonly (readonly [string, string])[] = [
-  ['server', 'Server & key'],
-  ['general', 'Theme & limits'],
-  ['web', 'Web, connectors & files'],
-  ['memory', 'Memory'],
-  ['sync', 'Sync & storage'],
+const sections = (): readonly (readonly [string, string])[] => [
+  ['server', msg('Server & key')],
+  ['general', msg('Theme & limits')],
+  ['web', msg('Web, connectors & files')],
+  ['memory', msg('Memory')],
+  ['sync', msg('Sync & storage')],
 ];
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
@@ -170,6 +171,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#call-cap') private callCapInput!: HTMLInputElement;
   @query('#code-limit') private codeLimitInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
+  @query('#language') private languageInput!: HTMLSelectElement;
   @query('easel-platform-settings') private platform!: EaselPlatformSettings;
   @query('easel-server-settings') private server!: EaselServerSettings;
 
@@ -177,9 +179,9 @@ export class EaselSettingsDialog extends LitElement {
     const s = this.settings;
     return html`<dialog aria-labelledby="title" @close=${this.handleClose}>
       <form method="dialog" @submit=${this.handleSubmit}>
-        <h2 id="title">Settings</h2>
-        <nav aria-label="Settings sections" @click=${this.handleSectionLink}>
-          ${SECTIONS.map(([id, name]) => html`<a href="#${id}">${name}</a>`)}
+        <h2 id="title">${msg('Settings')}</h2>
+        <nav aria-label=${msg('Settings sections')} @click=${this.handleSectionLink}>
+          ${sections().map(([id, name]) => html`<a href="#${id}">${name}</a>`)}
         </nav>
         ${this.notice ? html`<p class="notice" role="alert">${this.notice}</p>` : nothing}
         <easel-server-settings
@@ -189,7 +191,7 @@ export class EaselSettingsDialog extends LitElement {
           @server-address=${this.handleServerAddress}
         ></easel-server-settings>
         <div class="field">
-          <label for="key">Anthropic API key</label>
+          <label for="key">${msg('Anthropic API key')}</label>
           <div class="key-row">
             <input
               id="key"
@@ -201,21 +203,21 @@ export class EaselSettingsDialog extends LitElement {
               .value=${s?.apiKey ?? ''}
             />
             <button type="button" aria-pressed=${this.revealKey ? 'true' : 'false'} @click=${this.handleToggleReveal}>
-              ${this.revealKey ? 'Hide key' : 'Show key'}
+              ${this.revealKey ? msg('Hide key') : msg('Show key')}
             </button>
           </div>
-          <span class="hint">Sent only to the API base URL below, from your browser.</span>
+          <span class="hint">${msg('Sent only to the API base URL below, from your browser.')}</span>
         </div>
         <div class="field check">
           <input id="remember" type="checkbox" role="switch" .checked=${s?.rememberKey ?? true} />
-          <label for="remember">Remember on this device</label>
-          ${s?.apiKey ? html`<button type="button" class="forget" @click=${this.handleForget}>Forget key</button>` : nothing}
+          <label for="remember">${msg('Remember on this device')}</label>
+          ${s?.apiKey ? html`<button type="button" class="forget" @click=${this.handleForget}>${msg('Forget key')}</button>` : nothing}
         </div>
         <p class="hint">
-          When off, the key stays in this tab's memory only and is gone when you close or reload it.
+          ${msg("When off, the key stays in this tab's memory only and is gone when you close or reload it.")}
         </p>
         <div class="field">
-          <label for="base-url">API base URL</label>
+          <label for="base-url">${msg('API base URL')}</label>
           <input
             id="base-url"
             class="input"
@@ -223,35 +225,42 @@ export class EaselSettingsDialog extends LitElement {
             placeholder="https://api.anthropic.com"
             .value=${s?.baseUrl ?? ''}
           />
-          <span class="hint">Leave empty for the official API, or enter a compatible server or proxy.</span>
+          <span class="hint">${msg('Leave empty for the official API, or enter a compatible server or proxy.')}</span>
         </div>
         <div class="field" data-section="general">
-          <label for="theme">Theme</label>
+          <label for="theme">${msg('Theme')}</label>
           <select id="theme" class="select" .value=${s?.theme ?? 'system'}>
-            <option value="system" ?selected=${(s?.theme ?? 'system') === 'system'}>System</option>
-            <option value="light" ?selected=${s?.theme === 'light'}>Light</option>
-            <option value="dark" ?selected=${s?.theme === 'dark'}>Dark</option>
+            <option value="system" ?selected=${(s?.theme ?? 'system') === 'system'}>${msg('System')}</option>
+            <option value="light" ?selected=${s?.theme === 'light'}>${msg('Light')}</option>
+            <option value="dark" ?selected=${s?.theme === 'dark'}>${msg('Dark')}</option>
           </select>
+        </div>
+        <div class="field">
+          <label for="language">${msg('Language')}</label>
+          <select id="language" class="select" .value=${s?.language ?? 'auto'}>
+            <option value="auto" ?selected=${(s?.language ?? 'auto') === 'auto'}>${msg('Automatic')}</option>
+            ${LANGUAGES.map((l) => html`<option value=${l.tag} lang=${l.tag} ?selected=${s?.language === l.tag}>${l.name}</option>`)}
+          </select>
+          <span class="hint">${msg('Automatic follows the languages set in your browser.')}</span>
         </div>
         <div class="field check">
           <input id="auto-compact" type="checkbox" role="switch" .checked=${s?.autoCompact ?? false} />
-          <label for="auto-compact">Compact long conversations automatically</label>
+          <label for="auto-compact">${msg('Compact long conversations automatically')}</label>
         </div>
         <p class="hint">
-          Where the model supports it, the API summarises a conversation that reaches three quarters of its context
-          window before answering. Otherwise the context meter offers Compact when the next message may not fit.
+          ${msg('Where the model supports it, the API summarises a conversation that reaches three quarters of its context window before answering. Otherwise the context meter offers Compact when the next message may not fit.')}
         </p>
         <div class="field">
-          <label for="call-cap">Spending cap for each artifact's Claude calls (US dollars)</label>
+          <label for="call-cap">${msg("Spending cap for each artifact's Claude calls (US dollars)")}</label>
           <input id="call-cap" class="input" type="number" inputmode="decimal" min="0" max=${MAX_ARTIFACT_CALL_CAP} step="0.01"
             .value=${String(s?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap)} />
-          <span class="hint">A call that could pass this is refused before it is sent; 0 refuses them all.</span>
+          <span class="hint">${msg('A call that could pass this is refused before it is sent; 0 refuses them all.')}</span>
         </div>
         <div class="field">
-          <label for="code-limit">Time limit for each code run (seconds)</label>
+          <label for="code-limit">${msg('Time limit for each code run (seconds)')}</label>
           <input id="code-limit" class="input" type="number" inputmode="numeric" min="1" max=${MAX_CODE_TIME_LIMIT_SEC} step="1"
             .value=${String(s?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec)} />
-          <span class="hint">Code Claude runs in your browser is ended past this time, and Claude is told.</span>
+          <span class="hint">${msg('Code Claude runs in your browser is ended past this time, and Claude is told.')}</span>
         </div>
         <easel-platform-settings
           data-section="web"
@@ -268,8 +277,8 @@ export class EaselSettingsDialog extends LitElement {
           ?busy=${this.storageBusy}
         ></easel-storage-health>
         <div class="actions">
-          <button type="button" @click=${this.handleCancel}>Cancel</button>
-          <button class="primary" type="submit">Save</button>
+          <button type="button" @click=${this.handleCancel}>${msg('Cancel')}</button>
+          <button class="primary" type="submit">${msg('Save')}</button>
         </div>
       </form>
     </dialog>`;
@@ -294,6 +303,7 @@ export class EaselSettingsDialog extends LitElement {
     this.baseUrlInput.value = this.settings?.baseUrl ?? '';
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
     this.themeInput.value = this.settings?.theme ?? 'system';
+    this.languageInput.value = this.settings?.language ?? 'auto';
     this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
     this.callCapInput.value = String(this.settings?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap);
     this.codeLimitInput.value = String(this.settings?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec);
@@ -314,7 +324,9 @@ export class EaselSettingsDialog extends LitElement {
     const server = this.server?.value ?? 'anthropic';
     const problem =
       server === 'compatible' && !baseUrl
-        ? 'A local or compatible server needs its address in API base URL, such as http://localhost:11434 for Ollama.'
+        ? msg(
+            'A local or compatible server needs its address in API base URL, such as http://localhost:11434 for Ollama.',
+          )
         : checkBaseUrl(baseUrl);
     if (problem) {
       this.notice = problem;
@@ -323,13 +335,17 @@ export class EaselSettingsDialog extends LitElement {
     }
     const cap = this.callCapInput.value.trim() === '' ? Number.NaN : Number(this.callCapInput.value);
     if (!Number.isFinite(cap) || cap < 0 || cap > MAX_ARTIFACT_CALL_CAP) {
-      this.notice = `The spending cap must be a number of dollars from 0 to ${MAX_ARTIFACT_CALL_CAP}, such as 0.50.`;
+      this.notice = msg(
+        str`The spending cap must be a number of dollars from 0 to ${MAX_ARTIFACT_CALL_CAP}, such as 0.50.`,
+      );
       this.callCapInput.focus();
       return;
     }
     const limit = this.codeLimitInput.value.trim() === '' ? Number.NaN : Number(this.codeLimitInput.value);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CODE_TIME_LIMIT_SEC) {
-      this.notice = `The time limit for code must be a whole number of seconds from 1 to ${MAX_CODE_TIME_LIMIT_SEC}, such as 30.`;
+      this.notice = msg(
+        str`The time limit for code must be a whole number of seconds from 1 to ${MAX_CODE_TIME_LIMIT_SEC}, such as 30.`,
+      );
       this.codeLimitInput.focus();
       return;
     }
@@ -344,6 +360,7 @@ export class EaselSettingsDialog extends LitElement {
         apiKey: apiKey || undefined,
         rememberKey: this.rememberInput.checked,
         theme: toTheme(this.themeInput.value),
+        language: this.languageInput.value,
         autoCompact: this.autoCompactInput.checked,
         artifactCallCap: Math.round(cap * 100) / 100,
         codeTimeLimitSec: limit,
