@@ -203,3 +203,20 @@ test('an Enter that confirms a Chinese input method composition never sends the 
   await box.press('Enter');
   await expect(page.getByRole('article', { name: 'Claude' })).toContainText('你好！');
 });
+
+test.describe('in an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the interface is in English and loads no translation', async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(request.url()));
+    await page.goto('./');
+    await expect(page.getByRole('heading', { name: 'Welcome to Easel' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Settings' }).getByRole('combobox', { name: 'Language' }),
+    ).toHaveValue('auto');
+    expect(loaded.filter((url) => /zh-Hans/.test(url))).toEqual([]);
+  });
+});
