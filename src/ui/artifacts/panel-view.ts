@@ -160,13 +160,13 @@ function incompleteWhy(left: IncompleteArtifact): string {
     case 'stopped':
       return msg('Claude was stopped while writing it');
     case 'failed':
-      return 'the answer failed while Claude was writing it';
+      return msg('the answer failed while Claude was writing it');
     case 'cutOff':
-      return 'the answer was cut off at its length limit while Claude was writing it';
+      return msg('the answer was cut off at its length limit while Claude was writing it');
     case 'refused':
-      return 'the answer ended in a refusal while Claude was writing it';
+      return msg('the answer ended in a refusal while Claude was writing it');
     case 'closed':
-      return 'the page was closed before the call that wrote it finished';
+      return msg('the page was closed before the call that wrote it finished');
     default:
       return left.reason satisfies never;
   }
@@ -216,11 +216,11 @@ export function hasPreview(kind: ArtifactKind): boolean {
 /** The label of a version in the selector. */
 export function versionLabel(version: ArtifactVersion, latest: boolean): string {
   const notes: string[] = [];
-  if (latest) notes.push('latest');
+  if (latest) notes.push(msg('latest'));
   if (version.author === 'person')
-    notes.push(version.action === 'restore' ? 'restored by you' : 'edited by you');
+    notes.push(version.action === 'restore' ? msg('restored by you') : msg('edited by you'));
   return notes.length > 0
-    ? `Version ${version.version} (${notes.join(', ')})`
+    ? msg(str`Version ${version.version} (${notes.join(msg(', '))})`)
     : msg(str`Version ${version.version}`);
 }
 

@@ -102,7 +102,7 @@ export class EaselErrorNotice extends LitElement {
         <span role="status">${msg('Stopped')}</span>${this.renderRetry()}
       </div>`;
     }
-    const [first, rest] = splitFirstSentence(m.errorMessage ?? 'Something went wrong.');
+    const [first, rest] = splitFirstSentence(m.errorMessage ?? msg('Something went wrong.'));
     const hasDetails = rest !== '' || m.requestId !== undefined;
     return html`<div role="alert">
       <span>${first}</span>

@@ -6,23 +6,51 @@ import { focusRing } from '../styles/controls';
 /** A block of the API's own tools, as the provider kept it (`opaque.value`): `unknown` until read here. */
 export type ServerBlock = Readonly<Record<string, unknown>>;
 
+// Getters: each sentence is read in the active language when shown.
 const SEARCH_ERRORS: Readonly<Record<string, string>> = {
-  too_many_requests: 'too many searches at once; try again in a moment',
-  invalid_input: 'the search query was not valid',
-  max_uses_exceeded: 'the limit of searches for one answer was reached (Settings → Web)',
-  query_too_long: 'the search query was too long',
-  unavailable: 'the search service was unavailable',
+  get too_many_requests() {
+    return msg('too many searches at once; try again in a moment');
+  },
+  get invalid_input() {
+    return msg('the search query was not valid');
+  },
+  get max_uses_exceeded() {
+    return msg('the limit of searches for one answer was reached (Settings → Web)');
+  },
+  get query_too_long() {
+    return msg('the search query was too long');
+  },
+  get unavailable() {
+    return msg('the search service was unavailable');
+  },
 };
 
+// Getters: each sentence is read in the active language when shown.
 const FETCH_ERRORS: Readonly<Record<string, string>> = {
-  invalid_input: 'the address was not valid',
-  url_too_long: 'the address was too long',
-  url_not_allowed: 'the address is outside the allowed domains, or blocked (Settings → Web)',
-  url_not_accessible: 'the page could not be reached',
-  too_many_requests: 'too many fetches at once; try again in a moment',
-  unsupported_content_type: 'the page is of a kind that cannot be read',
-  max_uses_exceeded: 'the limit of page reads for one answer was reached (Settings → Web)',
-  unavailable: 'the fetch service was unavailable',
+  get invalid_input() {
+    return msg('the address was not valid');
+  },
+  get url_too_long() {
+    return msg('the address was too long');
+  },
+  get url_not_allowed() {
+    return msg('the address is outside the allowed domains, or blocked (Settings → Web)');
+  },
+  get url_not_accessible() {
+    return msg('the page could not be reached');
+  },
+  get too_many_requests() {
+    return msg('too many fetches at once; try again in a moment');
+  },
+  get unsupported_content_type() {
+    return msg('the page is of a kind that cannot be read');
+  },
+  get max_uses_exceeded() {
+    return msg('the limit of page reads for one answer was reached (Settings → Web)');
+  },
+  get unavailable() {
+    return msg('the fetch service was unavailable');
+  },
 };
 
 /**
@@ -134,7 +162,8 @@ export class EaselServerToolCard extends LitElement {
   private renderError(content: unknown, sentences: Readonly<Record<string, string>>, lead: string) {
     if (!this.result) return this.renderPending();
     const code = isRecord(content) ? text(content.error_code) : undefined;
-    const reason = (code && sentences[code]) ?? (code ? `error ${code}` : 'no results came back');
+    const reason =
+      (code && sentences[code]) ?? (code ? msg(str`error ${code}`) : msg('no results came back'));
     return html`<div class="error" role="note">${lead}: ${reason}.</div>`;
   }
 

@@ -63,6 +63,7 @@ const zhHans: Translations = {
   '${0}: ${1} slides': '${0}：${1} 张幻灯片',
   '${0}: 1 slide': '${0}：1 张幻灯片',
   '${0}: it could not be read (${1}). Try adding it again.': '${0}：无法读取（${1}）。请重新添加。',
+  ', ': '、',
   '1 byte': '1 字节',
   '1 error': '1 个错误',
   '1 page': '1 页',
@@ -237,6 +238,7 @@ const zhHans: Translations = {
   'Edit message': '编辑消息',
   'Edit project': '编辑项目',
   'Edit project ${0}': '编辑项目 ${0}',
+  'edited by you': '由你编辑',
   Enabled: '已启用',
   'Ended at the time limit after ${0}': '达到时间限制，${0} 后结束',
   'Enter sends · Shift+Enter adds a line': 'Enter 发送 · Shift+Enter 换行',
@@ -250,6 +252,7 @@ const zhHans: Translations = {
   'Enter your Anthropic API key to send your message.': '请输入你的 Anthropic API 密钥以发送消息。',
   'Enter your Anthropic API key to send.': '请输入你的 Anthropic API 密钥以发送。',
   Error: '错误',
+  'error ${0}': '错误 ${0}',
   'Error: ${0}': '错误：${0}',
   Export: '导出',
   'Export ${0}': '导出 ${0}',
@@ -317,6 +320,7 @@ const zhHans: Translations = {
   Language: '语言',
   'Last backup: ${0}.': '上次备份：${0}。',
   'Last export: ${0}.': '上次导出：${0}。',
+  latest: '最新',
   'Leave empty for the official API, or enter a compatible server or proxy.':
     '留空则使用官方 API，也可填写兼容服务器或代理。',
   Less: '收起',
@@ -376,6 +380,7 @@ const zhHans: Translations = {
   'no limit': '不限',
   'No project': '无项目',
   'no result': '无结果',
+  'no results came back': '没有返回结果',
   'No sessions match “${0}”.': '没有与“${0}”匹配的会话。',
   'No sessions yet.': '还没有会话。',
   'Not allowed to ask Claude': '不允许向 Claude 提问',
@@ -489,6 +494,7 @@ const zhHans: Translations = {
   'Resize artifacts': '调整工件面板大小',
   Restore: '恢复',
   'Restore this version': '恢复此版本',
+  'restored by you': '由你恢复',
   'Restoring the conversation': '恢复对话',
   Result: '结果',
   Results: '结果',
@@ -552,6 +558,7 @@ const zhHans: Translations = {
   'Slide ${0} of ${1}': '第 ${0} 张幻灯片，共 ${1} 张',
   'Some saved messages could not be read and were skipped: ${0}': '部分已保存的消息无法读取，已跳过：${0}',
   'Something failed in the background: ${0}.': '后台操作出错：${0}。',
+  'Something went wrong.': '出现了问题。',
   'Sort by ${0}': '按 ${0} 排序',
   Sources: '来源',
   "Spending cap for each artifact's Claude calls (US dollars)": '每个工件调用 Claude 的费用上限（美元）',
@@ -589,7 +596,15 @@ const zhHans: Translations = {
   System: '跟随系统',
   'That version cannot be shown while Claude is answering. Try again when it is done.':
     'Claude 回答期间无法显示该版本。请在回答完成后重试。',
+  'the address is outside the allowed domains, or blocked (Settings → Web)':
+    '该地址不在允许的域名内，或已被屏蔽（设置 → 联网）',
+  'the address was not valid': '地址无效',
+  'the address was too long': '地址过长',
+  'the answer ended in a refusal while Claude was writing it': 'Claude 写入时回答以拒绝结束',
+  'the answer failed while Claude was writing it': 'Claude 写入时回答失败',
   'The answer reached the output limit and was cut off.': '回答达到输出上限，已被截断。',
+  'the answer was cut off at its length limit while Claude was writing it':
+    'Claude 写入时回答达到长度上限被截断',
   'The API base URL must start with https:// (or http:// for a server on this computer).':
     'API 基础 URL 必须以 https:// 开头（本机上的服务器可用 http://）。',
   'The API could not compact the conversation; it was sent whole.': 'API 无法压缩此对话；已完整发送。',
@@ -600,6 +615,7 @@ const zhHans: Translations = {
     '之后应用首次打开时，会从这里保存的内容开始。',
   'The earlier runs were stopped, so their state (variables, imports) is gone.':
     '之前的运行已被停止，其状态（变量、导入）已丢失。',
+  'the fetch service was unavailable': '网页读取服务不可用',
   'The files could not be read: ${0}': '无法读取文件：${0}',
   'The files could not be stored (${0}). Free some space (Settings → Export all, then delete old sessions) and send again.':
     '无法存储文件（${0}）。请释放一些空间（设置 → 全部导出，然后删除旧会话）后重新发送。',
@@ -608,11 +624,18 @@ const zhHans: Translations = {
   'The first ${0} rows are shown; ${1} more were left out.': '显示前 ${0} 行；另有 ${1} 行未显示。',
   'The folder could not be chosen': '无法选择该文件夹',
   'The key is sent only to the API.': '密钥只会发送到 API。',
+  'the limit of page reads for one answer was reached (Settings → Web)':
+    '已达到每次回答的网页读取次数上限（设置 → 联网）',
+  'the limit of searches for one answer was reached (Settings → Web)':
+    '已达到每次回答的搜索次数上限（设置 → 联网）',
   'The message could not be sent: ${0}': '无法发送消息：${0}',
+  'the page could not be reached': '无法访问该网页',
+  'the page is of a kind that cannot be read': '该网页的类型无法读取',
   'The page sent more than ${0} messages; the rest are ignored.':
     '该页面发送了超过 ${0} 条消息；其余消息已被忽略。',
   'The page stopped responding for ${0} s (an endless loop or a very long task?) and was stopped. ':
     '该页面 ${0} 秒无响应（死循环或任务过长？），已被停止。',
+  'the page was closed before the call that wrote it finished': '写入它的调用完成前页面已关闭',
   "The page's download of ${0} (${1}) was refused.": '已拒绝该页面下载 ${0}（${1}）。',
   'The PDF could not be read again (${0}).': '无法再次读取该 PDF（${0}）。',
   'The PDF could not be shown here. ${0}': '无法在此显示该 PDF。${0}',
@@ -620,6 +643,9 @@ const zhHans: Translations = {
   'The project editor could not be loaded (${0}). Check the connection and try again.':
     '无法加载项目编辑器（${0}）。请检查网络连接后重试。',
   'The runtime did not start and was ended.': '运行环境未能启动，已被结束。',
+  'the search query was not valid': '搜索查询无效',
+  'the search query was too long': '搜索查询过长',
+  'the search service was unavailable': '搜索服务不可用',
   'The server answered but lists no models.': '服务器已响应，但没有列出任何模型。',
   'The server URL of ${0} must be an https:// address.': '${0} 的服务器 URL 必须是 https:// 地址。',
   'The settings could not be saved (${0}). Try again.': '无法保存设置（${0}）。请重试。',
@@ -666,6 +692,8 @@ const zhHans: Translations = {
   Today: '今天',
   'Token (optional)': '令牌（可选）',
   'Tokens and cost of this answer': '这条回答的 token 数和费用',
+  'too many fetches at once; try again in a moment': '同时读取的网页过多；请稍后再试',
+  'too many searches at once; try again in a moment': '同时进行的搜索过多；请稍后再试',
   'Tool call: ${0}': '工具调用：${0}',
   'Turn thinking off': '关闭思考',
   'Turn thinking on': '开启思考',
@@ -694,6 +722,7 @@ const zhHans: Translations = {
   Value: '值',
   Version: '版本',
   'Version ${0}': '版本 ${0}',
+  'Version ${0} (${1})': '版本 ${0}（${1}）',
   'Version ${0} of ${1}': '第 ${0} 个版本，共 ${1} 个',
   'Version ${0}: ${1}. Version ${2}: ${3}.': '版本 ${0}：${1}。版本 ${2}：${3}。',
   'was not attached. ${0}': '未添加。${0}',
