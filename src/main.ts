@@ -39,6 +39,7 @@ import {
   ArtifactApps,
   adoptNewChat,
   adoptNewChatCode,
+  applyLanguage,
   artifactsToolRenderer,
   codeOn,
   collectServerFiles,
@@ -86,6 +87,9 @@ async function main(): Promise<void> {
   applyTheme();
   settings.subscribe(applyTheme);
   darkQuery.addEventListener('change', applyTheme);
+  // The interface's language, before the first render: its table loads only when it is not English.
+  await applyLanguage(settings.snapshot.language);
+  settings.subscribe(() => void applyLanguage(settings.snapshot.language));
 
   // An incognito chat's files are held in memory (`held`), never stored; the repository reads them there first.
   const held = new HeldFiles();

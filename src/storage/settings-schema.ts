@@ -128,6 +128,13 @@ export const SETTINGS_SCHEMA = {
     shown: 'Settings → Appearance',
     parse: (v) => (v === 'light' || v === 'dark' || v === 'system' ? v : 'system'),
   }),
+  /** The interface's language: `auto` follows the browser's languages, else a language's tag (`en`, `zh-Hans`). */
+  language: setting<string>({
+    default: 'auto',
+    store: 'settings',
+    shown: 'Settings → Language',
+    parse: (v) => (typeof v === 'string' && /^(auto|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$/.test(v) ? v : 'auto'),
+  }),
   model: optionalString('model picker'),
   thinkingLevel: optionalString('model picker'),
   web: setting<WebPreferences>({

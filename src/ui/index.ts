@@ -14,6 +14,7 @@ export type { SessionFile } from './artifacts/artifact-apps';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { collectServerFiles, lazyCodeSandbox } from './code/lazy-sandbox';
 export { runCodeToolRenderer } from './code/tool-renderer';
+export { applyLanguage } from './l10n';
 export { prepareMarkdown } from './markdown/renderer-loader';
 export type { MemoryEntry, MemoryHandle, MemoryService } from './memory/memory-context';
 export { provideMemory } from './memory/memory-provider';

@@ -3,6 +3,7 @@ import type { ThinkingLevel } from '../../agent';
 import type { EaselArtifactsLayout } from '../artifacts';
 import type { EaselComposer } from '../chat/composer';
 import { LEVEL_LABELS } from '../header/app-header';
+import { msg, str } from '../l10n';
 import { newChatInProjectHref } from '../sessions';
 import type { ModelCatalogController } from './model-catalog-controller';
 import type { ProjectsController } from './projects-controller';
@@ -64,7 +65,9 @@ export class AppCommands {
       if (theme === 'light' || theme === 'dark' || theme === 'system')
         void services.settingsStore.update({ theme }).catch((error: unknown) => {
           t.report(
-            `The theme could not be saved (${error instanceof Error ? error.message : String(error)}).`,
+            msg(
+              str`The theme could not be saved (${error instanceof Error ? error.message : String(error)}).`,
+            ),
           );
         });
       return;
@@ -131,7 +134,7 @@ export class AppCommands {
     if (current && current !== 'off') this.lastThinking = current;
     this.t.catalog.choose({ thinkingLevel: level });
     const now = this.t.services()?.agent.state.thinkingLevel ?? level;
-    this.t.report(now === 'off' ? 'Thinking is off.' : `Thinking: ${LEVEL_LABELS[now]}.`);
+    this.t.report(now === 'off' ? msg('Thinking is off.') : `Thinking: ${LEVEL_LABELS[now]}.`);
   }
 
   private toggleArtifacts(): void {
@@ -142,7 +145,7 @@ export class AppCommands {
     } else if (hasArtifacts(this.t.services())) {
       layout.open = true;
     } else {
-      this.t.report('No artifacts in this session yet.');
+      this.t.report(msg('No artifacts in this session yet.'));
     }
   }
 }

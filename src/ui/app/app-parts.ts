@@ -23,6 +23,7 @@ import type { SessionsController } from './sessions-controller';
 import '../header/app-header';
 import { sessionUsage } from '../header/usage-button';
 import '../sessions/sessions-sidebar';
+import { msg, str } from '../l10n';
 
 let settingsDialog: Promise<unknown> | undefined;
 
@@ -50,7 +51,7 @@ export function compactPart(e: CompactRequestEvent, services: EaselServices): vo
   e.respondWith(
     import('./compaction').then(
       (m) => m.compactConversation(services),
-      () => 'Compaction could not be loaded: check the connection and try again.',
+      () => msg('Compaction could not be loaded: check the connection and try again.'),
     ),
   );
 }
@@ -111,16 +112,20 @@ export function projectBar(p: ProjectsController): TemplateResult | typeof nothi
   const project = p.current;
   if (!project) return nothing;
   const files = project.files.length;
-  const parts = [
-    project.instructions.trim() ? 'its instructions' : '',
-    files > 0 ? `${files} file${files === 1 ? '' : 's'}` : '',
-  ].filter(Boolean);
+  const instructions = project.instructions.trim() !== '';
+  const s = files === 1 ? '' : 's';
   const carried =
-    parts.length > 0 ? `${parts.join(' and ')} go with every message` : 'no instructions or files yet';
-  return html`<div class="project-bar" role="group" aria-label="Project">
-    <span>In <strong>${project.name}</strong> · ${carried}</span>
-    <button type="button" aria-label=${`Edit project ${project.name}`} @click=${() => p.edit(project.id)}>
-      Edit project
+    instructions && files > 0
+      ? msg(str`its instructions and ${files} file${s} go with every message`)
+      : instructions
+        ? msg('its instructions go with every message')
+        : files > 0
+          ? msg(str`${files} file${s} go with every message`)
+          : msg('no instructions or files yet');
+  return html`<div class="project-bar" role="group" aria-label=${msg('Project')}>
+    <span>${msg('In')} <strong>${project.name}</strong> · ${carried}</span>
+    <button type="button" aria-label=${msg(str`Edit project ${project.name}`)} @click=${() => p.edit(project.id)}>
+      ${msg('Edit project')}
     </button>
   </div>`;
 }
@@ -131,9 +136,8 @@ export function projectBar(p: ProjectsController): TemplateResult | typeof nothi
  */
 export function incognitoBar(incognito: boolean): TemplateResult | typeof nothing {
   if (!incognito) return nothing;
-  return html`<div class="incognito-bar" role="note" aria-label="Incognito chat">
-    <strong>Incognito chat.</strong> It is not saved or synced (no messages, files or artifacts are kept) and
-    Claude's memory is neither read nor written. It will be gone when you leave it.
+  return html`<div class="incognito-bar" role="note" aria-label=${msg('Incognito chat')}>
+    <strong>${msg('Incognito chat.')}</strong> ${msg("It is not saved or synced (no messages, files or artifacts are kept) and Claude's memory is neither read nor written. It will be gone when you leave it.")}
   </div>`;
 }
 

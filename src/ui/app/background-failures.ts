@@ -2,10 +2,11 @@
 import type { ReactiveControllerHost } from 'lit';
 import { errorText } from '../../agent';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
+import { msg, str } from '../l10n';
 
 /** The notice for a failure nothing else reported, e.g. "Something failed in the background: Disk full." */
 export function backgroundFailureText(reason: unknown): string {
-  return `Something failed in the background: ${errorText(reason).replace(/[.\s]+$/, '')}.`;
+  return msg(str`Something failed in the background: ${errorText(reason).replace(/[.\s]+$/, '')}.`);
 }
 
 /**

@@ -7,6 +7,7 @@ import { errorText } from '../../agent';
 import type { PreparedAttachment } from '../../attachments';
 import { type AttachmentBlobRecord, DEFAULT_SETTINGS, requestKey } from '../../storage';
 import type { SendMessageEvent } from '../events';
+import { msg, str } from '../l10n';
 import type { EaselServices } from './services';
 
 export interface ChatActionsHost {
@@ -47,7 +48,7 @@ export class ChatActions {
     }
     if (e.mode === 'prompt' && !requestKey(services.settingsStore.snapshot)) {
       this.held = { text: e.text, attachments: e.attachments };
-      this.host.askForKey('Enter your Anthropic API key to send your message.');
+      this.host.askForKey(msg('Enter your Anthropic API key to send your message.'));
       return;
     }
     const session = services.saver.sessionId;
@@ -66,7 +67,7 @@ export class ChatActions {
   /** Sends text as the person's message (`Fix` in the artifacts panel), or steers with it while Claude works. */
   sendText(text: string): void {
     const services = this.host.services();
-    if (!services || !this.requireKey('Enter your Anthropic API key to send.')) return;
+    if (!services || !this.requireKey(msg('Enter your Anthropic API key to send.'))) return;
     const message: AgentMessage = { role: 'user', content: text, timestamp: Date.now() };
     if (services.agent.state.isStreaming) services.agent.steer(message);
     else this.prompt(message);
@@ -97,14 +98,14 @@ export class ChatActions {
   /** Continues from where the last answer stopped (its failed part is replaced). */
   retry(): void {
     const agent = this.host.services()?.agent;
-    if (!agent || !this.requireKey('Enter your Anthropic API key to retry.')) return;
+    if (!agent || !this.requireKey(msg('Enter your Anthropic API key to retry.'))) return;
     agent.continue().catch((error: unknown) => this.host.report(errorText(error)));
   }
 
   /** A new answer to the last message the person sent; the old answer stays as its other version. */
   regenerate(): void {
     const services = this.host.services();
-    if (!services || !this.requireKey('Enter your Anthropic API key to regenerate.')) return;
+    if (!services || !this.requireKey(msg('Enter your Anthropic API key to regenerate.'))) return;
     const { agent, saver } = services;
     const messages = agent.state.messages;
     const lastUser = messages.findLastIndex(isPersonMessage);
@@ -119,7 +120,7 @@ export class ChatActions {
    */
   edit(index: number, text: string): void {
     const services = this.host.services();
-    if (!services || !this.requireKey('Enter your Anthropic API key to resend.')) return;
+    if (!services || !this.requireKey(msg('Enter your Anthropic API key to resend.'))) return;
     const { agent, saver } = services;
     const original = agent.state.messages[index];
     const edited: AgentMessage =
@@ -135,7 +136,9 @@ export class ChatActions {
     const services = this.host.services();
     if (!services) return;
     if (!services.saver.switchVersion(message, step))
-      this.host.report('That version cannot be shown while Claude is answering. Try again when it is done.');
+      this.host.report(
+        msg('That version cannot be shown while Claude is answering. Try again when it is done.'),
+      );
   }
 
   /** True when a key is set; otherwise asks for one (with `notice`) and returns false. */
@@ -163,7 +166,7 @@ export class ChatActions {
         return;
       }
       onFail();
-      this.host.report(`The message could not be sent: ${errorText(error)}`);
+      this.host.report(msg(str`The message could not be sent: ${errorText(error)}`));
     });
   }
 
@@ -178,7 +181,7 @@ export class ChatActions {
     if (!repository) {
       // A message must never refer to files that were not kept.
       this.host.report(
-        'The files could not be stored: file storage is not available. Reload the page and send again.',
+        msg('The files could not be stored: file storage is not available. Reload the page and send again.'),
       );
       return undefined;
     }
@@ -208,7 +211,9 @@ export class ChatActions {
       );
     } catch (error) {
       this.host.report(
-        `The files could not be stored (${errorText(error)}). Free some space (Settings → Export all, then delete old sessions) and send again.`,
+        msg(
+          str`The files could not be stored (${errorText(error)}). Free some space (Settings → Export all, then delete old sessions) and send again.`,
+        ),
       );
       return undefined;
     }

@@ -4,24 +4,55 @@
  * saved), and the rows of the `Keyboard shortcuts` dialog. Loaded with the palette, not with the first screen.
  */
 import { LEVEL_LABELS } from '../header/app-header';
+import { msg, str } from '../l10n';
 import { type PaletteCommand, SHORTCUTS, type ShortcutRow } from '../palette';
 import type { CommandTargets } from './app-commands';
 
 /** The rows of the `Keyboard shortcuts` dialog. */
 export const SHORTCUT_ROWS: readonly ShortcutRow[] = [
-  { label: 'Command palette: search sessions, run any command', shortcut: SHORTCUTS.palette },
-  { label: 'New chat', shortcut: SHORTCUTS['new-chat'] },
-  { label: 'Focus the message box', shortcut: SHORTCUTS['focus-composer'] },
-  { label: 'Show or hide sessions', shortcut: SHORTCUTS.sessions },
-  { label: 'Show or hide artifacts', shortcut: SHORTCUTS.artifacts },
-  { label: 'Keyboard shortcuts (outside a text field)', shortcut: SHORTCUTS.shortcuts },
+  {
+    get label() {
+      return msg('Command palette: search sessions, run any command');
+    },
+    shortcut: SHORTCUTS.palette,
+  },
+  {
+    get label() {
+      return msg('New chat');
+    },
+    shortcut: SHORTCUTS['new-chat'],
+  },
+  {
+    get label() {
+      return msg('Focus the message box');
+    },
+    shortcut: SHORTCUTS['focus-composer'],
+  },
+  {
+    get label() {
+      return msg('Show or hide sessions');
+    },
+    shortcut: SHORTCUTS.sessions,
+  },
+  {
+    get label() {
+      return msg('Show or hide artifacts');
+    },
+    shortcut: SHORTCUTS.artifacts,
+  },
+  {
+    get label() {
+      return msg('Keyboard shortcuts (outside a text field)');
+    },
+    shortcut: SHORTCUTS.shortcuts,
+  },
 ];
 
 /** The theme commands, by the theme each chooses. */
 const THEMES = [
-  ['light', 'Use light theme'],
-  ['dark', 'Use dark theme'],
-  ['system', "Use the system's theme"],
+  ['light', () => msg('Use light theme')],
+  ['dark', () => msg('Use dark theme')],
+  ['system', () => msg("Use the system's theme")],
 ] as const;
 
 /** The commands the palette lists for the app as it is now, in order. */
@@ -34,51 +65,56 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
   const saved =
     t.sessions.currentId !== undefined && t.sessions.sessions.some((s) => s.id === t.sessions.currentId);
   const commands: PaletteCommand[] = [
-    { id: 'new-chat', label: 'New chat', keywords: 'start conversation', shortcut: SHORTCUTS['new-chat'] },
+    {
+      id: 'new-chat',
+      label: msg('New chat'),
+      keywords: 'start conversation',
+      shortcut: SHORTCUTS['new-chat'],
+    },
     {
       id: 'incognito-chat',
-      label: 'Incognito chat',
+      label: msg('Incognito chat'),
       keywords: 'private temporary not saved no memory',
     },
     {
       id: 'focus-composer',
-      label: 'Focus the message box',
+      label: msg('Focus the message box'),
       keywords: 'composer type write',
       shortcut: SHORTCUTS['focus-composer'],
     },
     {
       id: 'sessions',
-      label: t.sidebarOpen() ? 'Hide sessions' : 'Show sessions',
+      label: t.sidebarOpen() ? msg('Hide sessions') : msg('Show sessions'),
       keywords: 'sidebar toggle history',
       shortcut: SHORTCUTS.sessions,
     },
     {
       id: 'artifacts',
-      label: artifactsOpen ? 'Hide artifacts' : 'Show artifacts',
+      label: artifactsOpen ? msg('Hide artifacts') : msg('Show artifacts'),
       keywords: 'panel toggle files preview',
       shortcut: SHORTCUTS.artifacts,
     },
-    { id: 'settings', label: 'Open settings', keywords: 'key api base url theme preferences' },
-    { id: 'new-project', label: 'New project', keywords: 'folder instructions knowledge files' },
+    { id: 'settings', label: msg('Open settings'), keywords: 'key api base url theme preferences' },
+    { id: 'new-project', label: msg('New project'), keywords: 'folder instructions knowledge files' },
   ];
   const project = t.projects.current;
   if (project)
     commands.push({
       id: 'edit-project',
-      label: `Edit project ${project.name}`,
+      label: msg(str`Edit project ${project.name}`),
       keywords: 'instructions files',
     });
   for (const p of t.projects.projects) {
     commands.push({
       id: `new-chat-in:${p.id}`,
-      label: `New chat in ${p.name}`,
+      label: msg(str`New chat in ${p.name}`),
       keywords: 'project start conversation',
     });
   }
   if (levels.some((l) => l !== 'off')) {
     commands.push({
       id: 'toggle-thinking',
-      label: thinking === 'off' ? 'Turn thinking on' : 'Turn thinking off',
+      label: thinking === 'off' ? msg('Turn thinking on') : msg('Turn thinking off'),
       keywords: 'toggle effort reasoning',
     });
     // `Off` is `Turn thinking off` above: listed once.
@@ -86,7 +122,7 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
       if (level !== thinking && level !== 'off') {
         commands.push({
           id: `thinking:${level}`,
-          label: `Set thinking to ${LEVEL_LABELS[level]}`,
+          label: msg(str`Set thinking to ${LEVEL_LABELS[level]}`),
           keywords: 'effort',
         });
       }
@@ -96,18 +132,18 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
     if (model.id !== state?.model) {
       commands.push({
         id: `model:${model.id}`,
-        label: `Switch model to ${model.displayName}`,
+        label: msg(str`Switch model to ${model.displayName}`),
         keywords: model.id,
       });
     }
   }
   if (saved) {
     commands.push(
-      { id: 'export-json', label: 'Export this session (JSON)', keywords: 'download save file' },
-      { id: 'export-markdown', label: 'Export this session (Markdown)', keywords: 'download save file' },
+      { id: 'export-json', label: msg('Export this session (JSON)'), keywords: 'download save file' },
+      { id: 'export-markdown', label: msg('Export this session (Markdown)'), keywords: 'download save file' },
       {
         id: 'export-zip',
-        label: 'Export this session with files (zip)',
+        label: msg('Export this session with files (zip)'),
         keywords: 'download save file artifacts attachments',
       },
     );
@@ -115,13 +151,18 @@ export function listCommands(t: CommandTargets): PaletteCommand[] {
   const theme = t.services()?.settingsStore.snapshot.theme ?? 'system';
   for (const [id, label] of THEMES) {
     if (id !== theme)
-      commands.push({ id: `theme:${id}`, label, keywords: 'theme appearance colour color mode' });
+      commands.push({ id: `theme:${id}`, label: label(), keywords: 'theme appearance colour color mode' });
   }
   commands.push(
-    { id: 'export-all', label: 'Export all sessions', keywords: 'download backup file json' },
-    { id: 'shortcuts', label: 'Keyboard shortcuts', keywords: 'keys help', shortcut: SHORTCUTS.shortcuts },
+    { id: 'export-all', label: msg('Export all sessions'), keywords: 'download backup file json' },
+    {
+      id: 'shortcuts',
+      label: msg('Keyboard shortcuts'),
+      keywords: 'keys help',
+      shortcut: SHORTCUTS.shortcuts,
+    },
   );
   if (state?.isStreaming)
-    commands.unshift({ id: 'stop', label: 'Stop the answer', keywords: 'abort cancel' });
+    commands.unshift({ id: 'stop', label: msg('Stop the answer'), keywords: 'abort cancel' });
   return commands;
 }

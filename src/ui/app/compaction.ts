@@ -7,6 +7,8 @@
 import type { AgentMessage, AssistantMessage } from '../../agent';
 import { type CompactionMessage, latestCompaction } from '../../messages';
 import { requestKey } from '../../storage';
+import { formatNumber } from '../format';
+import { msg, str } from '../l10n';
 import type { EaselServices } from './services';
 
 /** How Easel's own summary turn is asked for. */
@@ -26,19 +28,21 @@ const SUMMARY_TOKENS = 8_000;
 export async function compactConversation(services: EaselServices): Promise<string> {
   const { agent, provider } = services;
   const state = agent.state;
-  if (state.isStreaming) return 'Claude is still answering: compact when the answer is done.';
-  if (state.messages.length === 0) return 'There is nothing to compact yet.';
+  if (state.isStreaming) return msg('Claude is still answering: compact when the answer is done.');
+  if (state.messages.length === 0) return msg('There is nothing to compact yet.');
   if (provider.compactNext(state.model))
-    return 'The API will compact the conversation before it answers your next message.';
+    return msg('The API will compact the conversation before it answers your next message.');
   const messages = state.messages;
   const final = await summaryTurn(services, transcriptOf(messages.slice(latestCompaction(messages))));
   if (final.stopReason === 'error' || final.stopReason === 'aborted')
-    return `Compaction failed: ${final.errorMessage ?? 'the summary could not be written'}. Nothing was changed.`;
+    return msg(
+      str`Compaction failed: ${final.errorMessage ?? msg('the summary could not be written')}. Nothing was changed.`,
+    );
   const summary = final.content
     .flatMap((c) => (c.type === 'text' ? [c.text] : []))
     .join('\n')
     .trim();
-  if (!summary) return 'Compaction failed: Claude wrote no summary. Nothing was changed.';
+  if (!summary) return msg('Compaction failed: Claude wrote no summary. Nothing was changed.');
   const record: CompactionMessage = {
     role: 'compaction',
     summary,
@@ -48,7 +52,9 @@ export async function compactConversation(services: EaselServices): Promise<stri
     timestamp: Date.now(),
   };
   agent.appendMessage(record);
-  return `Compacted: Claude now reads a summary in place of the ${messages.length.toLocaleString('en-US')} earlier messages, which stay in this session.`;
+  return msg(
+    str`Compacted: Claude now reads a summary in place of the ${formatNumber(messages.length)} earlier messages, which stay in this session.`,
+  );
 }
 
 async function summaryTurn(services: EaselServices, transcript: string): Promise<AssistantMessage> {

@@ -59,6 +59,7 @@ import { codeOn, webOn, withCode, withWeb } from './web-toggle';
 import '../chat/composer';
 import '../chat/conversation';
 import '../sessions/recovery-notice';
+import { msg, str } from '../l10n';
 
 let welcomeRequested = false;
 
@@ -207,7 +208,7 @@ export class EaselApp extends LitElement {
     // Nothing the person can touch is shown before it works: until the services are here, a message or a key
     // given would have nowhere to go.
     const services = this.services;
-    if (!services) return html`<p class="starting" role="status">Starting Easel…</p>`;
+    if (!services) return html`<p class="starting" role="status">${msg('Starting Easel…')}</p>`;
     const state = services.agent.state;
     return html`${headerPart(state, this.catalog, this.sidebarOpen, this.room.offerShow, {
       command: (e) => this.commands.run(e.command),
@@ -291,7 +292,7 @@ export class EaselApp extends LitElement {
       await loadSettingsDialog();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.status = `Settings could not be loaded (${reason}). Check the connection and try again.`;
+      this.status = msg(str`Settings could not be loaded (${reason}). Check the connection and try again.`);
       return;
     }
     await this.updateComplete;
@@ -301,14 +302,14 @@ export class EaselApp extends LitElement {
   private handleAgentEvent(e: AgentEvent) {
     if (e.type === 'message_update' && e.assistantMessageEvent.type === 'retry') {
       const { delayMs, attempt, reason } = e.assistantMessageEvent;
-      this.retryNote = `${reason} Retrying in ${Math.ceil(delayMs / 1000)} s (attempt ${attempt}).`;
+      this.retryNote = msg(str`${reason} Retrying in ${Math.ceil(delayMs / 1000)} s (attempt ${attempt}).`);
     } else if ((e.type === 'message_update' || e.type === 'agent_end') && this.retryNote) {
       this.retryNote = '';
     }
     if (e.type === 'agent_end') {
       const last = e.messages.at(-1);
       if (last?.role === 'assistant' && last.errorKind === 'auth') {
-        void this.showSettings(last.errorMessage ?? 'The API did not accept the key. Enter it again.');
+        void this.showSettings(last.errorMessage ?? msg('The API did not accept the key. Enter it again.'));
       }
     }
   }
@@ -356,7 +357,7 @@ export class EaselApp extends LitElement {
     } catch (error) {
       // The dialog closed as if saved: open it again, saying what went wrong, so nothing typed is lost.
       const reason = error instanceof Error ? error.message : String(error);
-      await this.showSettings(`The settings could not be saved (${reason}). Try again.`);
+      await this.showSettings(msg(str`The settings could not be saved (${reason}). Try again.`));
       return;
     }
     await this.actions.keySaved();

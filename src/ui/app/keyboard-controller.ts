@@ -1,6 +1,7 @@
 /** `KeyboardController`: the app's shortcuts, its command palette and its `Keyboard shortcuts` dialog. */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
+import { msg, str } from '../l10n';
 import {
   type EaselCommandPalette,
   type EaselShortcutsDialog,
@@ -118,7 +119,7 @@ export class KeyboardController {
       } catch (error) {
         if (seq !== this.searchSeq) return;
         this.sessions = [];
-        this.list.report(`Search failed: ${error instanceof Error ? error.message : String(error)}.`);
+        this.list.report(msg(str`Search failed: ${error instanceof Error ? error.message : String(error)}.`));
       }
     }
     this.host.requestUpdate();

@@ -2,6 +2,7 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Workbox } from 'workbox-window';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
+import { msg } from '../l10n';
 
 /** The part of `window.trustedTypes` used here (the DOM typings have no Trusted Types). */
 interface ScriptUrlPolicies {
@@ -58,15 +59,14 @@ export class OfflineController {
       this.online
         ? nothing
         : html`<p class="offline" role="status">
-            You are offline. Your sessions and their files open; messages and artifact previews wait until you
-            are back online.
+            ${msg('You are offline. Your sessions and their files open; messages and artifact previews wait until you are back online.')}
           </p>`
     }
     ${
       this.updateReady && !this.streaming()
         ? html`<p class="update" role="status">
-            A new version of Easel is ready.
-            <button type="button" @click=${() => this.reload()}>Reload to update</button>
+            ${msg('A new version of Easel is ready.')}
+            <button type="button" @click=${() => this.reload()}>${msg('Reload to update')}</button>
           </p>`
         : nothing
     }`;

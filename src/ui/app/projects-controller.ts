@@ -6,6 +6,7 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import { errorText } from '../../agent';
 import { type LazyProjectLibrary, newId, type ProjectLibrary, type ProjectRecord } from '../../storage';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
+import { msg, str } from '../l10n';
 import { newChatInProjectHref, parseSessionRoute } from '../sessions';
 import type { EaselProjectDialog } from '../sessions/project-dialog';
 import type { ProjectDeleteEvent, ProjectSaveEvent } from '../sessions/project-knowledge';
@@ -62,7 +63,7 @@ export class ProjectsController {
         this.subscriptions.refresh();
         void this.refresh();
       },
-      (error: unknown) => this.sessions.report(failure('Loading the projects', error)),
+      (error: unknown) => this.sessions.report(failure(msg('Loading the projects'), error)),
     );
   }
 
@@ -74,7 +75,7 @@ export class ProjectsController {
       this.projects = projects;
       this.problems = problems;
     } catch (error) {
-      this.sessions.report(failure('Reading the projects', error));
+      this.sessions.report(failure(msg('Reading the projects'), error));
     }
     this.leaveMissingProject();
     this.host.requestUpdate();
@@ -120,7 +121,9 @@ export class ProjectsController {
     } catch (error) {
       dialogModule = undefined;
       this.sessions.report(
-        `The project editor could not be loaded (${errorText(error)}). Check the connection and try again.`,
+        msg(
+          str`The project editor could not be loaded (${errorText(error)}). Check the connection and try again.`,
+        ),
       );
       return;
     }
@@ -150,12 +153,12 @@ export class ProjectsController {
 
   private async save(e: ProjectSaveEvent): Promise<string | undefined> {
     const library = this.libraryRef;
-    if (!library) return 'Projects are not available yet. Try again in a moment.';
+    if (!library) return msg('Projects are not available yet. Try again in a moment.');
     const isNew = !this.projects.some((p) => p.id === e.draft.id);
     try {
       await library.save(e.draft, e.added);
     } catch (error) {
-      return failure('Saving the project', error);
+      return failure(msg('Saving the project'), error);
     }
     await this.refresh();
     // A new project opens on a new chat in it: where the person goes next.
@@ -165,13 +168,13 @@ export class ProjectsController {
 
   private async remove(id: string): Promise<string | undefined> {
     const library = this.libraryRef;
-    if (!library) return 'Projects are not available yet. Try again in a moment.';
+    if (!library) return msg('Projects are not available yet. Try again in a moment.');
     try {
       const { sessions } = await library.delete(id);
       // Other tabs list those sessions outside the project too.
       this.sessions.library?.announcePlaced(sessions);
     } catch (error) {
-      return failure('Deleting the project', error);
+      return failure(msg('Deleting the project'), error);
     }
     await Promise.all([this.sessions.refresh(), this.refresh()]);
     // The dialog's opener went with the project: focus goes to `New project`.

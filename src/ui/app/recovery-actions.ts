@@ -1,6 +1,7 @@
 /** `RecoveryActions`: the choices of `<easel-recovery-notice>` when the open conversation is not saved. */
 import { assertNever } from '../../agent';
 import type { SessionSaver } from '../../storage';
+import { msg, str } from '../l10n';
 import type { SessionRecoveryAction } from '../sessions';
 import { download, failure, firstOf, type SessionsShared } from './sessions-shared';
 
@@ -36,34 +37,36 @@ export class RecoveryActions {
 
   /** `Download this conversation`: the open one, from memory, as a file `Import` reads back. */
   async downloadOpen(): Promise<void> {
-    await this.whileBusy('Downloading the conversation', async (saver) => {
+    await this.whileBusy(msg('Downloading the conversation'), async (saver) => {
       const file = await saver.downloadOpen();
       if (!file) throw new Error('no conversation is open');
       download(file.fileName, file.mimeType, file.text);
       if (file.problems.length > 0)
-        this.shared.notice = `Downloaded, with a problem: ${firstOf(file.problems)}`;
+        this.shared.notice = msg(str`Downloaded, with a problem: ${firstOf(file.problems)}`);
     });
   }
 
   /** `Save it again` after stored data was cleared: the open conversation is written anew and saved on. */
   async saveAgain(): Promise<void> {
-    await this.whileBusy('Saving the conversation again', async (saver) => {
+    await this.whileBusy(msg('Saving the conversation again'), async (saver) => {
       const lostFiles = await saver.saveAgain();
       if (lostFiles.length > 0) {
         const names = lostFiles.map((n) => `"${n}"`).join(', ');
-        this.shared.notice = `Saved again, but these files were lost with the stored data: ${names}. Attach them again if Claude still needs them.`;
+        this.shared.notice = msg(
+          str`Saved again, but these files were lost with the stored data: ${names}. Attach them again if Claude still needs them.`,
+        );
       }
     });
   }
 
   /** `Restore` for the open session deleted in another tab: it comes back with what was written since. */
   async restoreOpen(): Promise<void> {
-    await this.whileBusy('Restoring the conversation', (saver) => saver.restore());
+    await this.whileBusy(msg('Restoring the conversation'), (saver) => saver.restore());
   }
 
   /** `Save as new chat` for the open session deleted in another tab: what this tab holds becomes a new one. */
   async saveOpenAsNew(): Promise<void> {
-    await this.whileBusy('Saving as a new chat', (saver) => saver.saveAsNew());
+    await this.whileBusy(msg('Saving as a new chat'), (saver) => saver.saveAsNew());
   }
 
   private async whileBusy(what: string, work: (saver: SessionSaver) => Promise<unknown>): Promise<void> {

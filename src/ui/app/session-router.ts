@@ -1,5 +1,6 @@
 /** `SessionRouter`: the address (`#/s/<id>`) names the open session; following it opens it or a new chat. */
 import type { SessionSaver } from '../../storage';
+import { msg, str } from '../l10n';
 import { INCOGNITO_HREF, parseSessionRoute, type SessionRoute } from '../sessions';
 import { failure, problemsNotice, type SessionsShared } from './sessions-shared';
 
@@ -33,7 +34,7 @@ export class SessionRouter {
     try {
       await this.follow(saver, parseSessionRoute(location.hash));
     } catch (error) {
-      this.shared.notice = failure('Opening the session', error);
+      this.shared.notice = failure(msg('Opening the session'), error);
     }
     this.shared.requestUpdate();
   }
@@ -41,13 +42,13 @@ export class SessionRouter {
   private async follow(saver: SessionSaver, route: SessionRoute): Promise<void> {
     const shared = this.shared;
     if (route.kind === 'incognito') {
-      if (!shared.notice.startsWith('Not saved')) shared.notice = '';
+      if (!shared.notice.startsWith(msg(str`Not saved yet: ${''}`))) shared.notice = '';
       if (!saver.incognito) await saver.startIncognito();
       return;
     }
     if (route.kind === 'new') {
       // A notice about the session left behind goes with it; one about unsaved writes stays until they save.
-      if (!shared.notice.startsWith('Not saved')) shared.notice = '';
+      if (!shared.notice.startsWith(msg(str`Not saved yet: ${''}`))) shared.notice = '';
       const open = saver.sessionId;
       // The chat shown is a new one (in the project named) unless it is saved (listed), was deleted in another
       // tab meanwhile, or is a new chat in another project.

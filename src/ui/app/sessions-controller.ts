@@ -3,6 +3,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { assertNever, errorText } from '../../agent';
 import type { SaveStatus, SessionLibrary, SessionRecord, SessionSaver, StorageLoss } from '../../storage';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
+import { msg, str } from '../l10n';
 import { type SessionSearchHit, sessionHref } from '../sessions';
 import { RecoveryActions } from './recovery-actions';
 import { refreshThrottle } from './refresh-throttle';
@@ -105,7 +106,7 @@ export class SessionsController implements SessionsShared {
     this.subscriptions.refresh();
     library.purgeDeleted(UNDO_WINDOW).then(
       () => this.refresh(),
-      (error: unknown) => this.report(`Deleted sessions could not be cleared: ${errorText(error)}`),
+      (error: unknown) => this.report(msg(str`Deleted sessions could not be cleared: ${errorText(error)}`)),
     );
     void this.router.route();
   }
@@ -119,7 +120,7 @@ export class SessionsController implements SessionsShared {
       this.sessions = sessions;
       this.problems = problems;
     } catch (error) {
-      this.notice = failure('Reading the list of sessions', error);
+      this.notice = failure(msg('Reading the list of sessions'), error);
     }
     this.host.requestUpdate();
   }
@@ -136,25 +137,25 @@ export class SessionsController implements SessionsShared {
         this.searchResults = result.hits;
       } catch (error) {
         if (seq !== this.searchSeq) return;
-        this.notice = failure('Search', error);
+        this.notice = failure(msg('Search'), error);
       }
     }
     this.host.requestUpdate();
   }
 
   prepareSearch(): void {
-    this.libraryRef?.prepareSearch().catch((error: unknown) => this.report(failure('Search', error)));
+    this.libraryRef?.prepareSearch().catch((error: unknown) => this.report(failure(msg('Search'), error)));
   }
 
   async rename(id: string, title: string): Promise<void> {
-    await attempt(this, 'Renaming', async (library) => {
+    await attempt(this, msg('Renaming'), async (library) => {
       await library.rename(id, title);
     });
     await this.refresh();
   }
 
   async move(id: string, projectId: string | undefined): Promise<void> {
-    await attempt(this, 'Moving the session', async (library) => {
+    await attempt(this, msg('Moving the session'), async (library) => {
       await library.moveToProject(id, projectId);
       if (id === this.currentId) this.saverRef?.placeIn(projectId);
     });
@@ -162,14 +163,14 @@ export class SessionsController implements SessionsShared {
   }
 
   async pin(id: string, pinned: boolean): Promise<void> {
-    await attempt(this, pinned ? 'Pinning' : 'Unpinning', async (library) => {
+    await attempt(this, pinned ? msg('Pinning') : msg('Unpinning'), async (library) => {
       await library.pin(id, pinned);
     });
     await this.refresh();
   }
 
   async delete(id: string): Promise<void> {
-    await attempt(this, 'Deleting', async (library) => {
+    await attempt(this, msg('Deleting'), async (library) => {
       await library.delete(id);
       if (id === this.currentId) this.router.newChat();
     });
@@ -177,7 +178,7 @@ export class SessionsController implements SessionsShared {
   }
 
   async undoDelete(id: string): Promise<void> {
-    await attempt(this, 'Undo', async (library) => {
+    await attempt(this, msg('Undo'), async (library) => {
       await library.restore(id);
     });
     await this.refresh();
@@ -185,13 +186,13 @@ export class SessionsController implements SessionsShared {
 
   /** The undo notice for a deleted session closed: remove it for good (unless it was restored meanwhile). */
   async purge(id: string): Promise<void> {
-    await attempt(this, 'Removing the deleted session', async (library) => {
+    await attempt(this, msg('Removing the deleted session'), async (library) => {
       await library.purge(id);
     });
   }
 
   async exportSession(id: string, format: 'json' | 'markdown' | 'zip'): Promise<void> {
-    await attempt(this, 'Export', async (library) => {
+    await attempt(this, msg('Export'), async (library) => {
       const file =
         format === 'zip'
           ? await library.exportZip(id)
@@ -225,7 +226,7 @@ export class SessionsController implements SessionsShared {
         if (status.session.deletedAt !== undefined) break;
         // Saved: a "not saved" notice is over, and so is one about the link that led to this new session.
         const notice = this.notice;
-        if (this.notice.startsWith('Not saved') || status.created) this.notice = '';
+        if (this.notice.startsWith(msg(str`Not saved yet: ${''}`)) || status.created) this.notice = '';
         if (status.created) {
           history.replaceState(null, '', sessionHref(status.session.id));
           void this.libraryRef?.requestPersistence();
@@ -244,7 +245,7 @@ export class SessionsController implements SessionsShared {
       }
       case 'quota':
       case 'error':
-        this.notice = `Not saved yet: ${status.message}`;
+        this.notice = msg(str`Not saved yet: ${status.message}`);
         break;
       case 'merged':
         if (status.problems.length > 0) this.notice = problemsNotice(status.problems);
@@ -254,7 +255,7 @@ export class SessionsController implements SessionsShared {
         break;
       case 'lost':
         // The app shows `storageLost` as its own notice; a notice about failed writes is over.
-        if (this.notice.startsWith('Not saved')) this.notice = '';
+        if (this.notice.startsWith(msg(str`Not saved yet: ${''}`))) this.notice = '';
         // Cleared: the list is read again once the database is open again (it is empty then).
         if (status.reason === 'cleared')
           void this.saverRef?.storageReady().then(

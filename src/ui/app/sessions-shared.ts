@@ -2,6 +2,7 @@
 
 import { errorText } from '../../agent';
 import { isQuotaError, type SessionLibrary, type SessionSaver } from '../../storage';
+import { msg, str } from '../l10n';
 
 /**
  * The state the parts of `SessionsController` (routing, recovery, storage settings) work on: the services it
@@ -38,15 +39,15 @@ export function failure(what: string, error: unknown): string {
   const reason = isQuotaError(error)
     ? 'storage is full. Free some space (export, then delete old sessions) and try again'
     : errorText(error).replace(/[.\s]+$/, '');
-  return `${what} failed: ${reason}.`;
+  return msg(str`${what} failed: ${reason}.`);
 }
 
 export function problemsNotice(problems: readonly string[]): string {
-  return `Some saved messages could not be read and were skipped: ${firstOf(problems)}`;
+  return msg(str`Some saved messages could not be read and were skipped: ${firstOf(problems)}`);
 }
 
 export function exportProblems(problems: readonly string[]): string {
-  return `Exported, with a problem: ${firstOf(problems)}`;
+  return msg(str`Exported, with a problem: ${firstOf(problems)}`);
 }
 
 export function firstOf(problems: readonly string[]): string {

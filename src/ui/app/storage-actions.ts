@@ -2,6 +2,7 @@
 
 import { errorText } from '../../agent';
 import type { ImportReport, SessionLibrary, StorageHealth } from '../../storage';
+import { msg, str } from '../l10n';
 import { attempt, download, exportProblems, failure, type SessionsShared } from './sessions-shared';
 
 /**
@@ -22,7 +23,7 @@ export class StorageActions {
   ) {}
 
   async exportAll(): Promise<void> {
-    await this.whileBusy('Export', async (library) => {
+    await this.whileBusy(msg('Export'), async (library) => {
       const file = await library.exportJson('all');
       download(file.fileName, file.mimeType, file.text);
       if (file.problems.length > 0) this.storageProblem = exportProblems(file.problems);
@@ -31,7 +32,7 @@ export class StorageActions {
   }
 
   async import(file: File): Promise<void> {
-    await this.whileBusy('Import', async (library) => {
+    await this.whileBusy(msg('Import'), async (library) => {
       this.importReport = await library.import(file);
     });
     await this.refreshList();
@@ -39,7 +40,7 @@ export class StorageActions {
   }
 
   async persist(): Promise<void> {
-    await attempt(this.shared, 'Keeping the data', async (library) => {
+    await attempt(this.shared, msg('Keeping the data'), async (library) => {
       await library.requestPersistence();
     });
     await this.loadHealth();
@@ -49,7 +50,7 @@ export class StorageActions {
     try {
       this.health = await this.shared.library?.health();
     } catch (error) {
-      this.shared.report(`Storage could not be checked: ${errorText(error)}`);
+      this.shared.report(msg(str`Storage could not be checked: ${errorText(error)}`));
       return;
     }
     this.shared.requestUpdate();

@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { msg, str } from '../l10n';
 import type { ConsentAnswer } from './artifact-apps';
 
 interface Question {
@@ -43,15 +44,14 @@ export class AppConsent implements ReactiveController {
   render() {
     const question = this.question;
     if (!question) return nothing;
-    const title = `Allow ${question.file} to ask Claude?`;
+    const title = msg(str`Allow ${question.file} to ask Claude?`);
     return html`<div class="notice consent" role="alertdialog" aria-label=${title}>
       <span
-        ><strong>${title}</strong> Its requests go out with your API key, to ${question.model}, and are charged to
-        you. Allow holds for this version of the file; a new version asks again.</span
+        ><strong>${title}</strong> ${msg(str`Its requests go out with your API key, to ${question.model}, and are charged to you. Allow holds for this version of the file; a new version asks again.`)}</span
       >
-      <button type="button" @click=${() => this.answer('once')}>Allow</button>
-      <button type="button" @click=${() => this.answer('always')}>Always for this file</button>
-      <button type="button" @click=${() => this.answer('deny')}>Deny</button>
+      <button type="button" @click=${() => this.answer('once')}>${msg('Allow')}</button>
+      <button type="button" @click=${() => this.answer('always')}>${msg('Always for this file')}</button>
+      <button type="button" @click=${() => this.answer('deny')}>${msg('Deny')}</button>
     </div>`;
   }
 

@@ -1,7 +1,8 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { formatBytes } from '../../agent';
 import { EMPTY_LOG, fixRequestText, type PreviewLog } from '../../artifacts';
+import { formatBytes } from '../format';
+import { msg, str } from '../l10n';
 import type { ArtifactApps } from './artifact-apps';
 import { ArtifactFixEvent } from './events';
 import { buttonStyles } from './styles';
@@ -126,15 +127,15 @@ export class EaselArtifactConsole extends LitElement {
   override render() {
     const { entries, errorCount, dropped } = this.log;
     const count = entries.length + dropped;
-    return html`<section aria-label="Console">
+    return html`<section aria-label=${msg('Console')}>
       <div class="bar">
         <button type="button" class="toggle" aria-expanded=${this.open ? 'true' : 'false'} @click=${this.handleToggle}>
-          ${this.open ? '▾' : '▸'} Console${count > 0 ? ` (${count})` : ''}
+          ${this.open ? '▾' : '▸'} ${msg('Console')}${count > 0 ? ` (${count})` : ''}
         </button>
         ${
           errorCount > 0
-            ? html`<span class="errors">${errorCount === 1 ? '1 error' : `${errorCount} errors`}</span>
-                <button type="button" class="fix" @click=${this.handleFix}>Fix</button>`
+            ? html`<span class="errors">${errorCount === 1 ? msg('1 error') : msg(str`${errorCount} errors`)}</span>
+                <button type="button" class="fix" @click=${this.handleFix}>${msg('Fix')}</button>`
             : nothing
         }
         ${this.renderClaude()} ${this.renderStored()}
@@ -146,32 +147,32 @@ export class EaselArtifactConsole extends LitElement {
 
   private renderEntries() {
     const { entries, dropped } = this.log;
-    if (entries.length === 0) return html`<ol><li class="empty">Nothing printed.</li></ol>`;
-    return html`<ol aria-label="Console entries">
+    if (entries.length === 0) return html`<ol><li class="empty">${msg('Nothing printed.')}</li></ol>`;
+    return html`<ol aria-label=${msg('Console entries')}>
       ${entries.map((e) => html`<li class=${e.level}><span class="level">${e.level}</span>${e.text}</li>`)}
-      ${dropped > 0 ? html`<li class="empty">… and ${dropped} more</li>` : nothing}
+      ${dropped > 0 ? html`<li class="empty">${msg(str`… and ${dropped} more`)}</li>` : nothing}
     </ol>`;
   }
 
   private renderClaude() {
     const calls = this.apps?.claudeCalls(this.filename);
     if (!calls) return nothing;
-    if (calls.allowed === false) return html`<span class="stored">Not allowed to ask Claude</span>`;
+    if (calls.allowed === false) return html`<span class="stored">${msg('Not allowed to ask Claude')}</span>`;
     if (calls.calls === 0) return nothing;
     const cost = `$${calls.cost.toFixed(calls.cost < 0.01 ? 4 : 2)}`;
-    return html`<span class="stored">Claude calls: ${calls.calls}, ${cost}</span>`;
+    return html`<span class="stored">${msg(str`Claude calls: ${calls.calls}, ${cost}`)}</span>`;
   }
 
   /** The sites the person allowed this artifact to reach, each with `Revoke`. */
   private renderHosts() {
     const hosts = this.apps?.networkHosts(this.filename) ?? [];
     if (hosts.length === 0) return nothing;
-    return html`<ul class="hosts" aria-label="Allowed connections">
+    return html`<ul class="hosts" aria-label=${msg('Allowed connections')}>
       ${hosts.map(
         (host) => html`<li>
-          <span class="stored">Reaches ${host}</span>
-          <button type="button" aria-label=${`Revoke connections to ${host}`} @click=${() => this.handleRevoke(host)}>
-            Revoke
+          <span class="stored">${msg(str`Reaches ${host}`)}</span>
+          <button type="button" aria-label=${msg(str`Revoke connections to ${host}`)} @click=${() => this.handleRevoke(host)}>
+            ${msg('Revoke')}
           </button>
         </li>`,
       )}
@@ -185,8 +186,8 @@ export class EaselArtifactConsole extends LitElement {
   private renderStored() {
     const stored = this.stored;
     if (!stored || stored.keys === 0) return nothing;
-    return html`<span class="stored">Stored data: ${formatBytes(stored.bytes)} in ${stored.keys === 1 ? '1 key' : `${stored.keys} keys`}</span>
-      <button type="button" @click=${this.handleClearStored}>Clear stored data</button>`;
+    return html`<span class="stored">${stored.keys === 1 ? msg(str`Stored data: ${formatBytes(stored.bytes)} in 1 key`) : msg(str`Stored data: ${formatBytes(stored.bytes)} in ${stored.keys} keys`)}</span>
+      <button type="button" @click=${this.handleClearStored}>${msg('Clear stored data')}</button>`;
   }
 
   private handleToggle() {

@@ -1,6 +1,7 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { type DiffHunkItem, diffLines, foldUnchanged, type LineDiff } from '../../artifacts';
+import { msg, str } from '../l10n';
 
 /** The changes between two versions of a file, line by line, with unchanged stretches folded. */
 @customElement('easel-artifact-diff')
@@ -50,7 +51,7 @@ export class EaselArtifactDiff extends LitElement {
   /** The newer text. */
   @property() newer = '';
   /** What the diff is of, e.g. "Changes from version 1 to version 2". */
-  @property() label = 'Changes';
+  @property() label = msg('Changes');
 
   private cached: { older: string; newer: string; diff: LineDiff; items: DiffHunkItem[] } | undefined;
 
@@ -62,7 +63,7 @@ export class EaselArtifactDiff extends LitElement {
     const { diff, items } = this.cached;
     return html`<div role="group" aria-label=${this.label}>
       <div class="summary">
-        ${this.label}: ${diff.added} added, ${diff.removed} removed${diff.exact ? '' : ' (too different to match lines)'}
+        ${msg(str`${this.label}: ${diff.added} added, ${diff.removed} removed`)}${diff.exact ? '' : msg(' (too different to match lines)')}
       </div>
       ${items.map((item) => this.renderItem(item))}
     </div>`;
@@ -70,13 +71,13 @@ export class EaselArtifactDiff extends LitElement {
 
   private renderItem(item: DiffHunkItem) {
     if (item.kind === 'fold') {
-      return html`<div class="fold">⋯ ${item.count} unchanged ${item.count === 1 ? 'line' : 'lines'}</div>`;
+      return html`<div class="fold">⋯ ${item.count === 1 ? msg('1 unchanged line') : msg(str`${item.count} unchanged lines`)}</div>`;
     }
     const { line } = item;
     const mark = line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' ';
     return html`<div class="row ${line.kind}">
       <span class="num">${line.oldLine ?? ''}</span><span class="num">${line.newLine ?? ''}</span><span
-        aria-label=${line.kind === 'same' ? 'unchanged' : line.kind}
+        aria-label=${line.kind === 'same' ? msg('unchanged') : line.kind === 'added' ? msg('added') : msg('removed')}
         >${mark}</span
       ><span>${line.text}</span>
     </div>`;

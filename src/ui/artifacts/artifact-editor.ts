@@ -1,5 +1,6 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
+import { msg, str } from '../l10n';
 import { ArtifactEditEvent } from './events';
 import { buttonStyles } from './styles';
 
@@ -52,14 +53,14 @@ export class EaselArtifactEditor extends LitElement {
 
   override render() {
     return html`<textarea
-        aria-label=${`Edit ${this.filename}`}
+        aria-label=${msg(str`Edit ${this.filename}`)}
         spellcheck="false"
         .value=${this.content}
         @keydown=${this.handleKeydown}
       ></textarea>
       <div class="actions">
-        <button type="button" @click=${this.handleCancel}>Cancel</button>
-        <button type="button" class="primary" @click=${this.handleSave}>Save</button>
+        <button type="button" @click=${this.handleCancel}>${msg('Cancel')}</button>
+        <button type="button" class="primary" @click=${this.handleSave}>${msg('Save')}</button>
       </div>`;
   }
 

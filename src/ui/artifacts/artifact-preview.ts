@@ -9,6 +9,7 @@ import {
   PREVIEW_SOURCE,
   type PreviewMessage,
 } from '../../artifacts';
+import { msg, str } from '../l10n';
 import { AppConsent } from './app-consent';
 import type { AppPort } from './artifact-apps';
 import { PreviewMessageEvent, PreviewStartEvent } from './events';
@@ -146,10 +147,10 @@ export class EaselArtifactPreview extends LitElement {
   private renderFrame(doc: PreviewDocument) {
     const spare = doc === this.spare.document;
     const title = spare
-      ? 'Preview standby'
+      ? msg('Preview standby')
       : this.background
-        ? `${this.filename} console check`
-        : `${this.filename} preview`;
+        ? msg(str`${this.filename} console check`)
+        : msg(str`${this.filename} preview`);
     return html`<iframe
       class=${spare ? 'spare' : ''}
       title=${title}
@@ -194,7 +195,9 @@ export class EaselArtifactPreview extends LitElement {
         },
         (error: unknown) => {
           if (token !== this.loadToken) return;
-          const text = `The preview could not be prepared: ${error instanceof Error ? error.message : String(error)}`;
+          const text = msg(
+            str`The preview could not be prepared: ${error instanceof Error ? error.message : String(error)}`,
+          );
           const notes = [{ level: 'error' as const, text }];
           const prepared = { kind: 'render' as const, html: '', files: {}, imports: {}, notes, handled: [] };
           this.show(prepared, content, false, filename);
@@ -330,7 +333,7 @@ export class EaselArtifactPreview extends LitElement {
     const error =
       this.background && stored
         ? 'window.storage is off in a console check (the page run out of sight).'
-        : 'This preview no longer shows its page, or has no app APIs here.';
+        : msg('This preview no longer shows its page, or has no app APIs here.');
     return Promise.resolve({
       source: HOST_SOURCE,
       channel,
@@ -355,8 +358,9 @@ export class EaselArtifactPreview extends LitElement {
     this.frames = this.listFrames();
     const seconds = WATCHDOG_STALL_MS / 1000;
     const text =
-      `The page stopped responding for ${seconds} s (an endless loop or a very long task?) and was stopped. ` +
-      'Nothing of it runs any more.';
+      msg(
+        str`The page stopped responding for ${seconds} s (an endless loop or a very long task?) and was stopped. `,
+      ) + msg('Nothing of it runs any more.');
     for (const m of pending) this.dispatchEvent(new PreviewMessageEvent(this.filename, m));
     this.dispatchEvent(
       new PreviewMessageEvent(this.filename, {

@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ArtifactChange, ArtifactStore, ArtifactsSnapshot } from '../../artifacts';
+import { msg } from '../l10n';
 import { ArtifactsAvailableEvent, ArtifactsToggleEvent } from './events';
 import type { PreviewHost } from './preview-host';
 import { ArtifactStoreController } from './store-controller';
@@ -120,9 +121,9 @@ export class EaselArtifactsLayout extends LitElement {
     return html`<div class="main"><slot></slot></div>
       ${
         this.open
-          ? html`<div class="divider" role="region" aria-label="Panel divider"><div
+          ? html`<div class="divider" role="region" aria-label=${msg('Panel divider')}><div
               role="separator"
-              aria-label="Resize artifacts"
+              aria-label=${msg('Resize artifacts')}
               aria-orientation="vertical"
               aria-valuemin=${MIN_SHARE}
               aria-valuemax=${MAX_SHARE}

@@ -1,7 +1,6 @@
 /** `<easel-artifacts-panel>`: the `Artifacts` region — a tab per file, its toolbar, viewer and console. */
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { formatBytes } from '../../agent';
 import {
   type ArtifactChange,
   type ArtifactStore,
@@ -12,6 +11,7 @@ import {
   withEntry,
 } from '../../artifacts';
 import { CopyFeedback } from '../controllers/copy-feedback';
+import { formatBytes } from '../format';
 import { loadRenderer } from '../markdown/renderer-loader';
 import type { EaselArtifactPreview } from './artifact-preview';
 import {
@@ -39,6 +39,7 @@ import { PreviewRuntime } from './preview-runtime';
 import { ArtifactStoreController } from './store-controller';
 import { renderViewer } from './viewers';
 import './artifact-console';
+import { msg, str } from '../l10n';
 
 /**
  * The artifacts panel: the `region` named `Artifacts`, a tab per file, the file's preview, code or changes,
@@ -132,7 +133,7 @@ export class EaselArtifactsPanel extends LitElement {
     const snapshot = this.storeController.snapshot;
     const tabs = tabsOf(snapshot);
     const shown = this.active ? shownFile(snapshot, this.active, this.selectedVersion) : undefined;
-    return html`<section role="region" aria-label="Artifacts">
+    return html`<section role="region" aria-label=${msg('Artifacts')}>
       ${renderHeader(
         {
           tabs,
@@ -160,7 +161,7 @@ export class EaselArtifactsPanel extends LitElement {
               shown,
               tabs.findIndex((t) => t.filename === shown.filename),
             )
-          : html`<p class="empty">No files yet.</p>`
+          : html`<p class="empty">${msg('No files yet.')}</p>`
       }
     </section>`;
   }
@@ -168,7 +169,7 @@ export class EaselArtifactsPanel extends LitElement {
   private renderFile(shown: ShownFile, index: number) {
     const mode = modeShown(shown, this.mode, this.editing);
     return html`${renderToolbar(
-      { shown, mode, editing: this.editing, copyLabel: this.copied.label },
+      { shown, mode, editing: this.editing, copyLabel: this.copied.text },
       {
         mode: (m) => this.setMode(m),
         version: (e) => this.handleVersion(e),
@@ -225,7 +226,7 @@ export class EaselArtifactsPanel extends LitElement {
     this.openFailed = '';
     this.openInNewTab(shown).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
-      this.openFailed = `${shown.filename} could not be opened in a new tab: ${reason}`;
+      this.openFailed = msg(str`${shown.filename} could not be opened in a new tab: ${reason}`);
     });
   }
 
@@ -259,7 +260,7 @@ export class EaselArtifactsPanel extends LitElement {
       saveBlob(name, await buildAppFile(this.runtime(), shown.filename, shown.content, shown.kind, data));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.openFailed = `${shown.filename} could not be saved as an app: ${reason}`;
+      this.openFailed = msg(str`${shown.filename} could not be saved as an app: ${reason}`);
     }
   }
 

@@ -1,6 +1,7 @@
 /** `<easel-code-view>`: code or text with line numbers, appended while it streams, highlighted when complete. */
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
+import { msg } from '../l10n';
 import { highlighter } from '../markdown/highlighter';
 import { syntaxTheme } from '../markdown/syntax-theme';
 import { ChunkedText, countNewlines } from './chunked-text';
@@ -68,7 +69,7 @@ export class EaselCodeView extends LitElement {
   /** Whether the text is still growing. */
   @property({ type: Boolean }) streaming = false;
   /** Accessible name of the scrolling area. */
-  @property() label = 'Code';
+  @property() label = msg('Code');
 
   @query('.scroller') private scroller!: HTMLElement;
   @query('.gutter') private gutter!: HTMLElement;

@@ -6,7 +6,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { formatBytes } from '../../agent';
+import { formatBytes } from '../format';
 import type { PanelMode, ShownFile } from './panel-view';
 import type { PreviewRuntime } from './preview-runtime';
 import './viewers/document-view';
@@ -14,6 +14,7 @@ import './viewers/media-view';
 import './viewers/pdf-view';
 import './viewers/sheet-view';
 import './viewers/slides-view';
+import { msg, str } from '../l10n';
 
 let mermaidRequested = false;
 
@@ -56,7 +57,7 @@ export class EaselFileView extends LitElement {
     if (shown.binary && this.mode === 'changes') return this.renderChanges(shown);
     const { filename } = shown;
     if (!shown.binary && shown.kind !== 'sheet' && shown.kind !== 'mermaid')
-      return html`<p class="note" role="note">${filename} was written as text, so it cannot be shown as ${WHAT[shown.kind] ?? 'such a file'}; its text is under Code.</p>`;
+      return html`<p class="note" role="note">${msg(str`${filename} was written as text, so it cannot be shown as ${WHAT[shown.kind] ?? msg('such a file')}; its text is under Code.`)}</p>`;
     const bytes = this.bytes;
     switch (shown.kind) {
       case 'pdf':
@@ -88,7 +89,7 @@ export class EaselFileView extends LitElement {
           .runtime=${this.runtime}
         ></easel-mermaid-view>`;
       default:
-        return html`<p class="note">${filename} — ${this.mimeType || 'binary'}, ${formatBytes(bytes.byteLength)}. Download it to open it.</p>`;
+        return html`<p class="note">${msg(str`${filename} — ${this.mimeType || msg('binary')}, ${formatBytes(bytes.byteLength)}. Download it to open it.`)}</p>`;
     }
   }
 
@@ -101,8 +102,7 @@ export class EaselFileView extends LitElement {
         : `text, ${formatBytes(new TextEncoder().encode(content).byteLength)}`;
     const after = summary(this.bytes, '', this.mimeType);
     return html`<p class="note" role="note">
-      ${from && to ? `Version ${from.version}: ${summary(from.bytes, from.content, from.mimeType)}. Version ${to.version}: ${after}.` : `New file: ${after}.`}
-      A binary file has no lines to compare.
+      ${from && to ? msg(str`Version ${from.version}: ${summary(from.bytes, from.content, from.mimeType)}. Version ${to.version}: ${after}.`) : msg(str`New file: ${after}.`)} ${msg('A binary file has no lines to compare.')}
     </p>`;
   }
 }

@@ -8,6 +8,7 @@ import { css, html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { mermaidPage } from '../../artifacts/plan';
 import './artifact-preview';
+import { msg } from '../l10n';
 
 @customElement('easel-mermaid-diagram')
 export class EaselMermaidDiagram extends LitElement {
@@ -53,14 +54,14 @@ export class EaselMermaidDiagram extends LitElement {
 
   override render() {
     return html`<div class="head">
-        <span>Mermaid diagram</span>
+        <span>${msg('Mermaid diagram')}</span>
         <button type="button" aria-pressed=${this.showingSource ? 'true' : 'false'} @click=${this.handleToggle}>
-          Show source
+          ${msg('Show source')}
         </button>
       </div>
       <easel-artifact-preview
         ?hidden=${this.showingSource}
-        .filename=${'Mermaid diagram'}
+        .filename=${msg('Mermaid diagram')}
         .content=${mermaidPage(this.source)}
         .kind=${'html'}
       ></easel-artifact-preview>

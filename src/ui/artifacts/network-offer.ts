@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { msg, str } from '../l10n';
 
 interface Offer {
   readonly file: string;
@@ -47,27 +48,23 @@ export class NetworkOffer implements ReactiveController {
     const offer = this.offers[0];
     if (!offer) return nothing;
     const { file, host, library } = offer;
-    const label = library ? `${file} asks for a library from ${host}` : `${file} tried to reach ${host}`;
+    const label = library
+      ? msg(str`${file} asks for a library from ${host}`)
+      : msg(str`${file} tried to reach ${host}`);
     return html`<div class="notice consent" role="alertdialog" aria-label=${label}>
       <span
         >${
           library
-            ? html`<strong>${label}:</strong> <code>${library}</code>. Allowing lets Easel fetch it (without your
-                key or cookies) and keep it for offline use, as a connection to that site, until you revoke it.`
-            : html`<strong>${label}.</strong> Previews have no network. Allowing lets this
-        version of this artifact alone send requests to that site (without your key or cookies), until you revoke
-        it; a new version asks again unless you choose Always for this file. Easel
-        checks the name, not where it leads: a public name can still point to an address on your own network or
-        computer. There the browser takes over: Chrome's Local Network Access (which replaced Private Network
-        Access) asks you before a public page reaches your local network, unless Easel itself is served from
-        it.`
+            ? html`<strong>${msg(str`${file} asks for a library from ${host}:`)}</strong> <code>${library}</code>.
+                ${msg('Allowing lets Easel fetch it (without your key or cookies) and keep it for offline use, as a connection to that site, until you revoke it.')}`
+            : html`<strong>${msg(str`${file} tried to reach ${host}.`)}</strong> ${msg("Previews have no network. Allowing lets this version of this artifact alone send requests to that site (without your key or cookies), until you revoke it; a new version asks again unless you choose Always for this file. Easel checks the name, not where it leads: a public name can still point to an address on your own network or computer. There the browser takes over: Chrome's Local Network Access (which replaced Private Network Access) asks you before a public page reaches your local network, unless Easel itself is served from it.")}`
         }</span
       >
       <button type="button" @click=${() => this.handleAllow(offer, false)}>
-        ${library ? 'Allow libraries from' : 'Allow connections to'} ${host}
+        ${library ? msg(str`Allow libraries from ${host}`) : msg(str`Allow connections to ${host}`)}
       </button>
-      <button type="button" @click=${() => this.handleAllow(offer, true)}>Always for this file</button>
-      <button type="button" @click=${() => this.set(this.offers.slice(1))}>Dismiss</button>
+      <button type="button" @click=${() => this.handleAllow(offer, true)}>${msg('Always for this file')}</button>
+      <button type="button" @click=${() => this.set(this.offers.slice(1))}>${msg('Dismiss')}</button>
     </div>`;
   }
 

@@ -1,6 +1,7 @@
 /** Parts of the artifacts panel that are plain templates: the header (tab list and window buttons), the toolbar. */
 import { html, nothing } from 'lit';
 import { runsInSandbox } from '../../artifacts';
+import { msg, str } from '../l10n';
 import { icon } from '../styles/icons';
 import {
   hasPreview,
@@ -50,15 +51,15 @@ export function renderHeader(state: HeaderState, on: HeaderHandlers) {
       <button
         type="button"
         class="icon more"
-        aria-label="More file actions"
-        title="More file actions"
+        aria-label=${msg('More file actions')}
+        title=${msg('More file actions')}
         aria-haspopup="menu"
         aria-expanded=${state.menuOpen ? 'true' : 'false'}
         @click=${on.menu}
       >${icon('more', 16)}</button>
       ${state.menuOpen ? renderMenu(state, on) : nothing}
     </span>
-    <button type="button" class="icon" aria-label="Close artifacts" title="Close" @click=${on.close}>${icon('close', 16)}</button>
+    <button type="button" class="icon" aria-label=${msg('Close artifacts')} title=${msg('Close')} @click=${on.close}>${icon('close', 16)}</button>
   </header>`;
 }
 
@@ -67,9 +68,9 @@ function renderViewSwitch(shown: ShownFile, mode: PanelMode, on: HeaderHandlers)
   const binary = shown.binary !== undefined;
   const preview = binary || (hasPreview(shown.kind) && shown.incomplete === undefined);
   const pressed = (m: PanelMode) => (mode === m ? 'true' : 'false');
-  return html`<div class="switch" role="group" aria-label="View">
-    ${preview ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>${icon('preview', 14)}<span>Preview</span></button>` : nothing}
-    ${binary ? nothing : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>${icon('code', 14)}<span>Code</span></button>`}
+  return html`<div class="switch" role="group" aria-label=${msg('View')}>
+    ${preview ? html`<button type="button" aria-pressed=${pressed('preview')} @click=${() => on.mode('preview')}>${icon('preview', 14)}<span>${msg('Preview')}</span></button>` : nothing}
+    ${binary ? nothing : html`<button type="button" aria-pressed=${pressed('code')} @click=${() => on.mode('code')}>${icon('code', 14)}<span>${msg('Code')}</span></button>`}
   </div>`;
 }
 
@@ -81,10 +82,10 @@ function renderMenu(state: HeaderState, on: HeaderHandlers) {
     html`<button type="button" role="menuitem" tabindex="-1" aria-disabled=${disabled ? 'true' : 'false'} @click=${() => {
       if (!disabled) run();
     }}>${name}</button>`;
-  return html`<div class="menu" role="menu" aria-label="More file actions" @keydown=${on.menuKeydown}>
-    ${shown && runsInSandbox(shown.kind) ? item('Download as app', on.downloadApp, busy) : nothing}
-    ${shown && shown.binary === undefined ? item('Open in new tab', on.openInNewTab, busy) : nothing}
-    <button type="button" role="menuitemcheckbox" tabindex="-1" aria-checked=${state.fullscreen ? 'true' : 'false'} @click=${on.fullscreen}>Full screen</button>
+  return html`<div class="menu" role="menu" aria-label=${msg('More file actions')} @keydown=${on.menuKeydown}>
+    ${shown && runsInSandbox(shown.kind) ? item(msg('Download as app'), on.downloadApp, busy) : nothing}
+    ${shown && shown.binary === undefined ? item(msg('Open in new tab'), on.openInNewTab, busy) : nothing}
+    <button type="button" role="menuitemcheckbox" tabindex="-1" aria-checked=${state.fullscreen ? 'true' : 'false'} @click=${on.fullscreen}>${msg('Full screen')}</button>
   </div>`;
 }
 
@@ -93,7 +94,7 @@ function renderMenu(state: HeaderState, on: HeaderHandlers) {
  * incomplete (the panel's note says so in words).
  */
 function renderTabs(tabs: readonly TabView[], active: string | undefined, on: TabHandlers) {
-  return html`<div role="tablist" aria-label="Files" @keydown=${on.keydown}>
+  return html`<div role="tablist" aria-label=${msg('Files')} @keydown=${on.keydown}>
     ${tabs.map(
       (tab, i) => html`<button
         type="button"
@@ -105,9 +106,9 @@ function renderTabs(tabs: readonly TabView[], active: string | undefined, on: Ta
         @click=${() => on.select(tab.filename)}
       >${tab.filename}${
         tab.streaming
-          ? html`<span class="writing" aria-hidden="true" title="Being written"></span>`
+          ? html`<span class="writing" aria-hidden="true" title=${msg('Being written')}></span>`
           : tab.incomplete
-            ? html`<span class="incomplete" aria-hidden="true" title="Incomplete"></span>`
+            ? html`<span class="incomplete" aria-hidden="true" title=${msg('Incomplete')}></span>`
             : nothing
       }</button>`,
     )}
@@ -140,12 +141,14 @@ export interface AppDataQuestion {
 
 /** `Include its stored data (3 keys, 1.2 KB)?` with `Include data`, `Without data` and `Cancel`. */
 export function renderAppDataQuestion(question: AppDataQuestion, size: string) {
-  const title = `Include its stored data (${question.keys === 1 ? '1 key' : `${question.keys} keys`}, ${size})?`;
+  const title = msg(
+    str`Include its stored data (${question.keys === 1 ? '1 key' : `${question.keys} keys`}, ${size})?`,
+  );
   return html`<div class="question" role="alertdialog" aria-label=${title}>
-    <span><strong>${title}</strong> The app then starts with what it keeps here, the first time it is opened.</span>
-    <button type="button" @click=${() => question.answer(true)}>Include data</button>
-    <button type="button" @click=${() => question.answer(false)}>Without data</button>
-    <button type="button" @click=${() => question.answer(undefined)}>Cancel</button>
+    <span><strong>${title}</strong> ${msg('The app then starts with what it keeps here, the first time it is opened.')}</span>
+    <button type="button" @click=${() => question.answer(true)}>${msg('Include data')}</button>
+    <button type="button" @click=${() => question.answer(false)}>${msg('Without data')}</button>
+    <button type="button" @click=${() => question.answer(undefined)}>${msg('Cancel')}</button>
   </div>`;
 }
 
@@ -162,16 +165,16 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
   const pressed = (m: PanelMode) => (mode === m ? 'true' : 'false');
   // A binary file has no text: no source, no editing, nothing to copy.
   const binary = shown.binary !== undefined;
-  return html`<div class="toolbar" role="toolbar" aria-label="File actions">
+  return html`<div class="toolbar" role="toolbar" aria-label=${msg('File actions')}>
     ${
       file && !busy && !partial
-        ? html`<button type="button" aria-pressed=${pressed('changes')} @click=${() => on.mode('changes')}>Changes</button>`
+        ? html`<button type="button" aria-pressed=${pressed('changes')} @click=${() => on.mode('changes')}>${msg('Changes')}</button>`
         : nothing
     }
     ${
       file && !busy && (file.versions.length > 1 || shown.hasIncomplete)
-        ? html`<select aria-label="Version" .value=${partial ? INCOMPLETE : String(version?.version)} @change=${on.version} ?disabled=${editing}>
-            ${shown.hasIncomplete ? html`<option value=${INCOMPLETE} ?selected=${partial}>Incomplete (not saved)</option>` : nothing}
+        ? html`<select aria-label=${msg('Version')} .value=${partial ? INCOMPLETE : String(version?.version)} @change=${on.version} ?disabled=${editing}>
+            ${shown.hasIncomplete ? html`<option value=${INCOMPLETE} ?selected=${partial}>${msg('Incomplete (not saved)')}</option>` : nothing}
             ${[...file.versions]
               .reverse()
               .map(
@@ -181,12 +184,12 @@ export function renderToolbar(state: ToolbarState, on: ToolbarHandlers) {
           </select>`
         : nothing
     }
-    ${!shown.latest && version && !busy ? html`<button type="button" @click=${on.restore}>Restore this version</button>` : nothing}
-    ${mode === 'code' && shown.latest && !editing && !binary ? html`<button type="button" @click=${on.edit}>Edit</button>` : nothing}
-    ${busy ? html`<span class="status">Writing…</span>` : nothing}
-    ${partial ? html`<span class="status">Incomplete</span>` : nothing}
+    ${!shown.latest && version && !busy ? html`<button type="button" @click=${on.restore}>${msg('Restore this version')}</button>` : nothing}
+    ${mode === 'code' && shown.latest && !editing && !binary ? html`<button type="button" @click=${on.edit}>${msg('Edit')}</button>` : nothing}
+    ${busy ? html`<span class="status">${msg('Writing…')}</span>` : nothing}
+    ${partial ? html`<span class="status">${msg('Incomplete')}</span>` : nothing}
     <span class="spacer"></span>
     ${binary ? nothing : html`<button type="button" @click=${on.copy}>${state.copyLabel}</button>`}
-    <button type="button" ?disabled=${busy || partial} @click=${on.download}>Download</button>
+    <button type="button" ?disabled=${busy || partial} @click=${on.download}>${msg('Download')}</button>
   </div>`;
 }

@@ -10,6 +10,7 @@ import {
   artifactKindOf,
   type IncompleteArtifact,
 } from '../../artifacts';
+import { msg, str } from '../l10n';
 
 /** The panel's views: the rendered preview, the source, or the changes against the previous version. */
 export type PanelMode = 'preview' | 'code' | 'changes';
@@ -150,22 +151,22 @@ export function shownFile(
  * `live.html — incomplete: Claude was stopped while writing it. Not saved.`
  */
 export function incompleteLabel(left: IncompleteArtifact, file: ArtifactFile | undefined): string {
-  const saved = file ? ` Version ${file.current.version} is the latest saved one.` : '';
-  return `${left.filename} — incomplete: ${incompleteWhy(left)}. Not saved.${saved}`;
+  const saved = file ? msg(str` Version ${file.current.version} is the latest saved one.`) : '';
+  return msg(str`${left.filename} — incomplete: ${incompleteWhy(left)}. Not saved.${saved}`);
 }
 
 function incompleteWhy(left: IncompleteArtifact): string {
   switch (left.reason) {
     case 'stopped':
-      return 'Claude was stopped while writing it';
+      return msg('Claude was stopped while writing it');
     case 'failed':
-      return 'the answer failed while Claude was writing it';
+      return msg('the answer failed while Claude was writing it');
     case 'cutOff':
-      return 'the answer was cut off at its length limit while Claude was writing it';
+      return msg('the answer was cut off at its length limit while Claude was writing it');
     case 'refused':
-      return 'the answer ended in a refusal while Claude was writing it';
+      return msg('the answer ended in a refusal while Claude was writing it');
     case 'closed':
-      return 'the page was closed before the call that wrote it finished';
+      return msg('the page was closed before the call that wrote it finished');
     default:
       return left.reason satisfies never;
   }
@@ -215,10 +216,12 @@ export function hasPreview(kind: ArtifactKind): boolean {
 /** The label of a version in the selector. */
 export function versionLabel(version: ArtifactVersion, latest: boolean): string {
   const notes: string[] = [];
-  if (latest) notes.push('latest');
+  if (latest) notes.push(msg('latest'));
   if (version.author === 'person')
-    notes.push(version.action === 'restore' ? 'restored by you' : 'edited by you');
-  return notes.length > 0 ? `Version ${version.version} (${notes.join(', ')})` : `Version ${version.version}`;
+    notes.push(version.action === 'restore' ? msg('restored by you') : msg('edited by you'));
+  return notes.length > 0
+    ? msg(str`Version ${version.version} (${notes.join(msg(', '))})`)
+    : msg(str`Version ${version.version}`);
 }
 
 function findLast<T>(items: readonly T[], test: (item: T) => boolean): T | undefined {

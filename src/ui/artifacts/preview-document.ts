@@ -8,6 +8,7 @@ import {
   type PrimeRequest,
   type RenderRequest,
 } from '../../artifacts';
+import { msg, str } from '../l10n';
 import type { PreparedPrime, PreparedRender } from './preview-runtime';
 import { PreviewWatchdog } from './preview-watchdog';
 
@@ -180,7 +181,7 @@ export class PreviewDocument {
           channel: this.channel,
           kind: 'console',
           level: 'warn',
-          text: `The page sent more than ${MAX_DOCUMENT_MESSAGES} messages; the rest are ignored.`,
+          text: msg(str`The page sent more than ${MAX_DOCUMENT_MESSAGES} messages; the rest are ignored.`),
         });
       return;
     }

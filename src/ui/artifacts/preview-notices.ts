@@ -1,5 +1,6 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { formatBytes } from '../../agent';
+import { formatBytes } from '../format';
+import { msg, str } from '../l10n';
 import { saveBlob } from './file-actions';
 
 /** Most downloads one document may hand over, and the largest. */
@@ -56,14 +57,14 @@ export class PreviewNotices implements ReactiveController {
     if (notice.save)
       return html`<div class="notice" role="alertdialog" aria-label=${notice.text}>
         <span>${notice.text}</span>
-        <button type="button" ?disabled=${!this.armed()} @click=${this.handleSave}>Save</button>
-        <button type="button" ?disabled=${!this.armed()} @click=${this.handleDismiss}>Dismiss</button>
+        <button type="button" ?disabled=${!this.armed()} @click=${this.handleSave}>${msg('Save')}</button>
+        <button type="button" ?disabled=${!this.armed()} @click=${this.handleDismiss}>${msg('Dismiss')}</button>
       </div>`;
     return html`<div class="notice" role="status">
       <span>${notice.text}</span>
       ${
         notice.stopped
-          ? html`<button type="button" @click=${this.handleRunAgain}>Run again</button>`
+          ? html`<button type="button" @click=${this.handleRunAgain}>${msg('Run again')}</button>`
           : nothing
       }
     </div>`;
@@ -76,27 +77,29 @@ export class PreviewNotices implements ReactiveController {
   }
 
   stopped(filename: string): void {
-    this.show({ text: `${filename} stopped responding and was stopped.`, stopped: true });
+    this.show({ text: msg(str`${filename} stopped responding and was stopped.`), stopped: true });
   }
 
   download(filename: string, blob: Blob): void {
     const name = downloadName(filename);
     if (this.downloads >= MAX_DOWNLOADS || blob.size > MAX_DOWNLOAD_BYTES) {
-      this.show({ text: `The page's download of ${name} (${formatBytes(blob.size)}) was refused.` });
+      this.show({ text: msg(str`The page's download of ${name} (${formatBytes(blob.size)}) was refused.`) });
       return;
     }
     this.downloads++;
     // Always offered: the app page's activation may come from the person's click anywhere in the app (Send, a
     // tab, Preview), not from a click meant for this download.
-    this.show({ text: `Save ${name} (${formatBytes(blob.size)})?`, save: { filename: name, blob } });
+    this.show({ text: msg(str`Save ${name} (${formatBytes(blob.size)})?`), save: { filename: name, blob } });
   }
 
   clipboard(text: string): void {
     if (!navigator.userActivation?.isActive) return; // only right after a click in the page
     navigator.clipboard.writeText(text).then(
-      () => this.show({ text: `Copied to the clipboard: ${copiedText(text)}` }),
+      () => this.show({ text: msg(str`Copied to the clipboard: ${copiedText(text)}`) }),
       (error: unknown) =>
-        this.show({ text: `Copying failed: ${error instanceof Error ? error.message : String(error)}` }),
+        this.show({
+          text: msg(str`Copying failed: ${error instanceof Error ? error.message : String(error)}`),
+        }),
     );
   }
 
@@ -127,7 +130,7 @@ export class PreviewNotices implements ReactiveController {
     const save = this.notice?.save;
     if (!save || !this.armed()) return;
     saveBlob(save.filename, save.blob);
-    this.show({ text: `Downloaded ${save.filename} (${formatBytes(save.blob.size)})` });
+    this.show({ text: msg(str`Downloaded ${save.filename} (${formatBytes(save.blob.size)})`) });
   };
 
   private readonly handleDismiss = (): void => {

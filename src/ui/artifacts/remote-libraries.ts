@@ -15,6 +15,7 @@ import {
   missingLibraryText,
   shelfModuleOf,
 } from '../../artifacts/plan';
+import { msg, str } from '../l10n';
 import type { LibraryFile } from './artifact-apps';
 
 /** Loads one public CDN file for the page being prepared (the preview element binds it to its artifact). */
@@ -62,7 +63,9 @@ export async function loadRemoteFiles(
     const host = new URL(got.url).host;
     notes.push({
       level: 'info',
-      text: `Loaded ${got.url} from ${host}${got.cached ? ' (kept in this browser)' : ''}.`,
+      text: got.cached
+        ? msg(str`Loaded ${got.url} from ${host} (kept in this browser).`)
+        : msg(str`Loaded ${got.url} from ${host}.`),
     });
     if (kind !== 'module') {
       files[file] = got.blob;

@@ -36,7 +36,7 @@ describe('artifacts tool cards', () => {
   it('give the size of the content: characters while it streams, and lines once it is complete', () => {
     const values = (result: TemplateResult | undefined) => result?.values;
     const args = call({ command: 'create', filename: 'a.html', content: '<p>\n1\n</p>' });
-    expect(values(artifactsToolRenderer.renderArgs?.(args, true))).toEqual(['10 characters']);
-    expect(values(artifactsToolRenderer.renderArgs?.(args, false))).toEqual(['10 characters', '3']);
+    expect(values(artifactsToolRenderer.renderArgs?.(args, true))).toEqual(['10 characters so far.']);
+    expect(values(artifactsToolRenderer.renderArgs?.(args, false))).toEqual(['10 characters, 3 lines.']);
   });
 });

@@ -11,6 +11,7 @@ import './artifact-diff';
 import './artifact-editor';
 import './artifact-preview';
 import './code-view';
+import { msg, str } from '../l10n';
 
 export interface ViewerHandlers {
   previewStart(e: PreviewStartEvent): void;
@@ -45,7 +46,9 @@ export function renderViewer(
     const from = shown.previous;
     const to = shown.version;
     const label =
-      from && to ? `Changes from version ${from.version} to version ${to.version}` : 'Changes from nothing';
+      from && to
+        ? msg(str`Changes from version ${from.version} to version ${to.version}`)
+        : msg('Changes from nothing');
     return html`<easel-artifact-diff .older=${from?.content ?? ''} .newer=${content} .label=${label}></easel-artifact-diff>`;
   }
   if (mode === 'code') return codeView(filename, content, languageOf(filename), streaming);
@@ -67,7 +70,7 @@ export function renderViewer(
     case 'json': {
       if (streaming) return codeView(filename, content, 'json', true);
       const pretty = prettyJson(content);
-      return html`${pretty.problem ? html`<p class="note">Not valid JSON: ${pretty.problem}</p>` : ''}${codeView(
+      return html`${pretty.problem ? html`<p class="note">${msg(str`Not valid JSON: ${pretty.problem}`)}</p>` : ''}${codeView(
         filename,
         pretty.text,
         'json',
@@ -90,7 +93,7 @@ export function renderViewer(
       const src = streaming ? undefined : imageSource(content, filename);
       return src
         ? html`<div class="image"><img alt=${filename} src=${src} /></div>`
-        : html`<p class="empty">${streaming ? 'Writing…' : 'This file is not a base64 or data: image.'}</p>`;
+        : html`<p class="empty">${streaming ? msg('Writing…') : msg('This file is not a base64 or data: image.')}</p>`;
     }
     case 'code':
     case 'text':
@@ -105,7 +108,7 @@ function codeView(filename: string, content: string, language: string, streaming
     .content=${content}
     .language=${language}
     ?streaming=${streaming}
-    .label=${`${filename} code`}
+    .label=${msg(str`${filename} code`)}
   ></easel-code-view>`;
 }
 

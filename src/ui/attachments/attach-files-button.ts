@@ -1,5 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
+import { msg } from '../l10n';
 import { focusRing } from '../styles/controls';
 import { FilesChosenEvent } from './events';
 
@@ -76,12 +77,12 @@ export class EaselAttachFilesButton extends LitElement {
   override render() {
     return html`<button
         type="button"
-        title="Attach files"
-        aria-label=${this.compact ? 'Attach files' : nothing}
+        title=${msg('Attach files')}
+        aria-label=${this.compact ? msg('Attach files') : nothing}
         ?disabled=${this.disabled}
         @click=${this.handleClick}
       >
-        ${paperclip}${this.compact ? nothing : ' Attach files'}
+        ${paperclip}${this.compact ? nothing : msg(' Attach files')}
       </button>
       <input type="file" multiple tabindex="-1" aria-hidden="true" @change=${this.handleChange} />`;
   }

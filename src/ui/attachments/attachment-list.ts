@@ -1,10 +1,11 @@
 import { consume } from '@lit/context';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
-import { formatBytes } from '../../agent';
 import { estimateCost, extensionOf } from '../../attachments';
 import { ATTACHMENT_KIND_TABLE, type AttachmentRecord } from '../../messages';
 import { heirOf } from '../focus';
+import { formatBytes } from '../format';
+import { msg, str } from '../l10n';
 import { attachmentListStyles } from './attachment-list-styles';
 import type { EaselAttachmentPreview } from './attachment-preview';
 import { type AttachmentBlobSource, attachmentBlobSourceContext } from './blob-source';
@@ -72,7 +73,7 @@ export class EaselAttachmentList extends LitElement {
 
   override render() {
     if (this.attachments.length === 0 && this.pending.length === 0) return nothing;
-    return html`<ul role="list" aria-label="Attachments">
+    return html`<ul role="list" aria-label=${msg('Attachments')}>
         ${this.attachments.map((a) => this.renderTile(a))} ${this.pending.map((p) => this.renderPending(p))}
       </ul>
       <easel-attachment-preview></easel-attachment-preview>
@@ -81,7 +82,7 @@ export class EaselAttachmentList extends LitElement {
 
   private renderTile(a: AttachmentRecord) {
     return html`<li>
-      <button type="button" class="tile" title=${a.name} aria-label=${`Preview ${a.name}`} @click=${() => this.handleOpen(a)}>
+      <button type="button" class="tile" title=${a.name} aria-label=${msg(str`Preview ${a.name}`)} @click=${() => this.handleOpen(a)}>
         ${this.renderThumb(a)}
         <span class="label">
           <span class="name">${a.name}</span>
@@ -90,7 +91,7 @@ export class EaselAttachmentList extends LitElement {
       </button>
       ${
         this.removable && a.sourcePages !== undefined
-          ? html`<button type="button" class="pages" aria-label=${`Choose pages of ${a.name}`} @click=${() => void this.handlePages(a)}>Pages</button>`
+          ? html`<button type="button" class="pages" aria-label=${msg(str`Choose pages of ${a.name}`)} @click=${() => void this.handlePages(a)}>${msg('Pages')}</button>`
           : nothing
       }
       ${
@@ -98,8 +99,8 @@ export class EaselAttachmentList extends LitElement {
           ? html`<button
               type="button"
               class="remove"
-              aria-label=${`Remove ${a.name}`}
-              title=${`Remove ${a.name}`}
+              aria-label=${msg(str`Remove ${a.name}`)}
+              title=${msg(str`Remove ${a.name}`)}
               data-remove=${a.id}
               @click=${() => this.handleRemove(a.id)}
             >
@@ -123,7 +124,7 @@ export class EaselAttachmentList extends LitElement {
         <span class="icon" aria-hidden="true">…</span>
         <span class="label">
           <span class="name">${p.name}</span>
-          <span class="meta">Preparing…</span>
+          <span class="meta">${msg('Preparing…')}</span>
         </span>
       </span>
     </li>`;

@@ -1,7 +1,8 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { formatBytes } from '../../agent';
 import type { AttachmentRecord } from '../../messages';
+import { formatBytes } from '../format';
+import { msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
 
 /** Characters of a text attachment shown in the preview (the rest is only sent). */
@@ -143,13 +144,13 @@ export class EaselAttachmentPreview extends LitElement {
 
   override render() {
     const r = this.record;
-    return html`<dialog aria-label=${r ? `Preview of ${r.name}` : 'Preview'} @close=${this.handleClose}>
+    return html`<dialog aria-label=${r ? msg(str`Preview of ${r.name}`) : msg('Preview')} @close=${this.handleClose}>
       ${
         r
           ? html`<header>
                 <h2>${r.name}</h2>
                 <span class="meta">${formatBytes(r.size)}</span>
-                <form method="dialog"><button>Close</button></form>
+                <form method="dialog"><button>${msg('Close')}</button></form>
               </header>
               <div class="body">${this.renderBody(r)}</div>`
           : nothing
@@ -162,11 +163,12 @@ export class EaselAttachmentPreview extends LitElement {
     const url = this.url;
     if (url === undefined) return missing();
     if (r.kind === 'image') return html`<img src=${url} alt=${r.name} />`;
-    const open = html`<a href=${url} target="_blank" rel="noopener">Open ${r.name} in a new tab</a>`;
-    if (!navigator.pdfViewerEnabled) return html`<p>This browser cannot show PDFs here. ${open}</p>`;
+    const open = html`<a href=${url} target="_blank" rel="noopener">${msg(str`Open ${r.name} in a new tab`)}</a>`;
+    if (!navigator.pdfViewerEnabled)
+      return html`<p>${msg(str`This browser cannot show PDFs here. ${open}`)}</p>`;
     const data = pdfUrlPolicy?.createScriptURL(url) ?? url;
-    return html`<object type="application/pdf" data=${data} title=${`${r.name} preview`}>
-        <p>The PDF could not be shown here. ${open}</p>
+    return html`<object type="application/pdf" data=${data} title=${msg(str`${r.name} preview`)}>
+        <p>${msg(str`The PDF could not be shown here. ${open}`)}</p>
       </object>
       <p>${open}</p>`;
   }
@@ -184,7 +186,7 @@ export class EaselAttachmentPreview extends LitElement {
 }
 
 function missing() {
-  return html`<p>This file is no longer available.</p>`;
+  return html`<p>${msg('This file is no longer available.')}</p>`;
 }
 
 /** The type the preview gives the bytes: what the record says it is, and never anything a browser would run. */

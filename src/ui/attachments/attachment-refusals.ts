@@ -1,6 +1,7 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Refusal } from '../../attachments';
+import { msg, str } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
 import { DismissRefusalEvent, SendPdfAsTextEvent } from './events';
 
@@ -57,21 +58,19 @@ export class EaselAttachmentRefusals extends LitElement {
       ${
         this.refusals.length === 0
           ? ''
-          : html`<ul aria-label="Files not attached">
+          : html`<ul aria-label=${msg('Files not attached')}>
               ${this.refusals.map(
                 (r) => html`<li>
-                  <span class="text"><strong>${r.file}</strong> was not attached. ${r.reason}${
-                    r.pdf ? ' Its text can be sent instead.' : ''
-                  }</span>
+                  <span class="text"><strong>${r.file}</strong> ${msg(str`was not attached. ${r.reason}`)}${r.pdf ? msg(' Its text can be sent instead.') : ''}</span>
                   ${
                     r.pdf
-                      ? html`<button type="button" aria-label=${`Attach the text of ${r.file}`} @click=${() => this.dispatchEvent(new SendPdfAsTextEvent(r))}>
-                          Attach as text
+                      ? html`<button type="button" aria-label=${msg(str`Attach the text of ${r.file}`)} @click=${() => this.dispatchEvent(new SendPdfAsTextEvent(r))}>
+                          ${msg('Attach as text')}
                         </button>`
                       : ''
                   }
-                  <button type="button" aria-label=${`Dismiss notice about ${r.file}`} @click=${() => this.handleDismiss(r)}>
-                    Dismiss
+                  <button type="button" aria-label=${msg(str`Dismiss notice about ${r.file}`)} @click=${() => this.handleDismiss(r)}>
+                    ${msg('Dismiss')}
                   </button>
                 </li>`,
               )}

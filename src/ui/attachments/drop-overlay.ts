@@ -1,5 +1,6 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { msg } from '../l10n';
 import { FilesChosenEvent } from './events';
 import { carriesFiles, filesOf } from './transfer';
 
@@ -78,7 +79,7 @@ export class EaselDropOverlay extends LitElement {
   }
 
   override render() {
-    return html`<div>Drop files to attach</div>`;
+    return html`<div>${msg('Drop files to attach')}</div>`;
   }
 
   private readonly handleEnter = (event: Event) => {

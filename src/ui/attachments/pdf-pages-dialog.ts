@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { parsePageRanges, planPdfParts } from '../../attachments/pdf-pages';
 import type { AttachmentRecord } from '../../messages';
+import { msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
 import { ChoosePdfPagesEvent, SendPdfAsTextEvent, SendPdfInPartsEvent } from './events';
 
@@ -77,19 +78,18 @@ export class EaselPdfPagesDialog extends LitElement {
 
   override render() {
     const r = this.record;
-    return html`<dialog aria-label=${r ? `Choose pages of ${r.name}` : 'Choose pages'} @close=${this.handleClose}>
+    return html`<dialog aria-label=${r ? msg(str`Choose pages of ${r.name}`) : msg('Choose pages')} @close=${this.handleClose}>
       ${
         r
           ? html`<form @submit=${this.handleSubmit}>
               <h2>${r.name}</h2>
               <p>
-                It has ${r.sourcePages} pages; the API reads at most ${MAX_PAGES} in one request. Give the pages to
-                send, as pages and ranges.
+                ${msg(str`It has ${r.sourcePages} pages; the API reads at most ${MAX_PAGES} in one request. Give the pages to send, as pages and ranges.`)}
               </p>
-              <label>Pages <input name="pages" autocomplete="off" placeholder="1-20, 45" /></label>
+              <label>${msg('Pages')} <input name="pages" autocomplete="off" placeholder="1-20, 45" /></label>
               <p role="alert">${this.problem || nothing}</p>
-              <button type="submit">Use these pages</button>
-              <button type="button" @click=${() => this.dialog.close()}>Cancel</button>
+              <button type="submit">${msg('Use these pages')}</button>
+              <button type="button" @click=${() => this.dialog.close()}>${msg('Cancel')}</button>
               ${this.renderParts(r.sourcePages ?? 0)}
             </form>`
           : nothing
@@ -102,16 +102,13 @@ export class EaselPdfPagesDialog extends LitElement {
     const parts = planPdfParts(total, MAX_PAGES);
     const ranges = parts.map((p) => `${p.from}–${p.to}`).join(', ');
     return html`<p id="parts-plan">
-        Or send all ${total} pages in ${parts.length} parts (pages ${ranges}; a part too large for one request is
-        halved): part 1 with your message, each next part as a message of its own once Claude has answered the one
-        before. A request holds at most ${MAX_PAGES} PDF pages, so parts Claude has read are not sent again.
+        ${msg(str`Or send all ${total} pages in ${parts.length} parts (pages ${ranges}; a part too large for one request is halved): part 1 with your message, each next part as a message of its own once Claude has answered the one before. A request holds at most ${MAX_PAGES} PDF pages, so parts Claude has read are not sent again.`)}
       </p>
-      <button type="button" aria-describedby="parts-plan" @click=${this.handleParts}>Send in parts</button>
+      <button type="button" aria-describedby="parts-plan" @click=${this.handleParts}>${msg('Send in parts')}</button>
       <p id="text-plan">
-        Or send the text of all ${total} pages in this message: far fewer tokens than pages, but without pictures,
-        charts or layout (a scanned page has no text).
+        ${msg(str`Or send the text of all ${total} pages in this message: far fewer tokens than pages, but without pictures, charts or layout (a scanned page has no text).`)}
       </p>
-      <button type="button" aria-describedby="text-plan" @click=${this.handleText}>Send as text</button>`;
+      <button type="button" aria-describedby="text-plan" @click=${this.handleText}>${msg('Send as text')}</button>`;
   }
 
   private handleText() {

@@ -14,6 +14,7 @@ import {
   uniqueName,
 } from '../../attachments';
 import type { PendingAttachment } from '../attachments';
+import { msg, str } from '../l10n';
 
 /**
  * The files attached to the message being written: prepares each one (off the main thread for images),
@@ -60,7 +61,9 @@ export class AttachmentTrayController {
       for (const { key, file } of waiting) {
         this.settle(key, {
           file: file.name,
-          reason: `Easel could not load its file checks (${errorText(error)}). Reload the page and attach it again.`,
+          reason: msg(
+            str`Easel could not load its file checks (${errorText(error)}). Reload the page and attach it again.`,
+          ),
         });
       }
       return;
@@ -72,7 +75,7 @@ export class AttachmentTrayController {
       } catch (error) {
         outcome = {
           file: file.name,
-          reason: `It could not be read (${errorText(error)}). Try attaching it again.`,
+          reason: msg(str`It could not be read (${errorText(error)}). Try attaching it again.`),
         };
       }
       this.settle(key, outcome);
@@ -108,7 +111,7 @@ export class AttachmentTrayController {
     try {
       outcome = await (await loadPreparer()).reworkPdf(item ?? (from as Refusal), name, how);
     } catch (error) {
-      outcome = { file: name, reason: `The PDF could not be read again (${errorText(error)}).` };
+      outcome = { file: name, reason: msg(str`The PDF could not be read again (${errorText(error)}).`) };
     }
     this.pending = this.pending.filter((p) => p.key !== key);
     if ('reason' in outcome) this.refusals = [...this.refusals, outcome];

@@ -21,6 +21,36 @@ describe('<easel-composer>', () => {
     await expect.element(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
+  it('never sends with the Enter that confirms an input method composition, and sends with the next one', async () => {
+    const { screen, parent } = await mount('easel-composer');
+    const sent = recordEvents(parent, 'send-message');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'ni hao');
+    const textarea = box.element() as HTMLTextAreaElement;
+    const enter = (init: KeyboardEventInit) =>
+      textarea.dispatchEvent(
+        new KeyboardEvent('keydown', {
+          key: 'Enter',
+          bubbles: true,
+          cancelable: true,
+          composed: true,
+          ...init,
+        }),
+      );
+    // Pinyin typed, the candidate 你好 chosen with Enter: the keydown comes while composing (Chrome, Firefox)…
+    textarea.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }));
+    textarea.dispatchEvent(new CompositionEvent('compositionupdate', { bubbles: true, data: 'ni hao' }));
+    const confirmed = enter({ isComposing: true, keyCode: 229 });
+    textarea.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '你好' }));
+    // …or just after compositionend with keyCode 229 (Safari).
+    const late = enter({ keyCode: 229 });
+    expect(sent).toHaveLength(0);
+    expect([confirmed, late]).toEqual([true, true]); // not prevented: the IME's Enter does what it does
+    await expect.element(box).toHaveValue('ni hao');
+    enter({ keyCode: 13 });
+    expect(sent.map((e) => e.text)).toEqual(['ni hao']);
+  });
+
   it('adds a line with Shift+Enter instead of sending', async () => {
     const { screen, parent } = await mount('easel-composer');
     const sent = recordEvents(parent, 'send-message');

@@ -21,6 +21,7 @@ import type { DictationEvent } from './dictate-button';
 import { loadVoice } from './load-voice';
 import '../attachments/attach-files-button';
 import '../attachments/attachment-refusals';
+import { msg, str } from '../l10n';
 
 /** The person turned `Web` on or off for the open session. */
 export class WebToggleEvent extends Event {
@@ -106,10 +107,10 @@ export class EaselComposer extends LitElement {
           @send-pdf-as-text=${(e: SendPdfAsTextEvent) => void this.tray.reworkPdf(e.from, 'text')}
         ></easel-attachment-list>
         <textarea
-          aria-label="Message"
+          aria-label=${msg('Message')}
           aria-describedby="hint"
           rows="1"
-          placeholder=${this.busy ? 'Reply…' : 'Message Claude'}
+          placeholder=${this.busy ? msg('Reply…') : msg('Message Claude')}
           .value=${this.text}
           @input=${this.handleInput}
           @keydown=${this.handleKeydown}
@@ -123,26 +124,26 @@ export class EaselComposer extends LitElement {
               type="button"
               class="btn ghost web"
               aria-pressed=${this.web ? 'true' : 'false'}
-              title="Let Claude search the web and read pages (each search costs $0.01)"
+              title=${msg('Let Claude search the web and read pages (each search costs $0.01)')}
               @click=${this.handleWebToggle}
-            >${icon('web', 16)}<span>Web</span></button>
+            >${icon('web', 16)}<span>${msg('Web')}</span></button>
             <button
               type="button"
               class="btn ghost web"
               aria-pressed=${this.code ? 'true' : 'false'}
-              title="Let Claude run JavaScript and Python in your browser, with no network"
+              title=${msg('Let Claude run JavaScript and Python in your browser, with no network')}
               @click=${this.handleCodeToggle}
-            >${icon('code', 16)}<span>Code</span></button>
+            >${icon('code', 16)}<span>${msg('Code')}</span></button>
           </div>
           <div class="send-group">
             ${
               this.busy
                 ? html`<button type="button" class="btn stop" @click=${this.handleStop}>
-                    ${icon('stop', 14)}<span>Stop</span>
+                    ${icon('stop', 14)}<span>${msg('Stop')}</span>
                   </button>`
                 : nothing
             }
-            <button type="submit" class="btn primary icon send" aria-label="Send" title="Send (Enter)" ?disabled=${!canSend}>
+            <button type="submit" class="btn primary icon send" aria-label=${msg('Send')} title=${msg('Send (Enter)')} ?disabled=${!canSend}>
               ${icon('send')}
             </button>
           </div>
@@ -151,25 +152,25 @@ export class EaselComposer extends LitElement {
       <p id="hint" class="hint">
         ${
           this.busy
-            ? 'Enter steers the current answer · Alt+Enter queues a follow-up · Esc stops'
-            : 'Enter sends · Shift+Enter adds a line'
+            ? msg('Enter steers the current answer · Alt+Enter queues a follow-up · Esc stops')
+            : msg('Enter sends · Shift+Enter adds a line')
         }
       </p>`;
   }
 
   private renderQueue() {
-    return html`<ul class="queue" aria-label="Queued messages">
+    return html`<ul class="queue" aria-label=${msg('Queued messages')}>
       ${this.queue.map(
         (q) => html`<li>
-          <span class="kind">${q.kind === 'steer' ? 'Steering' : 'Follow-up'}</span>
+          <span class="kind">${q.kind === 'steer' ? msg('Steering') : msg('Follow-up')}</span>
           <span class="text">${queuedText(q)}</span>
           <button
             type="button"
-            aria-label=${`Remove queued message: ${queuedText(q)}`}
+            aria-label=${msg(str`Remove queued message: ${queuedText(q)}`)}
             data-queued=${q.id}
             @click=${() => this.handleRemove(q.id)}
           >
-            Remove
+            ${msg('Remove')}
           </button>
         </li>`,
       )}
@@ -202,7 +203,10 @@ export class EaselComposer extends LitElement {
   }
 
   private handleKeydown(e: KeyboardEvent) {
-    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    // An Enter that confirms an input method's composition (Chinese, Japanese, Korean) is the IME's, not a send:
+    // `isComposing`, or keyCode 229 where the keydown comes just after `compositionend` (Safari).
+    if (e.isComposing || e.keyCode === 229) return;
+    if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
       this.send(e.altKey ? 'followUp' : 'steer');
     } else if (e.key === 'Escape' && this.busy) {
@@ -315,7 +319,7 @@ function queuedText(q: QueuedMessage): string {
     typeof m.content === 'string'
       ? m.content
       : m.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ');
-  return text.trim() || 'A message without text';
+  return text.trim() || msg('A message without text');
 }
 
 declare global {

@@ -6,6 +6,7 @@ import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../../ag
 import { RetryEvent } from '../events';
 import './message-list';
 import './message-view';
+import { msg } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
 import { NO_VERSIONS, type VersionLookup } from './versions';
 
@@ -134,8 +135,8 @@ export class EaselConversation extends LitElement {
     const empty = this.messages.length === 0 && !this.streamMessage;
     const liveStart = this.liveStart();
     return html`<div class=${classMap({ scroller: true, following: this.following })} @scroll=${this.handleScroll}>
-        <div role="log" aria-label="Conversation">
-          ${empty ? html`<slot name="empty"><p class="empty">Ask Claude anything. Files it writes appear beside the chat.</p></slot>` : nothing}
+        <div role="log" aria-label=${msg('Conversation')}>
+          ${empty ? html`<slot name="empty"><p class="empty">${msg('Ask Claude anything. Files it writes appear beside the chat.')}</p></slot>` : nothing}
           <easel-message-list
             .messages=${this.history(liveStart)}
             ?busy=${this.busy}
@@ -145,7 +146,7 @@ export class EaselConversation extends LitElement {
           ${this.renderLive(liveStart)} ${this.renderWaiting()} ${this.renderUnanswered()}
         </div>
       </div>
-      ${this.following ? nothing : html`<button class="jump" type="button" @click=${this.handleJump}>Jump to latest</button>`}`;
+      ${this.following ? nothing : html`<button class="jump" type="button" @click=${this.handleJump}>${msg('Jump to latest')}</button>`}`;
   }
 
   /**
@@ -191,7 +192,7 @@ export class EaselConversation extends LitElement {
     if (!this.busy || this.runningTools.size > 0 || (this.streamMessage?.content.length ?? 0) > 0)
       return nothing;
     return html`<div class="waiting" role="status">
-      Claude is thinking…${this.retryNote ? html`<br />${this.retryNote}` : nothing}
+      ${msg('Claude is thinking…')}${this.retryNote ? html`<br />${this.retryNote}` : nothing}
     </div>`;
   }
 
@@ -204,11 +205,11 @@ export class EaselConversation extends LitElement {
     const last = this.messages.findLast((m) => m.role !== 'artifact');
     let text: string;
     if (last?.role === 'user' || last?.role === 'user-with-attachments')
-      text = 'This message has no answer yet.';
-    else if (last?.role === 'toolResult') text = 'Claude had not finished this answer.';
+      text = msg('This message has no answer yet.');
+    else if (last?.role === 'toolResult') text = msg('Claude had not finished this answer.');
     else return nothing;
     return html`<div class="unanswered" role="status">
-      ${text} <button type="button" @click=${this.handleRetry}>Retry</button>
+      ${text} <button type="button" @click=${this.handleRetry}>${msg('Retry')}</button>
     </div>`;
   }
 

@@ -1,12 +1,13 @@
 /**
  * `<easel-dictate-button>`: the composer's `Dictate`. It dictates into the message box with the browser's speech
  * recognition where there is one, and says so where there is none. Before the first dictation of a page it says
- * where the browser sends the voice (`DICTATION_NOTICE`) and starts only when the person agrees.
+ * where the browser sends the voice (`dictationNotice`) and starts only when the person agrees.
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
+import { msg, str } from '../l10n';
 import { buttons } from '../styles/controls';
-import { DICTATION_NOTICE, type Recognition, recognitionClass, recognitionProblem } from './speech';
+import { dictationNotice, type Recognition, recognitionClass, recognitionProblem } from './speech';
 
 /** Words recognised, to add to the message box. */
 export class DictationEvent extends Event {
@@ -73,17 +74,17 @@ export class EaselDictateButton extends LitElement {
         type="button"
         class="btn ghost"
         aria-pressed=${this.listening ? 'true' : 'false'}
-        title=${this.listening ? 'Stop dictating' : 'Dictate into the message box'}
+        title=${this.listening ? msg('Stop dictating') : msg('Dictate into the message box')}
         @click=${this.handleClick}
-      >Dictate</button>
+      >${msg('Dictate')}</button>
       <span class="heard" role="status">${this.note}</span>
       ${
         this.asking
-          ? html`<div class="panel" role="alertdialog" aria-label="Before you dictate" aria-describedby="notice">
-              <p id="notice">${DICTATION_NOTICE}</p>
+          ? html`<div class="panel" role="alertdialog" aria-label=${msg('Before you dictate')} aria-describedby="notice">
+              <p id="notice">${dictationNotice()}</p>
               <div class="row">
-                <button type="button" class="btn" @click=${this.handleCancel}>Not now</button>
-                <button type="button" class="btn primary" @click=${this.handleAgree}>Start dictating</button>
+                <button type="button" class="btn" @click=${this.handleCancel}>${msg('Not now')}</button>
+                <button type="button" class="btn primary" @click=${this.handleAgree}>${msg('Start dictating')}</button>
               </div>
             </div>`
           : nothing
@@ -96,8 +97,9 @@ export class EaselDictateButton extends LitElement {
       return;
     }
     if (!recognitionClass()) {
-      this.note =
-        'This browser has no speech recognition, so dictation is not available here (Chrome, Edge and Safari have it).';
+      this.note = msg(
+        'This browser has no speech recognition, so dictation is not available here (Chrome, Edge and Safari have it).',
+      );
       return;
     }
     if (!informed) {
@@ -130,17 +132,19 @@ export class EaselDictateButton extends LitElement {
     });
     recognition.addEventListener('end', () => {
       this.listening = false;
-      if (this.note === 'Listening…') this.note = '';
+      if (this.note === msg('Listening…')) this.note = '';
       if (this.recognition === recognition) this.recognition = undefined;
     });
     this.recognition = recognition;
-    this.note = 'Listening…';
+    this.note = msg('Listening…');
     this.listening = true;
     try {
       recognition.start();
     } catch (error) {
       this.listening = false;
-      this.note = `Dictation could not start: ${error instanceof Error ? error.message : String(error)}`;
+      this.note = msg(
+        str`Dictation could not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -159,7 +163,7 @@ export class EaselDictateButton extends LitElement {
       if (result?.isFinal) final += words;
       else interim += words;
     }
-    this.note = interim.trim() || 'Listening…';
+    this.note = interim.trim() || msg('Listening…');
     if (final.trim()) this.dispatchEvent(new DictationEvent(final.trim()));
   }
 }

@@ -3,6 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { AssistantMessage } from '../../agent';
 import { INTERRUPTED_MESSAGE } from '../../storage';
 import { RetryEvent } from '../events';
+import { msg, str } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
 
 /**
@@ -98,19 +99,19 @@ export class EaselErrorNotice extends LitElement {
       m.errorMessage !== INTERRUPTED_MESSAGE
     ) {
       return html`<div class="row stopped">
-        <span role="status">Stopped</span>${this.renderRetry()}
+        <span role="status">${msg('Stopped')}</span>${this.renderRetry()}
       </div>`;
     }
-    const [first, rest] = splitFirstSentence(m.errorMessage ?? 'Something went wrong.');
+    const [first, rest] = splitFirstSentence(m.errorMessage ?? msg('Something went wrong.'));
     const hasDetails = rest !== '' || m.requestId !== undefined;
     return html`<div role="alert">
       <span>${first}</span>
-      ${wait > 0 ? html`<div>You can retry in ${wait} s.</div>` : nothing}
+      ${wait > 0 ? html`<div>${msg(str`You can retry in ${wait} s.`)}</div>` : nothing}
       ${
         this.expanded && hasDetails
           ? html`<div class="details" id="details">
             ${rest ? html`<p>${rest}</p>` : nothing}
-            ${m.requestId ? html`<p>Request ID: ${m.requestId}</p>` : nothing}
+            ${m.requestId ? html`<p>${msg(str`Request ID: ${m.requestId}`)}</p>` : nothing}
           </div>`
           : nothing
       }
@@ -119,7 +120,7 @@ export class EaselErrorNotice extends LitElement {
         ${
           hasDetails
             ? html`<button class="more" type="button" aria-expanded=${this.expanded ? 'true' : 'false'}
-              aria-controls="details" @click=${this.handleMore}>${this.expanded ? 'Less' : 'More'}</button>`
+              aria-controls="details" @click=${this.handleMore}>${this.expanded ? msg('Less') : msg('More')}</button>`
             : nothing
         }
       </div>
@@ -128,7 +129,7 @@ export class EaselErrorNotice extends LitElement {
 
   private renderRetry() {
     return this.retryable
-      ? html`<button class="retry" type="button" @click=${this.handleRetry}>Retry</button>`
+      ? html`<button class="retry" type="button" @click=${this.handleRetry}>${msg('Retry')}</button>`
       : nothing;
   }
 

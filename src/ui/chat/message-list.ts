@@ -4,6 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { AgentMessage, ToolResultMessage } from '../../agent';
 import { latestCompaction } from '../../messages';
 import './message-view';
+import { msg } from '../l10n';
 import { focusRing } from '../styles/controls';
 import { NO_VERSIONS, type VersionLookup } from './versions';
 
@@ -90,7 +91,7 @@ export class EaselMessageList extends LitElement {
   override render() {
     const from = this.from;
     const label =
-      from <= this.compactedBefore ? 'Show earlier messages (compacted)' : 'Show earlier messages';
+      from <= this.compactedBefore ? msg('Show earlier messages (compacted)') : msg('Show earlier messages');
     return html`${from > 0 ? html`<button type="button" class="earlier" @click=${this.handleShowEarlier}>${label}</button>` : nothing}
     ${repeat(
       from > 0 ? this.messages.slice(from) : this.messages,

@@ -13,19 +13,41 @@ import './tool-call-card';
 import type { UnfinishedCall } from './tool-call-card';
 import './version-switcher';
 import '../markdown/markdown-view';
+import { msg, str } from '../l10n';
 import { buttons, focusRing } from '../styles/controls';
 import { type IconName, icon } from '../styles/icons';
 
 const NO_RESULTS: ReadonlyMap<string, ToolResultMessage> = new Map();
 
-const ARTIFACT_VERBS: Readonly<Record<ArtifactMessage['action'], string>> = {
-  create: 'created',
-  update: 'updated',
-  rewrite: 'rewrote',
-  delete: 'deleted',
-  restore: 'restored',
-  edit: 'edited',
-};
+/** "You created index.html (version 1)", "Claude deleted notes.md": one sentence each, for word order. */
+function artifactLabel(m: ArtifactMessage): string {
+  const [file, version] = [m.filename, m.version];
+  const you = m.author === 'person';
+  switch (m.action) {
+    case 'create':
+      return you
+        ? msg(str`You created ${file} (version ${version})`)
+        : msg(str`Claude created ${file} (version ${version})`);
+    case 'update':
+      return you
+        ? msg(str`You updated ${file} (version ${version})`)
+        : msg(str`Claude updated ${file} (version ${version})`);
+    case 'rewrite':
+      return you
+        ? msg(str`You rewrote ${file} (version ${version})`)
+        : msg(str`Claude rewrote ${file} (version ${version})`);
+    case 'restore':
+      return you
+        ? msg(str`You restored ${file} (version ${version})`)
+        : msg(str`Claude restored ${file} (version ${version})`);
+    case 'edit':
+      return you
+        ? msg(str`You edited ${file} (version ${version})`)
+        : msg(str`Claude edited ${file} (version ${version})`);
+    case 'delete':
+      return you ? msg(str`You deleted ${file}`) : msg(str`Claude deleted ${file}`);
+  }
+}
 const NO_IDS: ReadonlySet<string> = new Set();
 
 /** One message of the conversation, as an `article` labelled `You` or `Claude`, with its actions. */
@@ -211,7 +233,9 @@ export class EaselMessageView extends LitElement {
     const m = this.message;
     if (!m) return nothing;
     const body = this.renderMessage(m);
-    return this.compacted && body !== nothing ? html`<p class="compacted-tag">Compacted</p>${body}` : body;
+    return this.compacted && body !== nothing
+      ? html`<p class="compacted-tag">${msg('Compacted')}</p>${body}`
+      : body;
   }
 
   private renderMessage(m: AgentMessage) {
@@ -219,7 +243,9 @@ export class EaselMessageView extends LitElement {
       case 'compaction':
         return this.renderCompaction(
           m.summary,
-          `Conversation compacted: the ${m.compacted.toLocaleString('en-US')} messages above are summarised`,
+          msg(
+            str`Conversation compacted: the ${m.compacted.toLocaleString('en-US')} messages above are summarised`,
+          ),
         );
       case 'user':
         return this.renderUser(m, userText(m));
@@ -241,21 +267,21 @@ export class EaselMessageView extends LitElement {
     attachments: readonly AttachmentRecord[] = [],
   ) {
     if (this.editing) {
-      return html`<article class="user edit" aria-label="You">
-        <textarea aria-label="Edit message" .value=${text} @keydown=${this.handleEditKeydown}></textarea>
+      return html`<article class="user edit" aria-label=${msg('You')}>
+        <textarea aria-label=${msg('Edit message')} .value=${text} @keydown=${this.handleEditKeydown}></textarea>
         <div class="actions">
-          <button type="button" class="btn" @click=${this.handleCancelEdit}>Cancel</button>
-          <button type="button" class="btn primary" @click=${this.handleSaveEdit}>Save and send</button>
+          <button type="button" class="btn" @click=${this.handleCancelEdit}>${msg('Cancel')}</button>
+          <button type="button" class="btn primary" @click=${this.handleSaveEdit}>${msg('Save and send')}</button>
         </div>
       </article>`;
     }
-    return html`<article class="user" aria-label="You">
+    return html`<article class="user" aria-label=${msg('You')}>
       ${attachments.length > 0 ? this.renderAttachments(attachments) : nothing}
       <div class="user-text">${text}</div>
       <div class="actions">
         ${this.renderVersions()}
-        ${this.action(this.copied.label, this.copied.label === 'Copied' ? 'check' : 'copy', () => this.copied.copy(text))}
-        ${this.busy ? nothing : this.action('Edit', 'edit', this.handleEdit)}
+        ${this.action(this.copied.text, this.copied.label === 'Copied' ? 'check' : 'copy', () => this.copied.copy(text))}
+        ${this.busy ? nothing : this.action(msg('Edit'), 'edit', this.handleEdit)}
       </div>
     </article>`;
   }
@@ -275,7 +301,7 @@ export class EaselMessageView extends LitElement {
   private renderAssistant(m: AssistantMessage) {
     const lastIndex = m.content.length - 1;
     const failed = m.stopReason === 'error' || m.stopReason === 'aborted';
-    return html`<article class="assistant" aria-label="Claude" aria-busy=${this.streaming ? 'true' : 'false'}>
+    return html`<article class="assistant" aria-label=${msg('Claude')} aria-busy=${this.streaming ? 'true' : 'false'}>
       ${m.content.map((block, i) => {
         const open = this.streaming && i === lastIndex;
         switch (block.type) {
@@ -321,8 +347,11 @@ export class EaselMessageView extends LitElement {
     if (!isBlock(value)) return nothing;
     if (value.type === 'compaction') {
       return typeof value.content === 'string'
-        ? this.renderCompaction(value.content, 'Conversation compacted: the messages above are summarised')
-        : html`<p class="notice">The API could not compact the conversation; it was sent whole.</p>`;
+        ? this.renderCompaction(
+            value.content,
+            msg('Conversation compacted: the messages above are summarised'),
+          )
+        : html`<p class="notice">${msg('The API could not compact the conversation; it was sent whole.')}</p>`;
     }
     loadServerToolViews();
     if (value.type === 'server_tool_use' || value.type === 'mcp_tool_use') {
@@ -349,7 +378,7 @@ export class EaselMessageView extends LitElement {
 
   /** A compaction summary, folded: the model reads it in place of the messages before it. */
   private renderCompaction(summary: string, label: string) {
-    return html`<details class="compaction" aria-label="Compaction">
+    return html`<details class="compaction" aria-label=${msg('Compaction')}>
       <summary>${label}</summary>
       <div class="summary-text">${summary}</div>
     </details>`;
@@ -357,9 +386,7 @@ export class EaselMessageView extends LitElement {
 
   /** A change to a file, as a small pill that opens the file in the panel. */
   private renderArtifact(m: ArtifactMessage) {
-    const verb = ARTIFACT_VERBS[m.action];
-    const who = m.author === 'person' ? 'You' : 'Claude';
-    const label = `${who} ${verb} ${m.filename}${m.action === 'delete' ? '' : ` (version ${m.version})`}`;
+    const label = artifactLabel(m);
     if (m.action === 'delete') return html`<p class="pill">${label}</p>`;
     return html`<button type="button" class="pill" @click=${() => this.dispatchEvent(new OpenArtifactEvent(m.filename))}>
       ${label}
@@ -369,12 +396,12 @@ export class EaselMessageView extends LitElement {
   private renderStopNotice(m: AssistantMessage) {
     switch (m.stopReason) {
       case 'length':
-        return html`<p class="notice">The answer reached the output limit and was cut off.</p>`;
+        return html`<p class="notice">${msg('The answer reached the output limit and was cut off.')}</p>`;
       case 'refusal':
-        return html`<p class="notice">Claude declined to continue${m.stopDetails ? `: ${m.stopDetails}` : '.'}</p>`;
+        return html`<p class="notice">${m.stopDetails ? msg(str`Claude declined to continue: ${m.stopDetails}`) : msg('Claude declined to continue.')}</p>`;
       case 'contextOverflow':
         return html`<p class="notice">
-          ${m.errorMessage ?? 'This conversation is too long for the model. Start a new chat to go on.'}
+          ${m.errorMessage ?? msg('This conversation is too long for the model. Start a new chat to go on.')}
         </p>`;
       default:
         return nothing;
@@ -387,11 +414,11 @@ export class EaselMessageView extends LitElement {
     const u = m.usage;
     // An answer that failed before any token has nothing to count; one that failed offers `Retry` (its notice).
     const counted = u.input + u.output + u.cacheRead + u.cacheWrite > 0;
-    return html`${counted ? html`<div class="usage" title="Tokens and cost of this answer">${formatUsage(u)}</div>` : nothing}
+    return html`${counted ? html`<div class="usage" title=${msg('Tokens and cost of this answer')}>${formatUsage(u)}</div>` : nothing}
       <div class="actions">
-        ${text ? this.action(this.copied.label, this.copied.label === 'Copied' ? 'check' : 'copy', () => this.copied.copy(text)) : nothing}
+        ${text ? this.action(this.copied.text, this.copied.label === 'Copied' ? 'check' : 'copy', () => this.copied.copy(text)) : nothing}
         ${text && !this.streaming ? html`<easel-read-aloud .text=${text}></easel-read-aloud>` : nothing}
-        ${this.last && !this.busy && !failed ? this.action('Regenerate', 'regenerate', this.handleRegenerate) : nothing}
+        ${this.last && !this.busy && !failed ? this.action(msg('Regenerate'), 'regenerate', this.handleRegenerate) : nothing}
         ${this.renderVersions()}
       </div>`;
   }

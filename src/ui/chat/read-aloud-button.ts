@@ -5,6 +5,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { msg } from '../l10n';
 import { buttons } from '../styles/controls';
 import { speakableText } from './speech';
 
@@ -39,9 +40,9 @@ export class EaselReadAloud extends LitElement {
     if (typeof speechSynthesis === 'undefined' || typeof SpeechSynthesisUtterance === 'undefined')
       return nothing;
     return this.active
-      ? html`<button type="button" class="btn ghost" @click=${this.stop}>Stop</button>`
-      : html`<button type="button" class="btn ghost" title="Read this answer aloud" @click=${this.handleRead}>
-          Read aloud
+      ? html`<button type="button" class="btn ghost" @click=${this.stop}>${msg('Stop')}</button>`
+      : html`<button type="button" class="btn ghost" title=${msg('Read this answer aloud')} @click=${this.handleRead}>
+          ${msg('Read aloud')}
         </button>`;
   }
 

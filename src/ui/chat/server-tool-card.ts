@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../code/server-code-card';
+import { msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
 
 /** A block of the API's own tools, as the provider kept it (`opaque.value`): `unknown` until read here. */
@@ -9,23 +10,51 @@ export type ServerBlock = Readonly<Record<string, unknown>>;
 /** The code execution tool's calls and results (`bash_code_execution`, `text_editor_code_execution_tool_result`…). */
 const CODE_EXECUTION = /^(bash_|text_editor_)?code_execution(_tool_result)?$/;
 
+// Getters: each sentence is read in the active language when shown.
 const SEARCH_ERRORS: Readonly<Record<string, string>> = {
-  too_many_requests: 'too many searches at once; try again in a moment',
-  invalid_input: 'the search query was not valid',
-  max_uses_exceeded: 'the limit of searches for one answer was reached (Settings → Web)',
-  query_too_long: 'the search query was too long',
-  unavailable: 'the search service was unavailable',
+  get too_many_requests() {
+    return msg('too many searches at once; try again in a moment');
+  },
+  get invalid_input() {
+    return msg('the search query was not valid');
+  },
+  get max_uses_exceeded() {
+    return msg('the limit of searches for one answer was reached (Settings → Web)');
+  },
+  get query_too_long() {
+    return msg('the search query was too long');
+  },
+  get unavailable() {
+    return msg('the search service was unavailable');
+  },
 };
 
+// Getters: each sentence is read in the active language when shown.
 const FETCH_ERRORS: Readonly<Record<string, string>> = {
-  invalid_input: 'the address was not valid',
-  url_too_long: 'the address was too long',
-  url_not_allowed: 'the address is outside the allowed domains, or blocked (Settings → Web)',
-  url_not_accessible: 'the page could not be reached',
-  too_many_requests: 'too many fetches at once; try again in a moment',
-  unsupported_content_type: 'the page is of a kind that cannot be read',
-  max_uses_exceeded: 'the limit of page reads for one answer was reached (Settings → Web)',
-  unavailable: 'the fetch service was unavailable',
+  get invalid_input() {
+    return msg('the address was not valid');
+  },
+  get url_too_long() {
+    return msg('the address was too long');
+  },
+  get url_not_allowed() {
+    return msg('the address is outside the allowed domains, or blocked (Settings → Web)');
+  },
+  get url_not_accessible() {
+    return msg('the page could not be reached');
+  },
+  get too_many_requests() {
+    return msg('too many fetches at once; try again in a moment');
+  },
+  get unsupported_content_type() {
+    return msg('the page is of a kind that cannot be read');
+  },
+  get max_uses_exceeded() {
+    return msg('the limit of page reads for one answer was reached (Settings → Web)');
+  },
+  get unavailable() {
+    return msg('the fetch service was unavailable');
+  },
 };
 
 /**
@@ -92,20 +121,20 @@ export class EaselServerToolCard extends LitElement {
     }
     if (name === 'web_search' || type === 'web_search_tool_result') return this.renderSearch();
     if (name === 'web_fetch' || type === 'web_fetch_tool_result') return this.renderFetch();
-    return html`<section role="group" aria-label=${`Server tool ${name ?? type ?? ''}`}>
-      <span class="title">Server tool ${name ?? type ?? ''}</span>${this.renderPending()}
+    return html`<section role="group" aria-label=${msg(str`Server tool ${name ?? type ?? ''}`)}>
+      <span class="title">${msg(str`Server tool ${name ?? type ?? ''}`)}</span>${this.renderPending()}
     </section>`;
   }
 
   private renderSearch() {
     const query = text(input(this.use).query) ?? '';
     const content = this.result?.content;
-    const label = query ? `Web search: ${query}` : 'Web search';
+    const label = query ? msg(str`Web search: ${query}`) : msg('Web search');
     return html`<section role="group" aria-label=${label}>
-      <span class="title">Searched the web</span>${query ? html`: “${query}”` : nothing}
+      <span class="title">${msg('Searched the web')}</span>${query ? html`: “${query}”` : nothing}
       ${
         Array.isArray(content)
-          ? html`<ul aria-label="Search results">
+          ? html`<ul aria-label=${msg('Search results')}>
               ${content.map((r: unknown) => (isRecord(r) ? html`<li>${text(r.title) ?? text(r.url) ?? ''} <span class="host">${host(r.url)}</span></li>` : nothing))}
             </ul>`
           : this.renderError(content, SEARCH_ERRORS, 'The search failed')
@@ -118,8 +147,8 @@ export class EaselServerToolCard extends LitElement {
     const content = this.result?.content;
     const page = isRecord(content) && content.type === 'web_fetch_result' ? content : undefined;
     const title = page && isRecord(page.content) ? text(page.content.title) : undefined;
-    return html`<section role="group" aria-label=${url ? `Page fetch: ${url}` : 'Page fetch'}>
-      <span class="title">Read a page</span>${url ? html`: ${url}` : nothing}
+    return html`<section role="group" aria-label=${url ? msg(str`Page fetch: ${url}`) : msg('Page fetch')}>
+      <span class="title">${msg('Read a page')}</span>${url ? html`: ${url}` : nothing}
       ${page ? html`<div>${title ?? text(page.url) ?? ''}</div>` : this.renderError(content, FETCH_ERRORS, 'The page could not be read')}
     </section>`;
   }
@@ -129,13 +158,13 @@ export class EaselServerToolCard extends LitElement {
     const server = text(this.use?.server_name) ?? 'MCP server';
     const failed = this.result?.is_error === true;
     const output = resultText(this.result?.content);
-    return html`<section role="group" aria-label=${`MCP tool ${name} on ${server}`}>
-      <span class="title">${name}</span> <span class="host">on ${server}</span>
-      ${failed ? html`<span class="error"> · failed</span>` : nothing}
-      ${this.use ? html`<details><summary>Input</summary><pre>${JSON.stringify(this.use.input ?? {}, null, 2)}</pre></details>` : nothing}
+    return html`<section role="group" aria-label=${msg(str`MCP tool ${name} on ${server}`)}>
+      <span class="title">${name}</span> <span class="host">${msg(str`on ${server}`)}</span>
+      ${failed ? html`<span class="error"> ${msg('· failed')}</span>` : nothing}
+      ${this.use ? html`<details><summary>${msg('Input')}</summary><pre>${JSON.stringify(this.use.input ?? {}, null, 2)}</pre></details>` : nothing}
       ${
         this.result
-          ? html`<details ?open=${failed}><summary>${failed ? 'Error' : 'Result'}</summary><pre>${output}</pre></details>`
+          ? html`<details ?open=${failed}><summary>${failed ? msg('Error') : msg('Result')}</summary><pre>${output}</pre></details>`
           : this.renderPending()
       }
     </section>`;
@@ -144,12 +173,13 @@ export class EaselServerToolCard extends LitElement {
   private renderError(content: unknown, sentences: Readonly<Record<string, string>>, lead: string) {
     if (!this.result) return this.renderPending();
     const code = isRecord(content) ? text(content.error_code) : undefined;
-    const reason = (code && sentences[code]) ?? (code ? `error ${code}` : 'no results came back');
+    const reason =
+      (code && sentences[code]) ?? (code ? msg(str`error ${code}`) : msg('no results came back'));
     return html`<div class="error" role="note">${lead}: ${reason}.</div>`;
   }
 
   private renderPending() {
-    return this.streaming || !this.result ? html`<span class="host"> · working…</span>` : nothing;
+    return this.streaming || !this.result ? html`<span class="host"> ${msg('· working…')}</span>` : nothing;
   }
 }
 

@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { AssistantContent } from '../../agent';
 import '../markdown/markdown-view';
+import { msg } from '../l10n';
 
 /** One source an answer cites: a web page with its title. */
 export interface Source {
@@ -69,8 +70,8 @@ export class EaselSourceList extends LitElement {
   override render() {
     const sources = citedSources(this.content);
     if (sources.length === 0) return nothing;
-    return html`<section aria-label="Sources">
-      <h3>Sources</h3>
+    return html`<section aria-label=${msg('Sources')}>
+      <h3>${msg('Sources')}</h3>
       <easel-markdown .source=${sourcesMarkdown(sources)}></easel-markdown>
     </section>`;
   }

@@ -2,6 +2,7 @@
  * The browser's own speech objects, as the voice controls use them: recognition for `Dictate` (where the browser
  * has it) and synthesis for `Read aloud`. Easel itself never records, keeps or sends audio.
  */
+import { msg, str } from '../l10n';
 import { plainText } from '../plain-text';
 
 /** What dictation needs of a `SpeechRecognition` (Chromium names it `webkitSpeechRecognition`). */
@@ -26,25 +27,29 @@ export function recognitionClass(): (new () => Recognition) | undefined {
  * browsers built on Chromium send it to their maker's speech service (Google's, for Chrome) unless the
  * recognition runs on the device; Safari may use Apple's servers (Siri).
  */
-export const DICTATION_NOTICE =
-  "Dictation uses your browser's speech recognition. In Chrome and other Chromium-based browsers, the browser sends the audio from your microphone to its maker's speech service (Google's servers, for Chrome) to turn it into text; Safari may send it to Apple. Easel never receives, keeps or sends the audio itself: only the words appear in the message box, and nothing is sent to Claude until you press Send.";
+export const dictationNotice = (): string =>
+  msg(
+    "Dictation uses your browser's speech recognition. In Chrome and other Chromium-based browsers, the browser sends the audio from your microphone to its maker's speech service (Google's servers, for Chrome) to turn it into text; Safari may send it to Apple. Easel never receives, keeps or sends the audio itself: only the words appear in the message box, and nothing is sent to Claude until you press Send.",
+  );
 
 /** Why recognition stopped, in words, from its `error` event's code (the Web Speech API's list). */
 export function recognitionProblem(code: string): string {
   switch (code) {
     case 'not-allowed':
     case 'service-not-allowed':
-      return 'Dictation was not allowed: let this page use the microphone (and speech recognition) in the browser.';
+      return msg(
+        'Dictation was not allowed: let this page use the microphone (and speech recognition) in the browser.',
+      );
     case 'audio-capture':
-      return 'No microphone was found.';
+      return msg('No microphone was found.');
     case 'network':
-      return "The browser's speech service could not be reached, so dictation stopped.";
+      return msg("The browser's speech service could not be reached, so dictation stopped.");
     case 'no-speech':
-      return 'No speech was heard.';
+      return msg('No speech was heard.');
     case 'language-not-supported':
-      return "The browser's speech recognition does not support this language.";
+      return msg("The browser's speech recognition does not support this language.");
     default:
-      return `Dictation stopped (${code}).`;
+      return msg(str`Dictation stopped (${code}).`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { msg } from '../l10n';
 
 /** Claude's thinking, collapsed by default, with a live state while it streams. */
 @customElement('easel-thinking-block')
@@ -51,11 +52,15 @@ export class EaselThinkingBlock extends LitElement {
   @property({ type: Boolean }) redacted = false;
 
   override render() {
-    const label = this.redacted ? 'Thinking (redacted)' : this.streaming ? 'Thinking' : 'Thought process';
+    const label = this.redacted
+      ? msg('Thinking (redacted)')
+      : this.streaming
+        ? msg('Thinking')
+        : msg('Thought process');
     return html`<details>
       <summary><span class=${this.streaming ? 'live' : ''}>${label}</span></summary>
       <div class="text">
-        ${this.redacted ? 'Part of this reasoning was encrypted by the provider for safety.' : this.text}
+        ${this.redacted ? msg('Part of this reasoning was encrypted by the provider for safety.') : this.text}
       </div>
     </details>`;
   }

@@ -2,6 +2,7 @@ import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ToolCall, ToolResultMessage } from '../../agent';
+import { msg, str } from '../l10n';
 import { type ToolRenderers, toolRenderersContext } from './tool-renderers';
 
 /**
@@ -92,13 +93,13 @@ export class EaselToolCallCard extends LitElement {
     const own = this.unfinished ? undefined : renderer?.card?.(call, this.result);
     if (own) return own;
     const summary = this.summary(call);
-    return html`<details aria-label=${`Tool call: ${summary}`} ?open=${renderer?.expanded?.(call) ?? false}>
+    return html`<details aria-label=${msg(str`Tool call: ${summary}`)} ?open=${renderer?.expanded?.(call) ?? false}>
       <summary>
         <span class="name">${summary}</span>
         <span class="status ${this.result?.isError || this.unfinished ? 'error' : ''}">${this.status()}</span>
       </summary>
       <div class="body">
-        <h4>Arguments</h4>
+        <h4>${msg('Arguments')}</h4>
         ${
           renderer?.renderArgs?.(call, this.streaming || this.unfinished === 'stopped') ??
           html`<pre>${JSON.stringify(call.arguments, null, 2)}</pre>`
@@ -111,7 +112,7 @@ export class EaselToolCallCard extends LitElement {
   private renderResult(result: ToolResultMessage) {
     const custom = this.renderers?.get(result.toolName)?.renderResult?.(result);
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '[image]')).join('\n');
-    return html`<h4>${result.isError ? 'Error' : 'Result'}</h4>
+    return html`<h4>${result.isError ? msg('Error') : msg('Result')}</h4>
       ${custom ?? html`<pre>${text}</pre>`}`;
   }
 
@@ -119,9 +120,9 @@ export class EaselToolCallCard extends LitElement {
     const renderer = this.renderers?.get(call.name);
     switch (this.unfinished) {
       case 'stopped':
-        return renderer?.stoppedSummary?.(call) ?? `Stopped while writing a call to ${call.name}`;
+        return renderer?.stoppedSummary?.(call) ?? msg(str`Stopped while writing a call to ${call.name}`);
       case 'closed':
-        return renderer?.closedSummary?.(call) ?? `Page closed before ${call.name} finished`;
+        return renderer?.closedSummary?.(call) ?? msg(str`Page closed before ${call.name} finished`);
       case undefined:
         return renderer?.summary?.(call, this.streaming) ?? call.name;
       default:
@@ -130,13 +131,13 @@ export class EaselToolCallCard extends LitElement {
   }
 
   private status(): string {
-    if (this.streaming) return 'writing…';
-    if (this.running) return 'running…';
+    if (this.streaming) return msg('writing…');
+    if (this.running) return msg('running…');
     if (!this.result) {
-      if (this.unfinished === 'stopped') return 'not run';
-      return this.unfinished === 'closed' ? 'no result' : '';
+      if (this.unfinished === 'stopped') return msg('not run');
+      return this.unfinished === 'closed' ? msg('no result') : '';
     }
-    return this.result.isError ? 'failed' : 'done';
+    return this.result.isError ? msg('failed') : msg('done');
   }
 }
 

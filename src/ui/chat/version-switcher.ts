@@ -3,6 +3,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { AgentMessage } from '../../agent';
 import { SwitchVersionEvent } from '../events';
+import { msg, str } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
 
 /**
@@ -50,14 +51,14 @@ export class EaselVersionSwitcher extends LitElement {
     const shown = this.index + 1;
     return html`<button
         type="button"
-        aria-label="Previous version"
+        aria-label=${msg('Previous version')}
         ?disabled=${this.disabled || this.index <= 0}
         @click=${() => this.handleStep(-1)}
       >‹</button>
-      <output aria-label=${`Version ${shown} of ${this.count}`}>${shown} / ${this.count}</output>
+      <output aria-label=${msg(str`Version ${shown} of ${this.count}`)}>${shown} / ${this.count}</output>
       <button
         type="button"
-        aria-label="Next version"
+        aria-label=${msg('Next version')}
         ?disabled=${this.disabled || shown >= this.count}
         @click=${() => this.handleStep(1)}
       >›</button>`;

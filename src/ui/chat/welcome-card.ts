@@ -2,6 +2,7 @@
 import { css, html, LitElement } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { SettingsSaveEvent } from '../events';
+import { msg } from '../l10n';
 import { checkBaseUrl } from '../settings/base-url';
 import { buttons, focusRing } from '../styles/controls';
 
@@ -109,25 +110,25 @@ export class EaselWelcomeCard extends LitElement {
 
   override render() {
     return html`<section aria-labelledby="welcome-title">
-      <h2 id="welcome-title">Welcome to Easel</h2>
-      <p>Chat with Claude in your browser, with your own Anthropic API key.</p>
-      <p>Pages, charts and documents Claude writes run live beside the chat. Your chats are kept in this browser.</p>
+      <h2 id="welcome-title">${msg('Welcome to Easel')}</h2>
+      <p>${msg('Chat with Claude in your browser, with your own Anthropic API key.')}</p>
+      <p>${msg('Pages, charts and documents Claude writes run live beside the chat. Your chats are kept in this browser.')}</p>
       <form @submit=${this.handleSubmit} novalidate>
         <div class="field">
-          <label for="welcome-key">Anthropic API key</label>
+          <label for="welcome-key">${msg('Anthropic API key')}</label>
           <div class="row">
             <input id="welcome-key" type="password" autocomplete="off" spellcheck="false" placeholder="sk-ant-…" />
-            <button type="submit" class="btn primary">Save key</button>
+            <button type="submit" class="btn primary">${msg('Save key')}</button>
           </div>
           <p class="help">
-            The key is sent only to the API.
-            <a href=${KEYS_URL} target="_blank" rel="noopener noreferrer">Get a key from the Anthropic Console</a>
+            ${msg('The key is sent only to the API.')}
+            <a href=${KEYS_URL} target="_blank" rel="noopener noreferrer">${msg('Get a key from the Anthropic Console')}</a>
           </p>
         </div>
         <details>
-          <summary>Advanced</summary>
+          <summary>${msg('Advanced')}</summary>
           <div class="field">
-            <label for="welcome-base-url">API base URL</label>
+            <label for="welcome-base-url">${msg('API base URL')}</label>
             <input id="welcome-base-url" type="url" placeholder="https://api.anthropic.com" .value=${this.baseUrl} />
           </div>
         </details>
@@ -141,7 +142,7 @@ export class EaselWelcomeCard extends LitElement {
     const apiKey = this.keyInput.value.trim();
     const baseUrl = this.baseUrlInput.value.trim();
     if (!apiKey) {
-      this.problem = 'Paste your API key first: it starts with sk-ant-.';
+      this.problem = msg('Paste your API key first: it starts with sk-ant-.');
       this.keyInput.focus();
       return;
     }

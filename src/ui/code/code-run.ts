@@ -4,6 +4,7 @@ import type { ToolCall, ToolResultMessage } from '../../agent';
 import type { LiveRuns, RunCodeDetails } from '../../code';
 import { OpenArtifactEvent } from '../events';
 import '../markdown/markdown-view';
+import { msg, str } from '../l10n';
 import { liveRuns } from './live';
 
 /**
@@ -118,14 +119,14 @@ export class EaselCodeRun extends LitElement {
     const details = this.result ? detailsOf(this.result) : run?.details;
     const fence = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
     return html`<details ?open=${this.streaming || run !== undefined}>
-        <summary>${language === 'python' ? 'Python' : 'JavaScript'} code</summary>
+        <summary>${msg(str`${language === 'python' ? 'Python' : 'JavaScript'} code`)}</summary>
         <easel-markdown .source=${`${fence}${language}\n${code}\n${fence}`}></easel-markdown>
       </details>
       ${
         run
           ? html`<div class="head" role="status">
-              <span class="grow">${run.details?.status ?? 'Running…'} ${seconds(this.now - run.startedAt)}</span>
-              <button type="button" class="stop" @click=${this.handleStop}>Stop</button>
+              <span class="grow">${run.details?.status ?? msg('Running…')} ${seconds(this.now - run.startedAt)}</span>
+              <button type="button" class="stop" @click=${this.handleStop}>${msg('Stop')}</button>
             </div>`
           : nothing
       }
@@ -135,20 +136,20 @@ export class EaselCodeRun extends LitElement {
   private renderDetails(details: RunCodeDetails) {
     return html`${
       details.output.length > 0
-        ? html`<pre aria-label="Output">${details.output.map((o) =>
+        ? html`<pre aria-label=${msg('Output')}>${details.output.map((o) =>
             o.stream === 'stderr' ? html`<span class="stderr">${o.text}</span>` : o.text,
           )}</pre>`
         : nothing
     }
-      ${details.value !== undefined ? html`<pre aria-label="Value">${details.value}</pre>` : nothing}
-      ${details.error !== undefined ? html`<pre class="error" aria-label="Error">${details.error}</pre>` : nothing}
+      ${details.value !== undefined ? html`<pre aria-label=${msg('Value')}>${details.value}</pre>` : nothing}
+      ${details.error !== undefined ? html`<pre class="error" aria-label=${msg('Error')}>${details.error}</pre>` : nothing}
       ${details.images.map(
         (image, i) =>
-          html`<img alt=${`Image ${i + 1} the code showed`} src=${`data:${safeImageType(image.mediaType)};base64,${image.data}`} />`,
+          html`<img alt=${msg(str`Image ${i + 1} the code showed`)} src=${`data:${safeImageType(image.mediaType)};base64,${image.data}`} />`,
       )}
       ${
         details.files.length > 0
-          ? html`<ul aria-label="Files written">
+          ? html`<ul aria-label=${msg('Files written')}>
               ${details.files.map(
                 (f) =>
                   html`<li>${
@@ -225,15 +226,15 @@ function endingText(details: RunCodeDetails): string {
   const took = seconds(details.elapsedMs ?? 0);
   switch (details.ending) {
     case 'timeout':
-      return `Ended at the time limit after ${took}`;
+      return msg(str`Ended at the time limit after ${took}`);
     case 'stopped':
-      return `Stopped after ${took}`;
+      return msg(str`Stopped after ${took}`);
     case 'failed':
-      return `Could not run (${took})`;
+      return msg(str`Could not run (${took})`);
     case 'error':
-      return `Failed after ${took}`;
+      return msg(str`Failed after ${took}`);
     default:
-      return `Ran in ${took}`;
+      return msg(str`Ran in ${took}`);
   }
 }
 

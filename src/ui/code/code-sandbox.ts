@@ -8,6 +8,7 @@
  */
 import { version as PYODIDE_VERSION } from 'pyodide/package.json';
 import type { CodeFile, CodeRunner, RunEvent, RunOutcome, RunRequest } from '../../code';
+import { msg, str } from '../l10n';
 import { liveRuns } from './live';
 
 /** Pyodide's files, in the order they are fetched. */
@@ -99,7 +100,7 @@ export class CodeSandbox implements CodeRunner {
       const onAbort = () =>
         finish(
           { kind: 'stopped' },
-          'The earlier runs were stopped, so their state (variables, imports) is gone.',
+          msg('The earlier runs were stopped, so their state (variables, imports) is gone.'),
         );
       // Until the code itself starts (Python's start-up), a limit of its own; then the run's.
       const limit = (ms: number, outcome: RunOutcome, reason: string) => {
@@ -111,7 +112,7 @@ export class CodeSandbox implements CodeRunner {
       limit(
         STARTUP_LIMIT_MS,
         { kind: 'failed', message: `the runtime did not start within ${STARTUP_LIMIT_MS / 1000} s.` },
-        'The runtime did not start and was ended.',
+        msg('The runtime did not start and was ended.'),
       );
       const onMessage = (event: MessageEvent) => {
         const data: unknown = event.data;
@@ -123,7 +124,9 @@ export class CodeSandbox implements CodeRunner {
           return limit(
             request.timeLimitMs,
             { kind: 'timeout', limitMs: request.timeLimitMs },
-            'A run went past the time limit and was ended: the state of the runs before it (variables, imports) is gone.',
+            msg(
+              'A run went past the time limit and was ended: the state of the runs before it (variables, imports) is gone.',
+            ),
           );
         }
         const message = checked(data);
@@ -164,7 +167,7 @@ export class CodeSandbox implements CodeRunner {
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.setAttribute('aria-hidden', 'true');
     frame.tabIndex = -1;
-    frame.title = 'Code runner';
+    frame.title = msg('Code runner');
     frame.hidden = true;
     const channel = new MessageChannel();
     const ready = new Promise<void>((resolve, reject) => {
@@ -225,7 +228,8 @@ export class CodeSandbox implements CodeRunner {
     const responses = await Promise.all(
       PYTHON_FILES.map(async (name) => {
         const response = await this.fetchFile(base + name);
-        if (!response.ok) throw new Error(`Python could not be loaded (${name}: ${response.status}).`);
+        if (!response.ok)
+          throw new Error(msg(str`Python could not be loaded (${name}: ${response.status}).`));
         return response;
       }),
     );

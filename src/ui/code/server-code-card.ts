@@ -2,21 +2,41 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { loadServerFiles, type ServerFileDownloads, type ServerFileState } from '../../code';
 import { OpenArtifactEvent } from '../events';
+import { msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
 
 /** A block of the code execution tool as the provider kept it: `unknown` until read here. */
 type Block = Readonly<Record<string, unknown>>;
 
-/** What each error code of the code execution tool means, in words (the tool's documentation). */
+/**
+ * What each error code of the code execution tool means, in words (the tool's documentation). Getters: each
+ * sentence is read in the active language when shown.
+ */
 const ERRORS: Readonly<Record<string, string>> = {
-  unavailable: 'the code execution service was unavailable',
-  execution_time_exceeded: 'the run took longer than the time it is allowed',
-  container_expired: 'the sandbox had expired',
-  invalid_tool_input: 'the command was not valid',
-  too_many_requests: 'too many runs at once; try again in a moment',
-  output_file_too_large: 'a file it made was too large to keep',
-  file_not_found: 'the file does not exist',
-  string_not_found: 'the text to replace was not in the file',
+  get unavailable() {
+    return msg('the code execution service was unavailable');
+  },
+  get execution_time_exceeded() {
+    return msg('the run took longer than the time it is allowed');
+  },
+  get container_expired() {
+    return msg('the sandbox had expired');
+  },
+  get invalid_tool_input() {
+    return msg('the command was not valid');
+  },
+  get too_many_requests() {
+    return msg('too many runs at once; try again in a moment');
+  },
+  get output_file_too_large() {
+    return msg('a file it made was too large to keep');
+  },
+  get file_not_found() {
+    return msg('the file does not exist');
+  },
+  get string_not_found() {
+    return msg('the text to replace was not in the file');
+  },
 };
 
 /**
@@ -108,9 +128,9 @@ export class EaselServerCodeCard extends LitElement {
     const name = text(this.use?.name) ?? text(this.result?.type)?.replace(/_tool_result$/, '') ?? '';
     const input = record(this.use?.input);
     const editing = name === 'text_editor_code_execution';
-    const label = editing ? "File edit on Anthropic's servers" : "Code run on Anthropic's servers";
+    const label = editing ? msg("File edit on Anthropic's servers") : msg("Code run on Anthropic's servers");
     return html`<section role="group" aria-label=${label}>
-      <span class="title">${editing ? "Edited a file on Anthropic's servers" : "Ran code on Anthropic's servers"}</span>
+      <span class="title">${editing ? msg("Edited a file on Anthropic's servers") : msg("Ran code on Anthropic's servers")}</span>
       ${editing ? html`<span class="muted">: ${text(input.command) ?? ''} ${text(input.path) ?? ''}</span>` : nothing}
       ${this.renderCode(input, editing)} ${this.result ? this.renderResult(this.result) : this.renderPending()}
     </section>`;
@@ -122,8 +142,8 @@ export class EaselServerCodeCard extends LitElement {
       : (text(input.command) ?? text(input.code));
     if (!code) return nothing;
     return html`<details ?open=${!editing}>
-      <summary>${editing ? 'Text' : 'Code'}</summary>
-      <pre aria-label=${editing ? 'Text' : 'Code'}><code>${code}</code></pre>
+      <summary>${editing ? msg('Text') : msg('Code')}</summary>
+      <pre aria-label=${editing ? msg('Text') : msg('Code')}><code>${code}</code></pre>
     </details>`;
   }
 
@@ -132,8 +152,9 @@ export class EaselServerCodeCard extends LitElement {
     const code = text(content.error_code);
     if (code) {
       const message = text(content.error_message);
+      const why = ERRORS[code] ?? msg(str`error ${code}`);
       return html`<div class="error" role="note">
-        The run failed: ${ERRORS[code] ?? `error ${code}`}${message ? ` (${message})` : ''}.
+        ${message ? msg(str`The run failed: ${why} (${message}).`) : msg(str`The run failed: ${why}.`)}
       </div>`;
     }
     const stdout = text(content.stdout);
@@ -141,17 +162,17 @@ export class EaselServerCodeCard extends LitElement {
     const exit = typeof content.return_code === 'number' ? content.return_code : undefined;
     const viewed =
       content.type === 'text_editor_code_execution_view_result' ? text(content.content) : undefined;
-    return html`${stdout ? html`<pre aria-label="Output">${stdout}</pre>` : nothing}
-      ${viewed ? html`<pre aria-label="File">${viewed}</pre>` : nothing}
-      ${stderr ? html`<pre class="error" aria-label="Errors">${stderr}</pre>` : nothing}
-      ${exit !== undefined && exit !== 0 ? html`<div class="error">Exit code ${exit}</div>` : nothing}
+    return html`${stdout ? html`<pre aria-label=${msg('Output')}>${stdout}</pre>` : nothing}
+      ${viewed ? html`<pre aria-label=${msg('File')}>${viewed}</pre>` : nothing}
+      ${stderr ? html`<pre class="error" aria-label=${msg('Errors')}>${stderr}</pre>` : nothing}
+      ${exit !== undefined && exit !== 0 ? html`<div class="error">${msg(str`Exit code ${exit}`)}</div>` : nothing}
       ${this.renderFiles(result)}`;
   }
 
   private renderFiles(result: Block) {
     const ids = this.files?.resultFileIds(result) ?? [];
     if (ids.length === 0) return nothing;
-    return html`<ul aria-label="Files made">
+    return html`<ul aria-label=${msg('Files made')}>
       ${ids.map((id) => html`<li>${this.renderFile(id, this.downloads?.get(id))}</li>`)}
     </ul>`;
   }
@@ -160,19 +181,19 @@ export class EaselServerCodeCard extends LitElement {
     switch (file?.status) {
       case 'saved':
         return html`<button type="button" @click=${() => this.dispatchEvent(new OpenArtifactEvent(file.filename))}>
-          Open ${file.filename}
+          ${msg(str`Open ${file.filename}`)}
         </button>`;
       case 'failed':
         return html`<span class="error" role="note">${file.problem}</span>`;
       case 'downloading':
-        return html`<span class="muted">Downloading a file (${fileId})…</span>`;
+        return html`<span class="muted">${msg(str`Downloading a file (${fileId})…`)}</span>`;
       default:
-        return html`<span class="muted">A file on Anthropic's servers (${fileId})</span>`;
+        return html`<span class="muted">${msg(str`A file on Anthropic's servers (${fileId})`)}</span>`;
     }
   }
 
   private renderPending() {
-    return this.streaming || !this.result ? html`<span class="muted"> · running…</span>` : nothing;
+    return this.streaming || !this.result ? html`<span class="muted"> ${msg('· running…')}</span>` : nothing;
   }
 }
 

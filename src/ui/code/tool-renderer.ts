@@ -1,5 +1,6 @@
 import { html } from 'lit';
 import type { ToolRenderer } from '../chat/tool-renderers';
+import { msg, str } from '../l10n';
 
 let loading = false;
 /** The card's element loads with the first `run_code` call shown (custom elements upgrade when defined). */
@@ -16,7 +17,7 @@ function title(args: Readonly<Record<string, unknown>>): string {
     args.language === 'python' ? 'Python' : args.language === 'javascript' ? 'JavaScript' : 'code';
   const what =
     typeof args.title === 'string' && args.title.trim() ? `: ${args.title.trim().slice(0, 80)}` : '';
-  return `Running ${language}${what}`;
+  return msg(str`Running ${language}${what}`);
 }
 
 /** How `run_code` calls look in the conversation (the card `<easel-code-run>`). */

@@ -2,6 +2,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { ComposedEvent } from '../events';
+import { msg } from '../l10n';
 import { buttons } from '../styles/controls';
 import { icon } from '../styles/icons';
 
@@ -62,7 +63,7 @@ export class EaselToast extends LitElement {
       this.message
         ? html`<span class="text">${this.message}</span>${
             this.dismissible
-              ? html`<button type="button" class="btn ghost icon sm" aria-label="Dismiss" title="Dismiss" @click=${this.handleDismiss}>${icon('close', 16)}</button>`
+              ? html`<button type="button" class="btn ghost icon sm" aria-label=${msg('Dismiss')} title=${msg('Dismiss')} @click=${this.handleDismiss}>${icon('close', 16)}</button>`
               : nothing
           }`
         : nothing

@@ -1,5 +1,6 @@
 /** What a `Copy` button says: copies text to the clipboard, then `Copied` or `Not copied` for a moment. */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { msg } from '../l10n';
 
 /** How long (ms) the button says how the copy went before it says `Copy` again. */
 const FEEDBACK_MS = 1500;
@@ -21,6 +22,12 @@ export class CopyFeedback implements ReactiveController {
   /** What the button says now. */
   get label(): 'Copy' | 'Copied' | 'Not copied' {
     return this.said ?? 'Copy';
+  }
+
+  /** `label` in the active language, for the button's name. */
+  get text(): string {
+    const said = this.label;
+    return said === 'Copy' ? msg('Copy') : said === 'Copied' ? msg('Copied') : msg('Not copied');
   }
 
   copy(text: string): void {

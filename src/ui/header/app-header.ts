@@ -3,20 +3,33 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { ThinkingLevel, Usage } from '../../agent';
 import type { ModelInfo } from '../../llm';
 import { HeaderCommandEvent, ModelChoiceEvent } from '../events';
-import { contextTokens, formatWindow } from '../format';
+import { contextTokens, formatCost, formatWindow } from '../format';
 import { buttons, focusRing } from '../styles/controls';
 import { icon } from '../styles/icons';
 import './sync-status';
 import './usage-button';
+import { msg, str } from '../l10n';
 
 /** How each effort level is named (the `Thinking` list, the command palette). */
 export const LEVEL_LABELS: Readonly<Record<ThinkingLevel, string>> = {
-  off: 'Off',
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  xhigh: 'Extra high',
-  max: 'Max',
+  get off() {
+    return msg('Off');
+  },
+  get low() {
+    return msg('Low');
+  },
+  get medium() {
+    return msg('Medium');
+  },
+  get high() {
+    return msg('High');
+  },
+  get xhigh() {
+    return msg('Extra high');
+  },
+  get max() {
+    return msg('Max');
+  },
 };
 
 /** Share of the context window at which the meter warns. */
@@ -175,44 +188,44 @@ export class EaselAppHeader extends LitElement {
       <button
         type="button"
         class="btn ghost icon"
-        aria-label="Sessions"
-        title="Sessions"
+        aria-label=${msg('Sessions')}
+        title=${msg('Sessions')}
         aria-expanded=${this.sidebarOpen ? 'true' : 'false'}
         @click=${() => this.command('sessions')}
       >
         ${icon('sidebar')}
       </button>
-      <h1>Easel</h1>
-      <button type="button" class="btn ghost" aria-label="New chat" title="New chat" @click=${() => this.command('new-chat')}>
-        ${icon('new-chat')}<span class="label-wide">New chat</span>
+      <h1>${msg('Easel')}</h1>
+      <button type="button" class="btn ghost" aria-label=${msg('New chat')} title=${msg('New chat')} @click=${() => this.command('new-chat')}>
+        ${icon('new-chat')}<span class="label-wide">${msg('New chat')}</span>
       </button>
-      <button type="button" class="btn ghost icon" aria-label="Incognito chat" title="Incognito chat: not saved, no memory" @click=${() => this.command('incognito-chat')}>
+      <button type="button" class="btn ghost icon" aria-label=${msg('Incognito chat')} title=${msg('Incognito chat: not saved, no memory')} @click=${() => this.command('incognito-chat')}>
         ${icon('incognito')}
       </button>
       <span class="spacer"></span>
-      <select aria-label="Model" title=${current ? modelDescription(current) : this.model} @change=${this.handleModel}>
+      <select aria-label=${msg('Model')} title=${current ? modelDescription(current) : this.model} @change=${this.handleModel}>
         ${current ? nothing : html`<option value=${this.model} selected>${this.model}</option>`}
         ${this.models.map(
           (m) =>
             html`<option value=${m.id} title=${modelDescription(m)} ?selected=${m.id === this.model}>${m.displayName}</option>`,
         )}
       </select>
-      <select aria-label="Thinking" title="How much Claude thinks before answering" @change=${this.handleThinking}>
+      <select aria-label=${msg('Thinking')} title=${msg('How much Claude thinks before answering')} @change=${this.handleThinking}>
         ${levels.map(
           (l) =>
-            html`<option value=${l} ?selected=${l === this.thinkingLevel}>Thinking: ${LEVEL_LABELS[l]}</option>`,
+            html`<option value=${l} ?selected=${l === this.thinkingLevel}>${msg(str`Thinking: ${LEVEL_LABELS[l]}`)}</option>`,
         )}
       </select>
       ${this.renderMeta(current)}
       ${
         this.artifactsAvailable
-          ? html`<button type="button" class="btn ghost" aria-label="Show artifacts" title="Show artifacts" @click=${() => this.command('artifacts')}>
-              ${icon('artifacts')}<span class="label-wide">Artifacts</span>
+          ? html`<button type="button" class="btn ghost" aria-label=${msg('Show artifacts')} title=${msg('Show artifacts')} @click=${() => this.command('artifacts')}>
+              ${icon('artifacts')}<span class="label-wide">${msg('Artifacts')}</span>
             </button>`
           : nothing
       }
       <easel-sync-status></easel-sync-status>
-      <button type="button" class="btn ghost icon" aria-label="Settings" title="Settings" @click=${() => this.command('settings')}>
+      <button type="button" class="btn ghost icon" aria-label=${msg('Settings')} title=${msg('Settings')} @click=${() => this.command('settings')}>
         ${icon('settings')}
       </button>
     </header>`;
@@ -231,17 +244,17 @@ export class EaselAppHeader extends LitElement {
         .warnAt=${CONTEXT_WARNING}
         .cacheRatio=${this.cacheRatio}
       ></easel-usage-button>
-      ${share >= CONTEXT_WARNING ? html`<span class="warn note" role="status">Context nearly full</span>` : nothing}
+      ${share >= CONTEXT_WARNING ? html`<span class="warn note" role="status">${msg('Context nearly full')}</span>` : nothing}
       ${
         (window && predictNextRequest(used, model) >= window * COMPACT_OFFER) || this.compacting
           ? html`<button
               type="button"
               class="btn sm"
-              title="Summarise the conversation so the next message fits; every message stays in this session"
+              title=${msg('Summarise the conversation so the next message fits; every message stays in this session')}
               ?disabled=${this.compacting}
               @click=${this.handleCompact}
             >
-              Compact
+              ${msg('Compact')}
             </button>`
           : nothing
       }
@@ -255,7 +268,7 @@ export class EaselAppHeader extends LitElement {
     const outcome = request.outcome;
     if (!outcome) return;
     this.compacting = true;
-    this.compactNote = 'Compacting…';
+    this.compactNote = msg('Compacting…');
     try {
       this.compactNote = await outcome;
     } finally {
@@ -281,9 +294,11 @@ export class EaselAppHeader extends LitElement {
 /** "Claude Sonnet 4.6 · 1M context · $3 / $15 per million tokens" */
 export function modelDescription(m: ModelInfo): string {
   const parts = [m.displayName];
-  if (m.contextWindow) parts.push(`${formatWindow(m.contextWindow)} context`);
+  if (m.contextWindow) parts.push(msg(str`${formatWindow(m.contextWindow)} context`));
   parts.push(
-    m.price ? `$${m.price.input} / $${m.price.output} per million tokens in / out` : 'price unknown',
+    m.price
+      ? msg(str`${formatCost(m.price.input)} / ${formatCost(m.price.output)} per million tokens in / out`)
+      : msg('price unknown'),
   );
   return parts.join(' · ');
 }

@@ -4,6 +4,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { describeSyncStatus, type SyncHandle, type SyncStatus } from '../../sync';
 import { SubscriptionController } from '../controllers/subscriptions';
+import { msg } from '../l10n';
 import { syncContext } from '../settings/sync-context';
 
 /**
@@ -53,7 +54,7 @@ export class EaselSyncStatus extends LitElement {
     if (this.status.state === 'off') return nothing;
     const text = describeSyncStatus(this.status);
     const attention = this.status.state === 'offline' || this.status.state === 'error';
-    return html`<span role="status" aria-label="Sync" title=${text} class=${attention ? 'attention' : ''}
+    return html`<span role="status" aria-label=${msg('Sync')} title=${text} class=${attention ? 'attention' : ''}
       >${text}</span
     >`;
   }

@@ -4,6 +4,7 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import type { Usage } from '../../agent';
 import type { EaselDialog } from '../components/dialog';
 import { formatCost, formatTokens, formatWindow } from '../format';
+import { msg, str } from '../l10n';
 import { buttons } from '../styles/controls';
 
 /**
@@ -111,11 +112,11 @@ export class EaselUsageButton extends LitElement {
         class="btn ghost usage ${share >= this.warnAt ? 'warn' : ''}"
         aria-haspopup="dialog"
         aria-expanded=${this.expanded ? 'true' : 'false'}
-        aria-label=${`Usage: ${cost}${context ? `, context ${context}` : ''}`}
-        title="Usage: cost, context and cache"
+        aria-label=${context ? msg(str`Usage: ${cost}, context ${context}`) : msg(str`Usage: ${cost}`)}
+        title=${msg('Usage: cost, context and cache')}
         @click=${this.handleClick}
       >
-        <span class="cost" title="Cost of this session">${cost}</span>
+        <span class="cost" title=${msg('Cost of this session')}>${cost}</span>
         ${
           window
             ? html`<span class="bar" aria-hidden="true"><span style=${`width: ${Math.round(share * 100)}%`}></span></span>
@@ -125,14 +126,16 @@ export class EaselUsageButton extends LitElement {
       </button>
       ${
         this.details
-          ? html`<easel-dialog label="Usage" @dialog-close=${this.handleClosed}>${this.details.renderUsage({
-              cost: this.cost,
-              session: this.session,
-              used: this.used,
-              window,
-              warnAt: this.warnAt,
-              cacheRatio: this.cacheRatio,
-            })}</easel-dialog>`
+          ? html`<easel-dialog label=${msg('Usage')} @dialog-close=${this.handleClosed}>${this.details.renderUsage(
+              {
+                cost: this.cost,
+                session: this.session,
+                used: this.used,
+                window,
+                warnAt: this.warnAt,
+                cacheRatio: this.cacheRatio,
+              },
+            )}</easel-dialog>`
           : nothing
       }`;
   }

@@ -1,3 +1,5 @@
+import { msg } from '../l10n';
+
 /**
  * Where Markdown stops being formatted. marked's cost grows faster than the text in some shapes (a list
  * nested hundreds of levels deep is parsed once per level; a 640 KB one took 8 s in one task), and even linear
@@ -26,7 +28,9 @@ export const MARKDOWN_LIMITS = {
 } as const;
 
 /** The note above text shown plain because it is past the limits. */
-export const PLAIN_NOTE = 'Shown as plain text: too large or too deeply nested to format.';
+export function plainNote(): string {
+  return msg('Shown as plain text: too large or too deeply nested to format.');
+}
 
 /** A fenced code block's opening line (up to three spaces, then three backticks or tildes). */
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;

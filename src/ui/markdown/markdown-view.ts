@@ -3,8 +3,9 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { msg, str } from '../l10n';
 import type { IncrementalMarkdown } from './incremental';
-import { isTooLongToFormat, PLAIN_NOTE, plainChunks } from './limits';
+import { isTooLongToFormat, plainChunks, plainNote } from './limits';
 import { markdownStyles } from './markdown-styles';
 import type { MarkdownRenderer } from './render';
 import { loadRenderer } from './renderer-loader';
@@ -130,15 +131,15 @@ export class EaselMarkdown extends LitElement {
     }
     const { chunks, shown } = this.plain;
     const left = chunks.slice(shown).reduce((sum, chunk) => sum + chunk.length, 0);
-    return html`${withNote ? html`<p class="plain-note">${PLAIN_NOTE}</p>` : nothing}${repeat(
+    return html`${withNote ? html`<p class="plain-note">${plainNote()}</p>` : nothing}${repeat(
       chunks.slice(0, shown),
       (_, i) => i,
       (chunk) => html`<p class="plain-chunk">${chunk}</p>`,
     )}${
       left > 0
         ? html`<p class="plain-note">
-            ${formatCharacters(left)} more.
-            <button type="button" class="show-more" @click=${this.handleShowMore}>Show more</button>
+            ${msg(str`${formatCharacters(left)} more.`)}
+            <button type="button" class="show-more" @click=${this.handleShowMore}>${msg('Show more')}</button>
           </p>`
         : nothing
     }`;
@@ -225,9 +226,8 @@ export class EaselMarkdown extends LitElement {
   private renderImageConsent() {
     const count = this.blockedImages;
     return html`<p class="image-consent">
-      ${count === 1 ? 'This answer shows an image' : `This answer shows ${count} images`} from another site, which
-      would learn that you viewed it.
-      <button type="button" @click=${this.handleAllowImages}>Load images</button>
+      ${count === 1 ? msg('This answer shows an image from another site, which would learn that you viewed it.') : msg(str`This answer shows ${count} images from another site, which would learn that you viewed it.`)}
+      <button type="button" @click=${this.handleAllowImages}>${msg('Load images')}</button>
     </p>`;
   }
 
@@ -236,8 +236,8 @@ export class EaselMarkdown extends LitElement {
     if (!(button instanceof HTMLButtonElement)) return;
     const code = button.closest('.code-block')?.querySelector('code')?.textContent ?? '';
     void navigator.clipboard.writeText(code).then(
-      () => flash(button, 'Copied'),
-      () => flash(button, 'Copy failed'),
+      () => flash(button, msg('Copied')),
+      () => flash(button, msg('Copy failed')),
     );
   }
 
@@ -265,14 +265,14 @@ export class EaselMarkdown extends LitElement {
 /** `1,234 characters`, `56 KB`-style counts of text left to show. */
 function formatCharacters(count: number): string {
   if (count < 10_000) return `${count.toLocaleString('en')} characters`;
-  if (count < 1_000_000) return `${Math.round(count / 1000)} thousand characters`;
-  return `${(count / 1_000_000).toFixed(1)} million characters`;
+  if (count < 1_000_000) return msg(str`${Math.round(count / 1000)} thousand characters`);
+  return msg(str`${(count / 1_000_000).toFixed(1)} million characters`);
 }
 
 function flash(button: HTMLButtonElement, text: string): void {
   button.textContent = text;
   setTimeout(() => {
-    button.textContent = 'Copy';
+    button.textContent = msg('Copy');
   }, 1500);
 }
 

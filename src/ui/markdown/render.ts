@@ -8,7 +8,7 @@ import { Marked, type Tokens } from 'marked';
 import { escapeHtml } from '../../agent';
 import { type HighlighterLoader, highlighter as pageHighlighter } from './highlighter';
 import { type BlockRenderer, IncrementalMarkdown } from './incremental';
-import { isTooComplexToFormat, MARKDOWN_LIMITS, PLAIN_NOTE, plainChunks } from './limits';
+import { isTooComplexToFormat, MARKDOWN_LIMITS, plainChunks, plainNote } from './limits';
 import { type OwnMarkupSanitiser, ownMarkupSanitiser } from './own-markup';
 import {
   continuesAsText,
@@ -478,7 +478,7 @@ export function renderPlainNodes(text: string): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const note = document.createElement('p');
   note.className = 'plain-note';
-  note.textContent = PLAIN_NOTE;
+  note.textContent = plainNote();
   fragment.append(note);
   for (const chunk of plainChunks(text)) {
     const piece = document.createElement('p');

@@ -8,13 +8,22 @@ import { consume } from '@lit/context';
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { type MemoryWrite, parseMemoryDetails, type WriteState } from '../../memory';
+import { msg, str } from '../l10n';
 import { type MemoryHandle, type MemoryService, memoryContext } from './memory-context';
 
 const VERB: Readonly<Record<MemoryWrite['kind'], string>> = {
-  create: 'Remembered',
-  edit: 'Remembered',
-  delete: 'Forgot',
-  rename: 'Moved memory',
+  get create() {
+    return msg('Remembered');
+  },
+  get edit() {
+    return msg('Remembered');
+  },
+  get delete() {
+    return msg('Forgot');
+  },
+  get rename() {
+    return msg('Moved memory');
+  },
 };
 
 @customElement('easel-memory-card')
@@ -82,17 +91,17 @@ export class EaselMemoryCard extends LitElement {
 
   override render() {
     const write = this.write;
-    if (!write) return html`<div class="card">Memory changed.</div>`;
+    if (!write) return html`<div class="card">${msg('Memory changed.')}</div>`;
     const text = `${VERB[write.kind]}: ${write.summary}`;
     const state = this.state;
     return html`<div class="card" role="group" aria-label=${text}>
       <span class="text ${state === 'undone' ? 'undone' : ''}">${text}</span>
-      ${state === 'undone' ? html`<span role="status">Undone</span>` : nothing}
-      ${state === 'changed' ? html`<span role="status">Changed since (see Settings → Memory)</span>` : nothing}
+      ${state === 'undone' ? html`<span role="status">${msg('Undone')}</span>` : nothing}
+      ${state === 'changed' ? html`<span role="status">${msg('Changed since (see Settings → Memory)')}</span>` : nothing}
       ${this.problem ? html`<span class="problem" role="alert">${this.problem}</span>` : nothing}
       ${
         state === 'applied' && this.handle
-          ? html`<button type="button" @click=${this.handleUndo}>Undo</button>`
+          ? html`<button type="button" @click=${this.handleUndo}>${msg('Undo')}</button>`
           : nothing
       }
     </div>`;
@@ -106,7 +115,7 @@ export class EaselMemoryCard extends LitElement {
       this.state = found === 'applied' ? 'undone' : found;
       this.problem = '';
     } catch (error) {
-      this.problem = `Could not undo: ${error instanceof Error ? error.message : String(error)}`;
+      this.problem = msg(str`Could not undo: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -124,7 +133,9 @@ export class EaselMemoryCard extends LitElement {
       this.listen(service);
       await this.readState();
     } catch (error) {
-      this.problem = `Could not read the memory: ${error instanceof Error ? error.message : String(error)}`;
+      this.problem = msg(
+        str`Could not read the memory: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

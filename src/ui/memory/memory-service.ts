@@ -16,6 +16,7 @@ import { type EaselDatabase, MemoriesRepository, type SettingsStore } from '../.
 import type { MemoryEntry, MemoryService } from './memory-context';
 // The chat's memory cards are defined with the memory.
 import './memory-card';
+import { msg } from '../l10n';
 
 export interface MemoryServiceOptions {
   readonly db: EaselDatabase;
@@ -55,7 +56,7 @@ function createMemoryService(
           const id = r.space.slice('project:'.length);
           if (!names.has(id)) names.set(id, await projectName(id).catch(() => undefined));
           const name = names.get(id);
-          where = `${name ? `Project “${name}”` : 'A deleted project'}: ${shownPath(r.space, r.path)}`;
+          where = `${name ? `Project “${name}”` : msg('A deleted project')}: ${shownPath(r.space, r.path)}`;
         }
         entries.push({ ...r, where });
       }

@@ -7,6 +7,7 @@ import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { MAX_FILE_BYTES, utf8Bytes } from '../../memory';
+import { msg, str } from '../l10n';
 import { type MemoryEntry, type MemoryHandle, type MemoryService, memoryContext } from './memory-context';
 
 @customElement('easel-memory-settings')
@@ -132,7 +133,9 @@ export class EaselMemorySettings extends LitElement {
         if (this.isConnected) this.listen(memory);
       },
       (error: unknown) => {
-        this.problem = `Memory could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+        this.problem = msg(
+          str`Memory could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+        );
       },
     );
   }
@@ -140,7 +143,7 @@ export class EaselMemorySettings extends LitElement {
   override render() {
     const memory = this.memory;
     return html`<section aria-labelledby="memory-title">
-      <h3 id="memory-title">Memory</h3>
+      <h3 id="memory-title">${msg('Memory')}</h3>
       <div class="check">
         <input
           id="memory-on"
@@ -150,18 +153,17 @@ export class EaselMemorySettings extends LitElement {
           ?disabled=${!memory}
           @change=${this.handleSwitch}
         />
-        <label for="memory-on">Let Claude remember across chats</label>
+        <label for="memory-on">${msg('Let Claude remember across chats')}</label>
       </div>
       <p class="hint">
-        Claude keeps short notes in memory files in this browser and reads them in new chats; a project's chats
-        also keep notes for that project. What Claude reads is sent with the chat, like the rest of it.
+        ${msg("Claude keeps short notes in memory files in this browser and reads them in new chats; a project's chats also keep notes for that project. What Claude reads is sent with the chat, like the rest of it.")}
       </p>
       ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
       <p class="status" role="status">${this.status}</p>
       ${
         this.entries.length === 0
-          ? html`<p class="empty">Claude has not remembered anything yet.</p>`
-          : html`<ul aria-label="Memory files">
+          ? html`<p class="empty">${msg('Claude has not remembered anything yet.')}</p>`
+          : html`<ul aria-label=${msg('Memory files')}>
               ${this.entries.map((entry) => this.renderEntry(entry))}
             </ul>`
       }
@@ -177,20 +179,20 @@ export class EaselMemorySettings extends LitElement {
         <button
           type="button"
           aria-expanded=${isOpen ? 'true' : 'false'}
-          aria-label=${`${isOpen ? 'Close' : 'Open'} ${entry.where}`}
+          aria-label=${`${isOpen ? msg('Close') : msg('Open')} ${entry.where}`}
           @click=${() => this.handleToggle(id)}
         >
-          ${isOpen ? 'Close' : 'Open'}
+          ${isOpen ? msg('Close') : msg('Open')}
         </button>
-        <button type="button" aria-label=${`Delete ${entry.where}`} @click=${() => this.handleDelete(entry)}>
-          Delete
+        <button type="button" aria-label=${msg(str`Delete ${entry.where}`)} @click=${() => this.handleDelete(entry)}>
+          ${msg('Delete')}
         </button>
       </div>
       ${
         isOpen
-          ? html`<textarea aria-label=${`Contents of ${entry.where}`} .value=${entry.text}></textarea>
+          ? html`<textarea aria-label=${msg(str`Contents of ${entry.where}`)} .value=${entry.text}></textarea>
               <div class="row">
-                <button type="button" @click=${(e: Event) => this.handleSave(entry, e)}>Save memory</button>
+                <button type="button" @click=${(e: Event) => this.handleSave(entry, e)}>${msg('Save memory')}</button>
               </div>`
           : nothing
       }
@@ -201,7 +203,7 @@ export class EaselMemorySettings extends LitElement {
     const on = (e.target as HTMLInputElement).checked;
     await this.run(
       () => this.memory?.setEnabled(on),
-      on ? 'Memory is on.' : 'Memory is off: Claude neither reads nor writes it.',
+      on ? msg('Memory is on.') : msg('Memory is off: Claude neither reads nor writes it.'),
     );
   }
 
@@ -214,7 +216,9 @@ export class EaselMemorySettings extends LitElement {
     if (!area) return;
     const bytes = utf8Bytes(area.value);
     if (bytes > MAX_FILE_BYTES) {
-      this.problem = `This memory is ${bytes.toLocaleString('en-US')} bytes; a memory file may hold at most ${MAX_FILE_BYTES.toLocaleString('en-US')}. Shorten it, then save again.`;
+      this.problem = msg(
+        str`This memory is ${bytes.toLocaleString('en-US')} bytes; a memory file may hold at most ${MAX_FILE_BYTES.toLocaleString('en-US')}. Shorten it, then save again.`,
+      );
       return;
     }
     await this.run(() => this.memory?.save(entry.space, entry.path, area.value), `Saved ${entry.where}.`);
@@ -232,7 +236,9 @@ export class EaselMemorySettings extends LitElement {
       this.status = done;
     } catch (error) {
       this.status = '';
-      this.problem = `Memory could not be changed: ${error instanceof Error ? error.message : String(error)}`;
+      this.problem = msg(
+        str`Memory could not be changed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -248,7 +254,9 @@ export class EaselMemorySettings extends LitElement {
       this.entries = await memory.list();
       this.requestUpdate();
     } catch (error) {
-      this.problem = `Memory could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      this.problem = msg(
+        str`Memory could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -1,6 +1,7 @@
 /** `<easel-command-palette>`: search the sessions and run any command, from the keyboard alone. */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
+import { msg, str } from '../l10n';
 import { plainText } from '../plain-text';
 import { focusRing } from '../styles/controls';
 import {
@@ -201,7 +202,7 @@ export class EaselCommandPalette extends LitElement {
       <div
         role="dialog"
         aria-modal="true"
-        aria-label="Command palette"
+        aria-label=${msg('Command palette')}
         @keydown=${this.handleKeydown}
         @focusout=${this.handleFocusOut}
       >
@@ -209,14 +210,14 @@ export class EaselCommandPalette extends LitElement {
         <input
           type="text"
           role="combobox"
-          aria-label="Search commands and sessions"
+          aria-label=${msg('Search commands and sessions')}
           aria-expanded="true"
           aria-controls="options"
           aria-autocomplete="list"
           aria-activedescendant=${active >= 0 ? `option-${active}` : nothing}
           autocomplete="off"
           spellcheck="false"
-          placeholder="Type a command or search sessions"
+          placeholder=${msg('Type a command or search sessions')}
           .value=${this.query}
           @input=${this.handleInput}
         />
@@ -225,13 +226,13 @@ export class EaselCommandPalette extends LitElement {
         <div
           role="listbox"
           id="options"
-          aria-label="Commands and sessions"
+          aria-label=${msg('Commands and sessions')}
           @pointerdown=${(e: PointerEvent) => e.preventDefault()}
         >
-          ${commands.length > 0 ? this.renderGroup('Commands', commands, 0, active) : nothing}
-          ${sessions.length > 0 ? this.renderGroup(this.query.trim() ? 'Sessions' : 'Recent sessions', sessions, commands.length, active) : nothing}
+          ${commands.length > 0 ? this.renderGroup(msg('Commands'), commands, 0, active) : nothing}
+          ${sessions.length > 0 ? this.renderGroup(this.query.trim() ? msg('Sessions') : msg('Recent sessions'), sessions, commands.length, active) : nothing}
         </div>
-        ${options.length === 0 ? html`<p class="empty" role="status">Nothing matches “${this.query.trim()}”.</p>` : nothing}
+        ${options.length === 0 ? html`<p class="empty" role="status">${msg(str`Nothing matches “${this.query.trim()}”.`)}</p>` : nothing}
       </div>`;
   }
 
@@ -267,7 +268,7 @@ export class EaselCommandPalette extends LitElement {
       @click=${choose}
       @pointermove=${() => this.setActive(index)}
     >
-      <span class="label">${this.marked(title.trim() || 'Untitled session')}${snippet ? html`<span class="snippet">${this.marked(plainText(snippet))}</span>` : nothing}</span>
+      <span class="label">${this.marked(title.trim() || msg('Untitled session'))}${snippet ? html`<span class="snippet">${this.marked(plainText(snippet))}</span>` : nothing}</span>
     </div>`;
   }
 

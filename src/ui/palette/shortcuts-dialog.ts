@@ -1,6 +1,7 @@
 /** `<easel-shortcuts-dialog>`: the `Keyboard shortcuts` dialog, listing every shortcut. */
 import { css, html, LitElement } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
+import { msg } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
 import { describeShortcut, isMac, type Shortcut } from './shortcuts';
 
@@ -95,10 +96,10 @@ export class EaselShortcutsDialog extends LitElement {
 
   override render() {
     return html`<dialog aria-labelledby="title" @close=${this.handleClose}>
-      <h2 id="title">Keyboard shortcuts</h2>
+      <h2 id="title">${msg('Keyboard shortcuts')}</h2>
       <table>
         <thead>
-          <tr><th scope="col">Keys</th><th scope="col">Action</th></tr>
+          <tr><th scope="col">${msg('Keys')}</th><th scope="col">${msg('Action')}</th></tr>
         </thead>
         <tbody>
           ${this.shortcuts.map(
@@ -108,10 +109,9 @@ export class EaselShortcutsDialog extends LitElement {
         </tbody>
       </table>
       <p>
-        In a list or dialog, ↑ and ↓ move, Enter chooses and Esc closes. In the message box, Enter sends,
-        Shift+Enter adds a line, Alt+Enter queues a follow-up while Claude works, and Esc stops the answer.
+        ${msg('In a list or dialog, ↑ and ↓ move, Enter chooses and Esc closes. In the message box, Enter sends, Shift+Enter adds a line, Alt+Enter queues a follow-up while Claude works, and Esc stops the answer.')}
       </p>
-      <button type="button" @click=${() => this.close()}>Close</button>
+      <button type="button" @click=${() => this.close()}>${msg('Close')}</button>
     </dialog>`;
   }
 

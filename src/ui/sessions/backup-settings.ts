@@ -2,6 +2,7 @@ import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { BackupFacts, BackupFolder, BackupState, FolderBackup } from '../../storage';
+import { msg, str } from '../l10n';
 import { backupContext } from './backup-context';
 import { formatAgo } from './format';
 
@@ -89,7 +90,7 @@ export class EaselBackupSettings extends LitElement {
   override render() {
     const s = this.backupState;
     if (!directoryPicker() && s.kind === 'off') {
-      return html`<p class="muted">This browser cannot back up to a folder; use Export all.</p>`;
+      return html`<p class="muted">${msg('This browser cannot back up to a folder; use Export all.')}</p>`;
     }
     return html`${this.renderState(s)}
       ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}`;
@@ -99,22 +100,22 @@ export class EaselBackupSettings extends LitElement {
     switch (s.kind) {
       case 'off':
         return html`<p class="muted">
-            Easel can write each session you change to a folder on this computer, as a file Import reads back.
+            ${msg('Easel can write each session you change to a folder on this computer, as a file Import reads back.')}
           </p>
-          <div class="actions">${this.renderChoose('Back up to a folder…')}</div>`;
+          <div class="actions">${this.renderChoose(msg('Back up to a folder…'))}</div>`;
       case 'on':
-        return html`<p>Backing up to “${s.folder}”.</p>
+        return html`<p>${msg(str`Backing up to “${s.folder}”.`)}</p>
           ${this.renderFacts(s, true)}
           <div class="actions">${this.renderStop()}</div>`;
       case 'elsewhere':
-        return html`<p>Another Easel tab is backing up to “${s.folder}”; this tab takes over when it closes.</p>
+        return html`<p>${msg(str`Another Easel tab is backing up to “${s.folder}”; this tab takes over when it closes.`)}</p>
           ${this.renderFacts(s, true)}
           <div class="actions">${this.renderStop()}</div>`;
       case 'permission':
-        return html`<p class="problem" role="status">Backup to “${s.folder}” is paused. ${waiting(s)}</p>
+        return html`<p class="problem" role="status">${msg(str`Backup to “${s.folder}” is paused. ${waiting(s)}`)}</p>
           ${this.renderFacts(s)}
           <div class="actions">
-            <button type="button" ?disabled=${this.busy} @click=${this.handleResume}>Resume backup</button>
+            <button type="button" ?disabled=${this.busy} @click=${this.handleResume}>${msg('Resume backup')}</button>
             ${this.renderStop()}
           </div>`;
       case 'failed':
@@ -123,8 +124,8 @@ export class EaselBackupSettings extends LitElement {
           <div class="actions">
             ${
               s.fix === 'retry'
-                ? html`<button type="button" ?disabled=${this.busy} @click=${this.handleRetry}>Retry backup</button>`
-                : this.renderChoose('Back up to another folder…')
+                ? html`<button type="button" ?disabled=${this.busy} @click=${this.handleRetry}>${msg('Retry backup')}</button>`
+                : this.renderChoose(msg('Back up to another folder…'))
             }
             ${this.renderStop()}
           </div>`;
@@ -135,8 +136,8 @@ export class EaselBackupSettings extends LitElement {
   private renderFacts(s: BackupFacts, withPending = false) {
     const last =
       s.lastBackupAt === undefined
-        ? 'No backup written yet.'
-        : `Last backup: ${formatAgo(s.lastBackupAt, this.now ?? Date.now())}.`;
+        ? msg('No backup written yet.')
+        : msg(str`Last backup: ${formatAgo(s.lastBackupAt, this.now ?? Date.now())}.`);
     const pending =
       withPending && s.pending > 0 ? ` ${s.pending} session${s.pending === 1 ? '' : 's'} waiting.` : '';
     return html`<p class="muted">${last}${pending}</p>`;
@@ -149,7 +150,7 @@ export class EaselBackupSettings extends LitElement {
   }
 
   private renderStop() {
-    return html`<button type="button" ?disabled=${this.busy} @click=${this.handleStop}>Stop backup</button>`;
+    return html`<button type="button" ?disabled=${this.busy} @click=${this.handleStop}>${msg('Stop backup')}</button>`;
   }
 
   private handleChoose() {
@@ -158,7 +159,7 @@ export class EaselBackupSettings extends LitElement {
     if (!pick || !backup) return;
     // Asked for inside the click: the browser shows its picker only then.
     const picked = pick({ mode: 'readwrite', id: 'easel-backup' });
-    void this.work('The folder could not be chosen', async () => {
+    void this.work(msg('The folder could not be chosen'), async () => {
       let folder: BackupFolder;
       try {
         folder = await picked;
@@ -172,17 +173,17 @@ export class EaselBackupSettings extends LitElement {
 
   private handleResume() {
     const backup = this.backup;
-    if (backup) void this.work('Backup could not resume', async () => (await backup.load()).resume());
+    if (backup) void this.work(msg('Backup could not resume'), async () => (await backup.load()).resume());
   }
 
   private handleRetry() {
     const backup = this.backup;
-    if (backup) void this.work('Backup could not resume', async () => (await backup.load()).retry());
+    if (backup) void this.work(msg('Backup could not resume'), async () => (await backup.load()).retry());
   }
 
   private handleStop() {
     const backup = this.backup;
-    if (backup) void this.work('Backup could not stop', async () => (await backup.load()).stop());
+    if (backup) void this.work(msg('Backup could not stop'), async () => (await backup.load()).stop());
   }
 
   private follow(): void {
@@ -208,8 +209,8 @@ export class EaselBackupSettings extends LitElement {
 
 /** "Nothing is lost: 3 sessions wait." */
 function waiting(s: BackupFacts): string {
-  if (s.pending === 0) return 'Nothing is lost.';
-  return `Nothing is lost: ${s.pending} session${s.pending === 1 ? ' waits' : 's wait'}.`;
+  if (s.pending === 0) return msg('Nothing is lost.');
+  return msg(str`Nothing is lost: ${s.pending} session${s.pending === 1 ? ' waits' : 's wait'}.`);
 }
 
 /** `window.showDirectoryPicker` (Chromium's), or `undefined` where the browser has none. */

@@ -4,9 +4,11 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
-import { errorText, formatBytes } from '../../agent';
+import { errorText } from '../../agent';
 import type { AttachmentRecord } from '../../messages';
 import type { ProjectDraft, ProjectFileBytes } from '../../storage';
+import { formatBytes } from '../format';
+import { msg, str } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
 import {
   type KnowledgeRead,
@@ -214,11 +216,11 @@ export class EaselProjectDialog extends LitElement {
   }
 
   private renderForm(draft: ProjectDraft) {
-    return html`<h2 id="title">${this.existing ? 'Edit project' : 'New project'}</h2>
+    return html`<h2 id="title">${this.existing ? msg('Edit project') : msg('New project')}</h2>
       <form @submit=${this.handleSubmit}>
-        <label for="name">Name</label>
+        <label for="name">${msg('Name')}</label>
         <input id="name" autocomplete="off" maxlength="120" .value=${draft.name} @input=${this.handleName} />
-        <label for="instructions">Instructions</label>
+        <label for="instructions">${msg('Instructions')}</label>
         <textarea
           id="instructions"
           aria-describedby="instructions-help"
@@ -226,12 +228,11 @@ export class EaselProjectDialog extends LitElement {
           @input=${this.handleInstructions}
         ></textarea>
         <p class="help" id="instructions-help">
-          Claude reads these in every chat of the project, after Easel's own instructions.
+          ${msg("Claude reads these in every chat of the project, after Easel's own instructions.")}
         </p>
-        <h3 id="files-title">Files</h3>
+        <h3 id="files-title">${msg('Files')}</h3>
         <p class="help">
-          Sent with every message of the project's chats, before the conversation, and read from the prompt cache
-          after the first (cache reads cost a tenth of input). Drop files here or add them.
+          ${msg("Sent with every message of the project's chats, before the conversation, and read from the prompt cache after the first (cache reads cost a tenth of input). Drop files here or add them.")}
         </p>
         ${this.renderFiles(draft.files)}
         <p class="estimate" aria-live="polite">${this.estimateText(draft.files)}</p>
@@ -243,29 +244,29 @@ export class EaselProjectDialog extends LitElement {
         <input type="file" multiple aria-hidden="true" tabindex="-1" @change=${this.handlePicked} />
         <div class="row">
           <button type="button" ?disabled=${this.reading > 0} @click=${() => this.picker.click()}>
-            ${this.reading > 0 ? `Reading ${this.reading} file${this.reading === 1 ? '' : 's'}…` : 'Add files'}
+            ${this.reading > 0 ? msg(str`Reading ${this.reading} file${this.reading === 1 ? '' : 's'}…`) : msg('Add files')}
           </button>
           ${
             this.existing && !this.confirming
-              ? html`<button type="button" class="danger" @click=${this.askDelete}>Delete project</button>`
+              ? html`<button type="button" class="danger" @click=${this.askDelete}>${msg('Delete project')}</button>`
               : nothing
           }
-          <button type="button" class="end" @click=${() => this.close()}>Cancel</button>
-          <button type="submit" class="primary" ?disabled=${this.busy || this.reading > 0}>Save</button>
+          <button type="button" class="end" @click=${() => this.close()}>${msg('Cancel')}</button>
+          <button type="submit" class="primary" ?disabled=${this.busy || this.reading > 0}>${msg('Save')}</button>
         </div>
         ${this.confirming ? this.renderConfirm(draft) : nothing}
       </form>`;
   }
 
   private renderFiles(files: readonly AttachmentRecord[]) {
-    if (files.length === 0) return html`<p class="help">No files yet.</p>`;
+    if (files.length === 0) return html`<p class="help">${msg('No files yet.')}</p>`;
     return html`<ul aria-labelledby="files-title">
       ${files.map(
         (file) => html`<li>
           <span class="what">${file.name}</span>
           <span class="size">${file.summary ?? formatBytes(file.size)}</span>
-          <button type="button" aria-label=${`Remove ${file.name}`} @click=${() => this.removeFile(file)}>
-            Remove
+          <button type="button" aria-label=${msg(str`Remove ${file.name}`)} @click=${() => this.removeFile(file)}>
+            ${msg('Remove')}
           </button>
         </li>`,
       )}
@@ -276,19 +277,21 @@ export class EaselProjectDialog extends LitElement {
     const n = this.chatCount;
     const chats =
       n === 0
-        ? 'It holds no chats'
-        : `Its ${n} chat${n === 1 ? '' : 's'} stay${n === 1 ? 's' : ''}, outside any project`;
+        ? msg('It holds no chats')
+        : msg(str`Its ${n} chat${n === 1 ? '' : 's'} stay${n === 1 ? 's' : ''}, outside any project`);
     return html`<div class="confirm" role="alertdialog" aria-labelledby="confirm-text">
-      <p id="confirm-text">Delete “${draft.name || 'Untitled project'}”? ${chats}; its instructions and files are deleted.</p>
-      <button type="button" class="danger" ?disabled=${this.busy} @click=${this.confirmDelete}>Delete project</button>
-      <button type="button" @click=${this.cancelDelete}>Keep it</button>
+      <p id="confirm-text">${msg(str`Delete “${draft.name || msg('Untitled project')}”? ${chats}; its instructions and files are deleted.`)}</p>
+      <button type="button" class="danger" ?disabled=${this.busy} @click=${this.confirmDelete}>${msg('Delete project')}</button>
+      <button type="button" @click=${this.cancelDelete}>${msg('Keep it')}</button>
     </div>`;
   }
 
   private estimateText(files: readonly AttachmentRecord[]): string {
     if (files.length === 0) return '';
     const tokens = knowledgeTokens(files);
-    return `${files.length} file${files.length === 1 ? '' : 's'}, about ${tokens.toLocaleString('en-US')} tokens with every message.`;
+    return msg(
+      str`${files.length} file${files.length === 1 ? '' : 's'}, about ${tokens.toLocaleString('en-US')} tokens with every message.`,
+    );
   }
 
   private handleName(e: InputEvent) {
@@ -326,7 +329,7 @@ export class EaselProjectDialog extends LitElement {
     try {
       result = await read(files);
     } catch (error) {
-      result = { files: [], refusals: [`The files could not be read: ${errorText(error)}`] };
+      result = { files: [], refusals: [msg(str`The files could not be read: ${errorText(error)}`)] };
     } finally {
       this.reading -= files.length;
     }
@@ -337,13 +340,17 @@ export class EaselProjectDialog extends LitElement {
     for (const file of result.files) {
       if (pdfPages([...kept, file.record]) > MAX_KNOWLEDGE_PDF_PAGES) {
         problems.push(
-          `${file.record.name} was not added: a project's PDFs may have ${MAX_KNOWLEDGE_PDF_PAGES} pages in all (a request holds 100, and the chat needs room for its own). Attach it to a chat instead.`,
+          msg(
+            str`${file.record.name} was not added: a project's PDFs may have ${MAX_KNOWLEDGE_PDF_PAGES} pages in all (a request holds 100, and the chat needs room for its own). Attach it to a chat instead.`,
+          ),
         );
         continue;
       }
       if (knowledgeTokens([...kept, file.record]) > MAX_KNOWLEDGE_TOKENS) {
         problems.push(
-          `${file.record.name} was not added: the project's files would pass about ${MAX_KNOWLEDGE_TOKENS.toLocaleString('en-US')} tokens, which every message would carry. Remove a file or attach this one to a chat instead.`,
+          msg(
+            str`${file.record.name} was not added: the project's files would pass about ${MAX_KNOWLEDGE_TOKENS.toLocaleString('en-US')} tokens, which every message would carry. Remove a file or attach this one to a chat instead.`,
+          ),
         );
         continue;
       }

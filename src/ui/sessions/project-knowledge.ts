@@ -7,6 +7,7 @@ import { errorText } from '../../agent';
 import { estimateTokens, isRefusal, loadPreparer } from '../../attachments';
 import type { AttachmentRecord } from '../../messages';
 import type { ProjectDraft, ProjectFileBytes } from '../../storage';
+import { msg, str } from '../l10n';
 
 /** A file read for a project: what the model is sent, and the bytes to store when the project is saved. */
 export interface KnowledgeFile {
@@ -37,7 +38,7 @@ export class ProjectSaveEvent extends Event {
     this.answer = outcome;
   }
   get outcome(): Promise<string | undefined> {
-    return this.answer ?? Promise.resolve('Nothing saved the project.');
+    return this.answer ?? Promise.resolve(msg('Nothing saved the project.'));
   }
 }
 
@@ -52,7 +53,7 @@ export class ProjectDeleteEvent extends Event {
     this.answer = outcome;
   }
   get outcome(): Promise<string | undefined> {
-    return this.answer ?? Promise.resolve('Nothing deleted the project.');
+    return this.answer ?? Promise.resolve(msg('Nothing deleted the project.'));
   }
 }
 
@@ -83,7 +84,9 @@ export async function readKnowledge(files: readonly File[]): Promise<KnowledgeRe
     return {
       files: [],
       refusals: [
-        `Easel could not load its file checks (${errorText(error)}). Reload the page and add them again.`,
+        msg(
+          str`Easel could not load its file checks (${errorText(error)}). Reload the page and add them again.`,
+        ),
       ],
     };
   }
@@ -100,7 +103,7 @@ export async function readKnowledge(files: readonly File[]): Promise<KnowledgeRe
       for (const prepared of [first, ...(also ?? [])])
         kept.push(knowledgeFile(prepared.record, prepared.blob, prepared.original));
     } catch (error) {
-      refusals.push(`${file.name}: it could not be read (${errorText(error)}). Try adding it again.`);
+      refusals.push(msg(str`${file.name}: it could not be read (${errorText(error)}). Try adding it again.`));
     }
   }
   return { files: kept, refusals };

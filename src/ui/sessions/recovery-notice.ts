@@ -1,6 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { StorageLoss } from '../../storage';
+import { msg } from '../l10n';
 import { focusRing } from '../styles/controls';
 import { SessionRecoverEvent, type SessionRecoveryAction } from './events';
 
@@ -60,28 +61,30 @@ export class EaselRecoveryNotice extends LitElement {
           'browser to free space). The conversation is still here in this tab but is not saved: reloading or ' +
           'closing the tab loses it.',
         [
-          ['download', 'Download this conversation'],
-          ['save-again', 'Save it again'],
+          ['download', msg('Download this conversation')],
+          ['save-again', msg('Save it again')],
         ],
       );
     }
     if (this.lost === 'replaced') {
       return this.notice(
-        'Easel was updated in another tab, so this tab can no longer save. The conversation is still here but ' +
-          'is not saved: download it, then reload this page (Import in Settings brings it back).',
+        msg(
+          'Easel was updated in another tab, so this tab can no longer save. The conversation is still here but is not saved: download it, then reload this page (Import in Settings brings it back).',
+        ),
         [
-          ['download', 'Download this conversation'],
-          ['reload', 'Reload'],
+          ['download', msg('Download this conversation')],
+          ['reload', msg('Reload')],
         ],
       );
     }
     if (this.deleted) {
       return this.notice(
-        'This conversation was deleted in another tab. Nothing written here is saved until you restore it or ' +
-          'save it as a new chat.',
+        msg(
+          'This conversation was deleted in another tab. Nothing written here is saved until you restore it or save it as a new chat.',
+        ),
         [
-          ['restore', 'Restore'],
-          ['save-as-new', 'Save as new chat'],
+          ['restore', msg('Restore')],
+          ['save-as-new', msg('Save as new chat')],
         ],
       );
     }

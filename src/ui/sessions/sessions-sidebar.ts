@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { msg, str } from '../l10n';
 import { plainText as plainSnippet } from '../plain-text';
 import { icon } from '../styles/icons';
 import {
@@ -143,12 +144,12 @@ export class EaselSessionsSidebar extends LitElement {
     // The groups stay drawn (hidden) while results show: clearing a search then shows them again at once,
     // instead of building hundreds of rows anew.
     const results = this.query.trim() ? this.searchResults : undefined;
-    return html`<nav aria-label="Sessions">
+    return html`<nav aria-label=${msg('Sessions')}>
       <div class="top">
         <input
           type="search"
-          aria-label="Search sessions"
-          placeholder="Search sessions"
+          aria-label=${msg('Search sessions')}
+          placeholder=${msg('Search sessions')}
           autocomplete="off"
           .value=${this.query}
           @focus=${this.handleSearchFocus}
@@ -168,13 +169,13 @@ export class EaselSessionsSidebar extends LitElement {
   private renderGroups() {
     const visible = this.sessions.filter((s) => s.id !== this.deleted?.id);
     const { pinned, projects, dated } = arrangeSessions(visible, this.projects, this.now ?? Date.now());
-    return html`${pinned.length > 0 ? this.renderList('pinned', 'Pinned', pinned) : nothing}
+    return html`${pinned.length > 0 ? this.renderList('pinned', msg('Pinned'), pinned) : nothing}
       ${this.renderProjects(projects)}
-      ${dated.map((group, i) => this.renderList(`group-${i}`, group.label, group.sessions))}
-      ${visible.length === 0 ? html`<p class="empty">No sessions yet.</p>` : nothing}`;
+      ${dated.map((group, i) => this.renderList(`group-${i}`, groupName(group.label), group.sessions))}
+      ${visible.length === 0 ? html`<p class="empty">${msg('No sessions yet.')}</p>` : nothing}`;
   }
 
-  private renderList(id: string, label: DateGroup['label'] | 'Pinned', sessions: readonly SessionSummary[]) {
+  private renderList(id: string, label: string, sessions: readonly SessionSummary[]) {
     return html`<h2 id=${id}>${label}</h2>
       <ul aria-labelledby=${id}>
         ${repeat(
@@ -188,14 +189,14 @@ export class EaselSessionsSidebar extends LitElement {
   private renderProjects(groups: readonly ProjectGroup[]) {
     return html`<section class="projects" aria-labelledby="projects">
       <div class="projects-head">
-        <h2 id="projects">Projects</h2>
+        <h2 id="projects">${msg('Projects')}</h2>
         <button type="button" class="new-project" @click=${() => this.dispatchEvent(new ProjectEditEvent(undefined))}>
-          New project
+          ${msg('New project')}
         </button>
       </div>
       ${
         groups.length === 0
-          ? html`<p class="hint">A project keeps instructions and files for all its chats.</p>`
+          ? html`<p class="hint">${msg('A project keeps instructions and files for all its chats.')}</p>`
           : repeat(
               groups,
               (group) => group.project.id,
@@ -221,19 +222,19 @@ export class EaselSessionsSidebar extends LitElement {
         >
           <span class="name">${project.name}</span>
           <span class="count" aria-hidden="true">${count}</span>
-          <span class="visually-hidden">${count} chat${count === 1 ? '' : 's'}</span>
+          <span class="visually-hidden">${msg(str`${count} chat${count === 1 ? '' : 's'}`)}</span>
         </button>
-        <a class="new-chat" href=${newChatInProjectHref(project.id)} aria-label=${`New chat in ${project.name}`} title="New chat in this project">New chat</a>
-        <button type="button" class="edit" aria-label=${`Edit project ${project.name}`} title="Name, instructions and files" @click=${() => this.dispatchEvent(new ProjectEditEvent(project.id))}>
-          Edit
+        <a class="new-chat" href=${newChatInProjectHref(project.id)} aria-label=${msg(str`New chat in ${project.name}`)} title=${msg('New chat in this project')}>${msg('New chat')}</a>
+        <button type="button" class="edit" aria-label=${msg(str`Edit project ${project.name}`)} title=${msg('Name, instructions and files')} @click=${() => this.dispatchEvent(new ProjectEditEvent(project.id))}>
+          ${msg('Edit')}
         </button>
       </div>
-      <ul id=${listId} aria-label=${`Chats in ${project.name}`} ?hidden=${!open}>
+      <ul id=${listId} aria-label=${msg(str`Chats in ${project.name}`)} ?hidden=${!open}>
         ${
           !open
             ? nothing
             : count === 0
-              ? html`<li class="hint">No chats yet.</li>`
+              ? html`<li class="hint">${msg('No chats yet.')}</li>`
               : repeat(
                   sessions,
                   (s) => s.id,
@@ -250,8 +251,9 @@ export class EaselSessionsSidebar extends LitElement {
 
   private renderResults(hits: readonly SessionSearchHit[]) {
     const visible = hits.filter((h) => h.session.id !== this.deleted?.id);
-    if (visible.length === 0) return html`<p class="empty">No sessions match “${this.query.trim()}”.</p>`;
-    return html`<h2 id="results">Results</h2>
+    if (visible.length === 0)
+      return html`<p class="empty">${msg(str`No sessions match “${this.query.trim()}”.`)}</p>`;
+    return html`<h2 id="results">${msg('Results')}</h2>
       <ul aria-labelledby="results">
         ${repeat(
           visible,
@@ -269,7 +271,7 @@ export class EaselSessionsSidebar extends LitElement {
       return html`<li class=${current ? 'current' : ''}>
         <input
           class="rename"
-          aria-label=${`New title for ${title}`}
+          aria-label=${msg(str`New title for ${title}`)}
           .value=${session.title}
           @keydown=${(e: KeyboardEvent) => this.handleRenameKeydown(e, session)}
           @blur=${(e: FocusEvent) => this.commitRename(session, e.target as HTMLInputElement)}
@@ -293,10 +295,10 @@ export class EaselSessionsSidebar extends LitElement {
         class="row-menu btn ghost icon sm"
         data-menu=${session.id}
         tabindex="-1"
-        aria-label=${`Actions for ${title}`}
+        aria-label=${msg(str`Actions for ${title}`)}
         aria-haspopup="menu"
         aria-expanded=${menuOpen ? 'true' : 'false'}
-        title="Rename, pin, move, export or delete"
+        title=${msg('Rename, pin, move, export or delete')}
         @click=${() => this.toggleMenu(session.id)}
       >
         ${icon('more', 16)}
@@ -316,24 +318,24 @@ export class EaselSessionsSidebar extends LitElement {
     return html`<div
       class="menu row-actions"
       role="menu"
-      aria-label=${`Actions for ${title}`}
+      aria-label=${msg(str`Actions for ${title}`)}
       @keydown=${(e: KeyboardEvent) => this.handleMenuKeydown(e, session.id)}
       @focusout=${(e: FocusEvent) => this.handleMenuFocusout(e, session.id)}
     >
-      ${item('Rename', `Rename ${title}`, () => this.handleRename(session.id))}
-      ${item(pinned ? 'Unpin' : 'Pin', `${pinned ? 'Unpin' : 'Pin'} ${title}`, () => this.handlePin(session))}
-      ${item('Move to a project…', `Move ${title} to a project`, () => {
+      ${item(msg('Rename'), msg(str`Rename ${title}`), () => this.handleRename(session.id))}
+      ${item(pinned ? msg('Unpin') : msg('Pin'), pinned ? msg(str`Unpin ${title}`) : msg(str`Pin ${title}`), () => this.handlePin(session))}
+      ${item(msg('Move to a project…'), msg(str`Move ${title} to a project`), () => {
         this.movingId = session.id;
       })}
       <div role="separator"></div>
-      <div role="group" aria-label="Export" class="export">
-        <span class="menu-label" aria-hidden="true">Export</span>
-        ${item('JSON', `Export ${title}`, () => this.handleExport(session.id, 'json'))}
-        ${item('Markdown', `Export ${title} as Markdown`, () => this.handleExport(session.id, 'markdown'))}
-        ${item('Zip with files', `Export ${title} with files`, () => this.handleExport(session.id, 'zip'))}
+      <div role="group" aria-label=${msg('Export')} class="export">
+        <span class="menu-label" aria-hidden="true">${msg('Export')}</span>
+        ${item('JSON', msg(str`Export ${title}`), () => this.handleExport(session.id, 'json'))}
+        ${item('Markdown', msg(str`Export ${title} as Markdown`), () => this.handleExport(session.id, 'markdown'))}
+        ${item(msg('Zip with files'), msg(str`Export ${title} with files`), () => this.handleExport(session.id, 'zip'))}
       </div>
       <div role="separator"></div>
-      ${item('Delete', `Delete ${title}`, () => this.handleDelete(session), true)}
+      ${item(msg('Delete'), msg(str`Delete ${title}`), () => this.handleDelete(session), true)}
     </div>`;
   }
 
@@ -426,9 +428,9 @@ export class EaselSessionsSidebar extends LitElement {
   /** The row while its session is being moved: a button per place it can go, and `Cancel`. */
   private renderMove(session: SessionSummary, title: string, current: boolean) {
     const inProject = this.projects.some((p) => p.id === session.projectId) ? session.projectId : undefined;
-    const places = [{ id: undefined, name: 'No project' }, ...this.projects];
+    const places = [{ id: undefined, name: msg('No project') }, ...this.projects];
     return html`<li class=${current ? 'current' : ''}>
-      <div class="move" role="group" aria-label=${`Move ${title} to`} @keydown=${(e: KeyboardEvent) => this.handleMoveKeydown(e, session)}>
+      <div class="move" role="group" aria-label=${msg(str`Move ${title} to`)} @keydown=${(e: KeyboardEvent) => this.handleMoveKeydown(e, session)}>
         ${places.map(
           (place) => html`<button
             type="button"
@@ -438,7 +440,7 @@ export class EaselSessionsSidebar extends LitElement {
             ${place.name}
           </button>`,
         )}
-        <button type="button" class="cancel" @click=${() => this.endMove(session)}>Cancel</button>
+        <button type="button" class="cancel" @click=${() => this.endMove(session)}>${msg('Cancel')}</button>
       </div>
     </li>`;
   }
@@ -480,8 +482,8 @@ export class EaselSessionsSidebar extends LitElement {
   }
 
   private renderUndo(title: string) {
-    return html`<span>Deleted “${title}”.</span>
-      <button type="button" @click=${this.handleUndo}>Undo</button>`;
+    return html`<span>${msg(str`Deleted “${title}”.`)}</span>
+      <button type="button" @click=${this.handleUndo}>${msg('Undo')}</button>`;
   }
 
   private handleSearchFocus() {
@@ -563,12 +565,28 @@ export class EaselSessionsSidebar extends LitElement {
 
   private problemText(): string {
     const n = this.problems.length;
-    return `${n} saved record${n === 1 ? '' : 's'} could not be read and ${n === 1 ? 'was' : 'were'} skipped: ${this.problems[0]}`;
+    return msg(
+      str`${n} saved record${n === 1 ? '' : 's'} could not be read and ${n === 1 ? 'was' : 'were'} skipped: ${this.problems[0]}`,
+    );
   }
 }
 
 declare global {
   interface HTMLElementTagNameMap {
     'easel-sessions-sidebar': EaselSessionsSidebar;
+  }
+}
+
+/** A date group's heading in the active language. */
+function groupName(label: DateGroup['label']): string {
+  switch (label) {
+    case 'Today':
+      return msg('Today');
+    case 'Yesterday':
+      return msg('Yesterday');
+    case 'Previous 7 days':
+      return msg('Previous 7 days');
+    case 'Older':
+      return msg('Older');
   }
 }

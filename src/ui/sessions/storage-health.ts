@@ -1,7 +1,8 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
-import { formatBytes } from '../../agent';
 import type { ImportReport, StorageHealth } from '../../storage';
+import { formatBytes, formatPercent } from '../format';
+import { msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
 import { ExportAllEvent, ImportSessionsEvent, PersistStorageEvent } from './events';
 import { formatAgo } from './format';
@@ -95,11 +96,11 @@ export class EaselStorageHealth extends LitElement {
   override render() {
     const h = this.health;
     return html`<section aria-labelledby="storage-title">
-      <h3 id="storage-title">Storage</h3>
-      ${h ? this.renderHealth(h) : html`<p class="muted">Checking storage…</p>`}
+      <h3 id="storage-title">${msg('Storage')}</h3>
+      ${h ? this.renderHealth(h) : html`<p class="muted">${msg('Checking storage…')}</p>`}
       <div class="actions">
-        <button type="button" ?disabled=${this.busy} @click=${this.handleExportAll}>Export all</button>
-        <button type="button" ?disabled=${this.busy} @click=${this.handleImportClick}>Import</button>
+        <button type="button" ?disabled=${this.busy} @click=${this.handleExportAll}>${msg('Export all')}</button>
+        <button type="button" ?disabled=${this.busy} @click=${this.handleImportClick}>${msg('Import')}</button>
         <input type="file" accept=".json,application/json,.zip,application/zip" tabindex="-1" aria-hidden="true" @change=${this.handleFile} />
       </div>
       ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
@@ -114,17 +115,17 @@ export class EaselStorageHealth extends LitElement {
       <p>${this.persistenceText(h.persisted)}</p>
       ${
         h.persisted === false
-          ? html`<div class="actions"><button type="button" @click=${this.handlePersist}>Keep my data</button></div>`
+          ? html`<div class="actions"><button type="button" @click=${this.handlePersist}>${msg('Keep my data')}</button></div>`
           : nothing
       }
       ${
         h.usage !== undefined && h.quota !== undefined && h.quota > 0
-          ? html`<meter aria-label="Storage used" min="0" max=${h.quota} value=${h.usage}></meter>
-              <p class="muted">${formatBytes(h.usage)} of ${formatBytes(h.quota)} used (${percent(h.usage, h.quota)}).</p>`
-          : html`<p class="muted">This browser does not say how much space is used.</p>`
+          ? html`<meter aria-label=${msg('Storage used')} min="0" max=${h.quota} value=${h.usage}></meter>
+              <p class="muted">${msg(str`${formatBytes(h.usage)} of ${formatBytes(h.quota)} used (${percent(h.usage, h.quota)}).`)}</p>`
+          : html`<p class="muted">${msg('This browser does not say how much space is used.')}</p>`
       }
       <p class="muted">
-        ${h.lastExportAt === undefined ? 'No export made yet.' : `Last export: ${formatAgo(h.lastExportAt, now)}.`}
+        ${h.lastExportAt === undefined ? msg('No export made yet.') : msg(str`Last export: ${formatAgo(h.lastExportAt, now)}.`)}
       </p>
     `;
   }
@@ -132,22 +133,24 @@ export class EaselStorageHealth extends LitElement {
   private renderReport(report: ImportReport) {
     const n = report.imported.length;
     const m = report.memories ?? 0;
-    const memories = m === 0 ? '' : `${m} memory file${m === 1 ? '' : 's'}`;
-    const sessions = n === 0 && m > 0 ? '' : `${n} session${n === 1 ? '' : 's'}`;
-    const what = [sessions, memories].filter(Boolean).join(' and ');
+    const memories = m === 0 ? '' : msg(str`${m} memory file${m === 1 ? '' : 's'}`);
+    const sessions = n === 0 && m > 0 ? '' : msg(str`${n} session${n === 1 ? '' : 's'}`);
+    const what = sessions && memories ? msg(str`${sessions} and ${memories}`) : sessions || memories;
     return html`<div class="report" role="status">
-      <p>${n === 0 && m === 0 ? 'Nothing was imported.' : `Imported ${what}.`}</p>
+      <p>${n === 0 && m === 0 ? msg('Nothing was imported.') : msg(str`Imported ${what}.`)}</p>
       ${report.problems.length > 0 ? html`<ul>${report.problems.map((p) => html`<li>${p}</li>`)}</ul>` : nothing}
     </div>`;
   }
 
   private persistenceText(persisted: boolean | undefined): string {
     if (persisted === true)
-      return 'Storage is persistent: the browser will not clear your sessions to free space.';
+      return msg('Storage is persistent: the browser will not clear your sessions to free space.');
     if (persisted === false) {
-      return 'Storage is not persistent: the browser may clear your sessions when space runs low. Export to keep a copy.';
+      return msg(
+        'Storage is not persistent: the browser may clear your sessions when space runs low. Export to keep a copy.',
+      );
     }
-    return 'This browser does not say whether your sessions are kept. Export to keep a copy.';
+    return msg('This browser does not say whether your sessions are kept. Export to keep a copy.');
   }
 
   private handleExportAll() {
@@ -171,7 +174,7 @@ export class EaselStorageHealth extends LitElement {
 
 function percent(usage: number, quota: number): string {
   const p = (usage / quota) * 100;
-  return p > 0 && p < 1 ? 'less than 1%' : `${Math.round(p)}%`;
+  return p > 0 && p < 1 ? msg('less than 1%') : formatPercent(p / 100);
 }
 
 declare global {

@@ -1,3 +1,4 @@
+import { msg } from '../l10n';
 /**
  * What the sessions sidebar needs to know about a session. `SessionRecord` from `src/storage` has all of
  * these fields, so records can be passed as they are.
@@ -32,5 +33,5 @@ export const UNTITLED = 'Untitled session';
 
 /** The name a session is shown (and its link named) by. */
 export function displayTitle(session: SessionSummary): string {
-  return session.title.trim() || UNTITLED;
+  return session.title.trim() || msg('Untitled session');
 }

@@ -1,8 +1,9 @@
 import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { formatBytes } from '../../agent';
 import type { AppSettings, ConnectorSetting, WebPreferences } from '../../storage';
+import { formatBytes } from '../format';
+import { msg, str } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
 import { type UploadsHandle, uploadsContext } from './uploads-key';
 
@@ -122,48 +123,42 @@ export class EaselPlatformSettings extends LitElement {
 
   override render() {
     return html`<fieldset>
-        <legend>Web</legend>
+        <legend>${msg('Web')}</legend>
         <p class="hint">
-          With Web on in the message box, Claude can search the web ($0.01 a search, plus the tokens of what it
-          reads) and read pages. Your question goes to Anthropic's search; pages are fetched by Anthropic, not
-          your browser.
+          ${msg("With Web on in the message box, Claude can search the web ($0.01 a search, plus the tokens of what it reads) and read pages. Your question goes to Anthropic's search; pages are fetched by Anthropic, not your browser.")}
         </p>
-        <label>Allowed domains
+        <label>${msg('Allowed domains')}
           <textarea rows="2" .value=${this.allowed} @input=${(e: Event) => (this.allowed = value(e))}
-            placeholder="one per line, e.g. wikipedia.org (empty: any)"></textarea>
+            placeholder=${msg('one per line, e.g. wikipedia.org (empty: any)')}></textarea>
         </label>
-        <label>Blocked domains
+        <label>${msg('Blocked domains')}
           <textarea rows="2" .value=${this.blocked} @input=${(e: Event) => (this.blocked = value(e))}
-            placeholder="one per line (only when no domain is allowed)"></textarea>
+            placeholder=${msg('one per line (only when no domain is allowed)')}></textarea>
         </label>
-        <label>Most searches per answer
+        <label>${msg('Most searches per answer')}
           <input type="number" min="1" step="1" .value=${this.maxUses}
-            @input=${(e: Event) => (this.maxUses = value(e))} placeholder="no limit" />
+            @input=${(e: Event) => (this.maxUses = value(e))} placeholder=${msg('no limit')} />
         </label>
       </fieldset>
       <fieldset>
-        <legend>Connectors</legend>
+        <legend>${msg('Connectors')}</legend>
         <p class="hint">
-          Remote MCP servers that the API calls for Claude. The address, token and tool calls go from Anthropic to
-          the server; the token is kept like your API key and never exported.
+          ${msg('Remote MCP servers that the API calls for Claude. The address, token and tool calls go from Anthropic to the server; the token is kept like your API key and never exported.')}
         </p>
         ${this.rows.map((row, i) => this.renderRow(row, i))}
-        <button type="button" @click=${this.handleAdd}>Add connector</button>
+        <button type="button" @click=${this.handleAdd}>${msg('Add connector')}</button>
       </fieldset>
       <fieldset>
-        <legend>Files API</legend>
+        <legend>${msg('Files API')}</legend>
         <label class="check">
           <input id="files-api" type="checkbox" role="switch" .checked=${this.filesOn}
             @change=${(e: Event) => (this.filesOn = (e.target as HTMLInputElement).checked)} />
-          Upload large files once (Files API)
+          ${msg('Upload large files once (Files API)')}
         </label>
         <p class="hint">
-          PDFs and images of at least the size below are uploaded, with their names, to Anthropic's file storage
-          the first time they are sent, under your API key's workspace, and kept there until deleted; later requests name them by id
-          instead of carrying them again. Storing and uploading cost nothing; the file's tokens count as input each
-          time Claude reads it, as before.
+          ${msg("PDFs and images of at least the size below are uploaded, with their names, to Anthropic's file storage the first time they are sent, under your API key's workspace, and kept there until deleted; later requests name them by id instead of carrying them again. Storing and uploading cost nothing; the file's tokens count as input each time Claude reads it, as before.")}
         </p>
-        <label>Upload files of at least (KB)
+        <label>${msg('Upload files of at least (KB)')}
           <input id="files-api-min" type="number" min="1" max=${MAX_MIN_KB} step="1" .value=${this.minKb}
             @input=${(e: Event) => (this.minKb = value(e))} />
         </label>
@@ -171,7 +166,7 @@ export class EaselPlatformSettings extends LitElement {
         ${
           this.uploadedCount > 0
             ? html`<button type="button" ?disabled=${this.deleting} @click=${this.handleDeleteUploads}>
-                Delete uploaded files
+                ${msg('Delete uploaded files')}
               </button>`
             : nothing
         }
@@ -183,22 +178,22 @@ export class EaselPlatformSettings extends LitElement {
     const set = (change: Partial<Row>) => {
       this.rows = this.rows.map((r) => (r.id === row.id ? { ...r, ...change } : r));
     };
-    return html`<div class="connector" role="group" aria-label=${`Connector ${n}`}>
-      <label>Name <input .value=${row.name} @input=${(e: Event) => set({ name: value(e) })} /></label>
-      <label>Server URL
+    return html`<div class="connector" role="group" aria-label=${msg(str`Connector ${n}`)}>
+      <label>${msg('Name')} <input .value=${row.name} @input=${(e: Event) => set({ name: value(e) })} /></label>
+      <label>${msg('Server URL')}
         <input type="url" placeholder="https://" .value=${row.url} @input=${(e: Event) => set({ url: value(e) })} />
       </label>
-      <label>Token (optional)
+      <label>${msg('Token (optional)')}
         <input type="password" autocomplete="off" .value=${row.token} @input=${(e: Event) => set({ token: value(e) })} />
       </label>
-      <label>Allowed tools
-        <input placeholder="comma-separated (empty: all)" .value=${row.tools} @input=${(e: Event) => set({ tools: value(e) })} />
+      <label>${msg('Allowed tools')}
+        <input placeholder=${msg('comma-separated (empty: all)')} .value=${row.tools} @input=${(e: Event) => set({ tools: value(e) })} />
       </label>
       <label class="check">
         <input type="checkbox" .checked=${row.enabled} @change=${(e: Event) => set({ enabled: (e.target as HTMLInputElement).checked })} />
-        Enabled
+        ${msg('Enabled')}
       </label>
-      <button type="button" @click=${() => this.handleRemove(row.id)}>Remove connector ${row.name || n}</button>
+      <button type="button" @click=${() => this.handleRemove(row.id)}>${msg(str`Remove connector ${row.name || n}`)}</button>
     </div>`;
   }
 
@@ -229,20 +224,24 @@ export class EaselPlatformSettings extends LitElement {
     this.uploadsNote =
       files.length === 0
         ? ''
-        : `${files.length} file${files.length === 1 ? '' : 's'} (${formatBytes(bytes)}) uploaded from this device with this key.`;
+        : msg(
+            str`${files.length} file${files.length === 1 ? '' : 's'} (${formatBytes(bytes)}) uploaded from this device with this key.`,
+          );
   }
 
   private async handleDeleteUploads(): Promise<void> {
     const key = this.uploads?.apiKey();
     if (!this.uploads || !key) {
-      this.uploadsNote = 'No API key is set. Enter the key the files were uploaded with above.';
+      this.uploadsNote = msg('No API key is set. Enter the key the files were uploaded with above.');
       return;
     }
     this.deleting = true;
-    this.uploadsNote = 'Deleting the uploaded files…';
+    this.uploadsNote = msg('Deleting the uploaded files…');
     const outcome = await this.uploads.files.deleteUploadedFiles(key);
     this.deleting = false;
-    const deleted = `Deleted ${outcome.deleted} file${outcome.deleted === 1 ? '' : 's'} from Anthropic's file storage.`;
+    const deleted = msg(
+      str`Deleted ${outcome.deleted} file${outcome.deleted === 1 ? '' : 's'} from Anthropic's file storage.`,
+    );
     this.uploadsNote =
       outcome.failed > 0
         ? `${outcome.deleted > 0 ? `${deleted} ` : ''}${outcome.failed} could not be deleted. ${outcome.problem ?? 'The API refused.'} Press Delete uploaded files to try again.`
@@ -257,21 +256,23 @@ export class EaselPlatformSettings extends LitElement {
     const bad = [...allowedDomains, ...blockedDomains].find((d) => !DOMAIN.test(d) || d.includes('://'));
     if (bad) return `"${bad}" is not a domain. Write domains without https://, such as wikipedia.org.`;
     if (allowedDomains.length > 0 && blockedDomains.length > 0)
-      return 'Give allowed domains or blocked domains, not both: the API takes one list.';
+      return msg('Give allowed domains or blocked domains, not both: the API takes one list.');
     const uses = this.maxUses.trim();
     const maxUses = uses === '' ? undefined : Number(uses);
     if (maxUses !== undefined && (!Number.isInteger(maxUses) || maxUses < 1))
-      return 'Most searches per answer must be a whole number of at least 1, or empty for no limit.';
+      return msg('Most searches per answer must be a whole number of at least 1, or empty for no limit.');
     const connectors: ConnectorSetting[] = [];
     const names = new Set<string>();
     for (const row of this.rows) {
       const name = row.name.trim();
       if (!NAME.test(name))
-        return `Connector name "${name}" may use only letters, digits, - and _ (at most 64 characters).`;
-      if (names.has(name)) return `Two connectors are named "${name}": give each its own name.`;
+        return msg(
+          str`Connector name "${name}" may use only letters, digits, - and _ (at most 64 characters).`,
+        );
+      if (names.has(name)) return msg(str`Two connectors are named "${name}": give each its own name.`);
       names.add(name);
       const url = row.url.trim();
-      if (!isHttps(url)) return `The server URL of ${name} must be an https:// address.`;
+      if (!isHttps(url)) return msg(str`The server URL of ${name} must be an https:// address.`);
       const token = row.token.trim();
       connectors.push({
         id: row.id,
@@ -287,7 +288,9 @@ export class EaselPlatformSettings extends LitElement {
     }
     const minKb = Number(this.minKb.trim());
     if (!Number.isInteger(minKb) || minKb < 1 || minKb > MAX_MIN_KB)
-      return `The smallest file to upload must be a whole number of KB from 1 to ${MAX_MIN_KB}, such as 256.`;
+      return msg(
+        str`The smallest file to upload must be a whole number of KB from 1 to ${MAX_MIN_KB}, such as 256.`,
+      );
     return {
       web: { allowedDomains, blockedDomains, ...(maxUses !== undefined ? { maxUses } : {}) },
       connectors,

@@ -8,6 +8,7 @@ import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { ServerKind } from '../../storage';
+import { msg } from '../l10n';
 import { type ModelFinder, modelFinderContext } from './model-finder-context';
 
 /** The servers a person is likely to run, with the address each listens on by default. */
@@ -92,23 +93,21 @@ export class EaselServerSettings extends LitElement {
   override render() {
     const local = this.value === 'compatible';
     return html`<fieldset>
-      <legend>Server</legend>
-      <div class="row" role="radiogroup" aria-label="Server">
+      <legend>${msg('Server')}</legend>
+      <div class="row" role="radiogroup" aria-label=${msg('Server')}>
         <label
           ><input type="radio" name="server" value="anthropic" .checked=${!local} @change=${this.handleKind} />
-          Anthropic</label
+          ${msg('Anthropic')}</label
         >
         <label
           ><input type="radio" name="server" value="compatible" .checked=${local} @change=${this.handleKind} />
-          Local or compatible server</label
+          ${msg('Local or compatible server')}</label
         >
       </div>
       ${
         local
           ? html`<p class="hint">
-                Ollama, LM Studio, llama.cpp or vLLM on this computer or your network, speaking the Messages API. No
-                key is needed. Thinking, prompt caching, web search, connectors, memory and the Files API are off
-                for it.
+                ${msg('Ollama, LM Studio, llama.cpp or vLLM on this computer or your network, speaking the Messages API. No key is needed. Thinking, prompt caching, web search, connectors, memory and the Files API are off for it.')}
               </p>
               <div class="row">
                 ${LOCAL_SERVERS.map(
@@ -117,7 +116,7 @@ export class EaselServerSettings extends LitElement {
                       ${s.name}
                     </button>`,
                 )}
-                <button type="button" ?disabled=${!this.finder} @click=${this.handleFind}>Find models</button>
+                <button type="button" ?disabled=${!this.finder} @click=${this.handleFind}>${msg('Find models')}</button>
               </div>
               <p class="hint" role="status">${this.found}</p>
               ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}`
@@ -139,11 +138,12 @@ export class EaselServerSettings extends LitElement {
     this.problem = '';
     if (!finder) return;
     if (!url) {
-      this.problem =
-        'Enter the server’s address in API base URL first, such as http://localhost:11434 for Ollama.';
+      this.problem = msg(
+        'Enter the server’s address in API base URL first, such as http://localhost:11434 for Ollama.',
+      );
       return;
     }
-    this.found = 'Asking the server…';
+    this.found = msg('Asking the server…');
     const outcome = await finder.find(url);
     if (typeof outcome === 'string') {
       this.found = '';
@@ -152,7 +152,7 @@ export class EaselServerSettings extends LitElement {
     }
     this.found =
       outcome.length === 0
-        ? 'The server answered but lists no models.'
+        ? msg('The server answered but lists no models.')
         : `${outcome.length === 1 ? '1 model' : `${outcome.length} models`}: ${outcome.join(', ')}`;
   }
 }

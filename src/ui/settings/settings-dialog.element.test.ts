@@ -99,6 +99,7 @@ describe('<easel-settings-dialog>', () => {
     await userEvent.fill(screen.getByRole('textbox', { name: 'API base URL' }), 'http://127.0.0.1:4010/');
     await userEvent.click(screen.getByRole('tab', { name: 'Theme & limits' }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'light');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-Hans');
     await userEvent.click(screen.getByRole('switch', { name: 'Compact long conversations automatically' }));
     const cap = screen.getByRole('spinbutton', {
       name: "Spending cap for each artifact's Claude calls (US dollars)",
@@ -111,6 +112,7 @@ describe('<easel-settings-dialog>', () => {
         apiKey: 'sk-ant-new',
         rememberKey: false,
         theme: 'light',
+        language: 'zh-Hans',
         autoCompact: true,
         artifactCallCap: 2.5,
         codeTimeLimitSec: 30,
@@ -125,6 +127,18 @@ describe('<easel-settings-dialog>', () => {
     ]);
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
     expect(closes).toHaveLength(1);
+  });
+
+  it('offers Automatic and each language by its own name, showing the one chosen', async () => {
+    const { el, screen } = await mount('easel-settings-dialog', {
+      settings: { ...settings, language: 'en' },
+    });
+    await el.show();
+    await userEvent.click(screen.getByRole('tab', { name: 'Theme & limits' }));
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    await expect.element(language).toHaveValue('en');
+    const options = [...language.element().querySelectorAll('option')].map((o) => o.textContent?.trim());
+    expect(options).toEqual(['Automatic', 'English', '简体中文']);
   });
 
   it('refuses a base URL that is not http(s), saying why, and stays open', async () => {

@@ -13,6 +13,7 @@ import {
 import '../sessions/storage-health';
 import type { EaselTabs, TabEntry } from '../components/tabs';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
+import { LANGUAGES, msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
 import { fields } from '../styles/fields';
 import { checkBaseUrl } from './base-url';
@@ -22,15 +23,15 @@ import type { EaselPlatformSettings } from './platform-settings';
 import type { EaselServerSettings, ServerAddressEvent } from './server-settings';
 
 /**
- * The dialog's tabs, in order: the `slot` of the section each shows, and its name. A new section is one entry
- * here and one element with that `slot` in `render()`.
+ * The dialog's tabs, in order: the `slot` of the section each shows, and its name (read in the active language
+ * when shown). A new section is one entry here and one element with that `slot` in `render()`.
  */
-const SECTIONS: readonly TabEntry[] = [
-  { id: 'server', label: 'Server & key' },
-  { id: 'general', label: 'Theme & limits' },
-  { id: 'web', label: 'Web, connectors & files' },
-  { id: 'memory', label: 'Memory' },
-  { id: 'sync', label: 'Sync & storage' },
+const sections = (): readonly TabEntry[] => [
+  { id: 'server', label: msg('Server & key') },
+  { id: 'general', label: msg('Theme & limits') },
+  { id: 'web', label: msg('Web, connectors & files') },
+  { id: 'memory', label: msg('Memory') },
+  { id: 'sync', label: msg('Sync & storage') },
 ];
 
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
@@ -165,6 +166,7 @@ export class EaselSettingsDialog extends LitElement {
   @query('#call-cap') private callCapInput!: HTMLInputElement;
   @query('#code-limit') private codeLimitInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
+  @query('#language') private languageInput!: HTMLSelectElement;
   @query('easel-platform-settings') private platform!: EaselPlatformSettings;
   @query('easel-server-settings') private server!: EaselServerSettings;
   @query('easel-tabs') private tabs!: EaselTabs;
@@ -173,9 +175,9 @@ export class EaselSettingsDialog extends LitElement {
     const s = this.settings;
     return html`<dialog aria-labelledby="title" @close=${this.handleClose}>
       <form method="dialog" @submit=${this.handleSubmit}>
-        <h2 id="title">Settings</h2>
+        <h2 id="title">${msg('Settings')}</h2>
         <easel-toast tone="error" .message=${this.notice}></easel-toast>
-        <easel-tabs label="Settings sections" .tabs=${SECTIONS}>
+        <easel-tabs label=${msg('Settings sections')} .tabs=${sections()}>
         <div slot="server">
         <easel-server-settings
           .value=${s?.server ?? 'anthropic'}
@@ -183,7 +185,7 @@ export class EaselSettingsDialog extends LitElement {
           @server-address=${this.handleServerAddress}
         ></easel-server-settings>
         <div class="field">
-          <label for="key">Anthropic API key</label>
+          <label for="key">${msg('Anthropic API key')}</label>
           <div class="key-row">
             <input
               id="key"
@@ -195,21 +197,21 @@ export class EaselSettingsDialog extends LitElement {
               .value=${s?.apiKey ?? ''}
             />
             <button type="button" aria-pressed=${this.revealKey ? 'true' : 'false'} @click=${this.handleToggleReveal}>
-              ${this.revealKey ? 'Hide key' : 'Show key'}
+              ${this.revealKey ? msg('Hide key') : msg('Show key')}
             </button>
           </div>
-          <span class="hint">Sent only to the API base URL below, from your browser.</span>
+          <span class="hint">${msg('Sent only to the API base URL below, from your browser.')}</span>
         </div>
         <div class="field check">
           <input id="remember" type="checkbox" role="switch" .checked=${s?.rememberKey ?? true} />
-          <label for="remember">Remember on this device</label>
-          ${s?.apiKey ? html`<button type="button" class="forget" @click=${this.handleForget}>Forget key</button>` : nothing}
+          <label for="remember">${msg('Remember on this device')}</label>
+          ${s?.apiKey ? html`<button type="button" class="forget" @click=${this.handleForget}>${msg('Forget key')}</button>` : nothing}
         </div>
         <p class="hint">
-          When off, the key stays in this tab's memory only and is gone when you close or reload it.
+          ${msg("When off, the key stays in this tab's memory only and is gone when you close or reload it.")}
         </p>
         <div class="field">
-          <label for="base-url">API base URL</label>
+          <label for="base-url">${msg('API base URL')}</label>
           <input
             id="base-url"
             class="input"
@@ -217,45 +219,51 @@ export class EaselSettingsDialog extends LitElement {
             placeholder="https://api.anthropic.com"
             .value=${s?.baseUrl ?? ''}
           />
-          <span class="hint">Leave empty for the official API, or enter a compatible server or proxy.</span>
+          <span class="hint">${msg('Leave empty for the official API, or enter a compatible server or proxy.')}</span>
         </div>
         </div>
         <div slot="general">
         <div class="field">
-          <label for="theme">Theme</label>
+          <label for="theme">${msg('Theme')}</label>
           <select id="theme" class="select" .value=${s?.theme ?? 'system'}>
-            <option value="system" ?selected=${(s?.theme ?? 'system') === 'system'}>System</option>
-            <option value="light" ?selected=${s?.theme === 'light'}>Light</option>
-            <option value="dark" ?selected=${s?.theme === 'dark'}>Dark</option>
+            <option value="system" ?selected=${(s?.theme ?? 'system') === 'system'}>${msg('System')}</option>
+            <option value="light" ?selected=${s?.theme === 'light'}>${msg('Light')}</option>
+            <option value="dark" ?selected=${s?.theme === 'dark'}>${msg('Dark')}</option>
           </select>
+        </div>
+        <div class="field">
+          <label for="language">${msg('Language')}</label>
+          <select id="language" class="select" .value=${s?.language ?? 'auto'}>
+            <option value="auto" ?selected=${(s?.language ?? 'auto') === 'auto'}>${msg('Automatic')}</option>
+            ${LANGUAGES.map((l) => html`<option value=${l.tag} lang=${l.tag} ?selected=${s?.language === l.tag}>${l.name}</option>`)}
+          </select>
+          <span class="hint">${msg('Automatic follows the languages set in your browser.')}</span>
         </div>
         <div class="field check">
           <input id="auto-compact" type="checkbox" role="switch" .checked=${s?.autoCompact ?? false} />
-          <label for="auto-compact">Compact long conversations automatically</label>
+          <label for="auto-compact">${msg('Compact long conversations automatically')}</label>
         </div>
         <p class="hint">
-          Where the model supports it, the API summarises a conversation that reaches three quarters of its context
-          window before answering. Otherwise the context meter offers Compact when the next message may not fit.
+          ${msg('Where the model supports it, the API summarises a conversation that reaches three quarters of its context window before answering. Otherwise the context meter offers Compact when the next message may not fit.')}
         </p>
         <div class="field">
-          <label for="call-cap">Spending cap for each artifact's Claude calls (US dollars)</label>
+          <label for="call-cap">${msg("Spending cap for each artifact's Claude calls (US dollars)")}</label>
           <input id="call-cap" class="input" type="number" inputmode="decimal" min="0" max=${MAX_ARTIFACT_CALL_CAP} step="0.01"
             .value=${String(s?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap)} />
-          <span class="hint">A call that could pass this is refused before it is sent; 0 refuses them all.</span>
+          <span class="hint">${msg('A call that could pass this is refused before it is sent; 0 refuses them all.')}</span>
         </div>
         <div class="field">
-          <label for="code-limit">Time limit for each code run (seconds)</label>
+          <label for="code-limit">${msg('Time limit for each code run (seconds)')}</label>
           <input id="code-limit" class="input" type="number" inputmode="numeric" min="1" max=${MAX_CODE_TIME_LIMIT_SEC} step="1"
             .value=${String(s?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec)} />
-          <span class="hint">Code Claude runs in your browser is ended past this time, and Claude is told.</span>
+          <span class="hint">${msg('Code Claude runs in your browser is ended past this time, and Claude is told.')}</span>
         </div>
         <div class="field check">
           <input id="server-code" type="checkbox" role="switch" .checked=${s?.serverCodeExecution ?? false} />
-          <label for="server-code">Let Claude run code on Anthropic's servers</label>
+          <label for="server-code">${msg("Let Claude run code on Anthropic's servers")}</label>
         </div>
         <p class="hint">
-          Anthropic's code execution tool, for heavy work: the code, and the files it makes, run and stay on
-          Anthropic's servers; files it makes are downloaded into the panel. Not offered to a local server.
+          ${msg("Anthropic's code execution tool, for heavy work: the code, and the files it makes, run and stay on Anthropic's servers; files it makes are downloaded into the panel. Not offered to a local server.")}
         </p>
         </div>
         <easel-platform-settings
@@ -276,8 +284,8 @@ export class EaselSettingsDialog extends LitElement {
         </div>
         </easel-tabs>
         <div class="actions">
-          <button type="button" @click=${this.handleCancel}>Cancel</button>
-          <button class="primary" type="submit">Save</button>
+          <button type="button" @click=${this.handleCancel}>${msg('Cancel')}</button>
+          <button class="primary" type="submit">${msg('Save')}</button>
         </div>
       </form>
     </dialog>`;
@@ -302,6 +310,7 @@ export class EaselSettingsDialog extends LitElement {
     this.baseUrlInput.value = this.settings?.baseUrl ?? '';
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
     this.themeInput.value = this.settings?.theme ?? 'system';
+    this.languageInput.value = this.settings?.language ?? 'auto';
     this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
     this.serverCodeInput.checked = this.settings?.serverCodeExecution ?? false;
     this.callCapInput.value = String(this.settings?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap);
@@ -324,7 +333,9 @@ export class EaselSettingsDialog extends LitElement {
     const server = this.server?.value ?? 'anthropic';
     const problem =
       server === 'compatible' && !baseUrl
-        ? 'A local or compatible server needs its address in API base URL, such as http://localhost:11434 for Ollama.'
+        ? msg(
+            'A local or compatible server needs its address in API base URL, such as http://localhost:11434 for Ollama.',
+          )
         : checkBaseUrl(baseUrl);
     if (problem) {
       this.notice = problem;
@@ -333,13 +344,17 @@ export class EaselSettingsDialog extends LitElement {
     }
     const cap = this.callCapInput.value.trim() === '' ? Number.NaN : Number(this.callCapInput.value);
     if (!Number.isFinite(cap) || cap < 0 || cap > MAX_ARTIFACT_CALL_CAP) {
-      this.notice = `The spending cap must be a number of dollars from 0 to ${MAX_ARTIFACT_CALL_CAP}, such as 0.50.`;
+      this.notice = msg(
+        str`The spending cap must be a number of dollars from 0 to ${MAX_ARTIFACT_CALL_CAP}, such as 0.50.`,
+      );
       this.reveal(this.callCapInput);
       return;
     }
     const limit = this.codeLimitInput.value.trim() === '' ? Number.NaN : Number(this.codeLimitInput.value);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CODE_TIME_LIMIT_SEC) {
-      this.notice = `The time limit for code must be a whole number of seconds from 1 to ${MAX_CODE_TIME_LIMIT_SEC}, such as 30.`;
+      this.notice = msg(
+        str`The time limit for code must be a whole number of seconds from 1 to ${MAX_CODE_TIME_LIMIT_SEC}, such as 30.`,
+      );
       this.reveal(this.codeLimitInput);
       return;
     }
@@ -355,6 +370,7 @@ export class EaselSettingsDialog extends LitElement {
         apiKey: apiKey || undefined,
         rememberKey: this.rememberInput.checked,
         theme: toTheme(this.themeInput.value),
+        language: this.languageInput.value,
         autoCompact: this.autoCompactInput.checked,
         artifactCallCap: Math.round(cap * 100) / 100,
         codeTimeLimitSec: limit,

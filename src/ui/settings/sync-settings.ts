@@ -3,6 +3,7 @@ import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { RenamedSession, SyncHandle, SyncService, SyncStatus, SyncTarget } from '../../sync';
+import { msg, str } from '../l10n';
 import { syncContext } from './sync-context';
 
 /**
@@ -118,39 +119,36 @@ export class EaselSyncSettings extends LitElement {
   override render() {
     const on = this.status.state !== 'off';
     return html`<fieldset>
-      <legend>Sync</legend>
+      <legend>${msg('Sync')}</legend>
       <p class="hint">
-        Your sessions on every device, through a CouchDB server you run or rent. Everything is encrypted in this
-        browser with your passphrase before it leaves: the server stores only ciphertext, attached files
-        included.
+        ${msg('Your sessions on every device, through a CouchDB server you run or rent. Everything is encrypted in this browser with your passphrase before it leaves: the server stores only ciphertext, attached files included.')}
       </p>
-      <label>Server URL
+      <label>${msg('Server URL')}
         <input type="url" placeholder="https://couch.example.org" .value=${this.url}
           @input=${(e: Event) => (this.url = value(e))} />
       </label>
-      <label>Database <input .value=${this.database} @input=${(e: Event) => (this.database = value(e))} /></label>
-      <label>User name
+      <label>${msg('Database')} <input .value=${this.database} @input=${(e: Event) => (this.database = value(e))} /></label>
+      <label>${msg('User name')}
         <input autocomplete="off" .value=${this.user} @input=${(e: Event) => (this.user = value(e))} />
       </label>
-      <label>Password
+      <label>${msg('Password')}
         <input type="password" autocomplete="off" .value=${this.password}
-          placeholder=${this.target ? 'kept on this device' : ''}
+          placeholder=${this.target ? msg('kept on this device') : ''}
           @input=${(e: Event) => (this.password = value(e))} />
       </label>
-      <label>Passphrase
+      <label>${msg('Passphrase')}
         <input type="password" autocomplete="off" .value=${this.passphrase}
-          placeholder=${this.target ? 'kept on this device' : 'at least 8 characters'}
+          placeholder=${this.target ? msg('kept on this device') : msg('at least 8 characters')}
           @input=${(e: Event) => (this.passphrase = value(e))} />
       </label>
       <p class="hint">
-        Use the same passphrase on every device. It never leaves this browser, and without it nobody, Easel
-        included, can read what is stored; kept like your API key, never exported.
+        ${msg('Use the same passphrase on every device. It never leaves this browser, and without it nobody, Easel included, can read what is stored; kept like your API key, never exported.')}
       </p>
-      <p class="status" role="status" aria-label="Sync status">${statusText(this.status)}</p>
+      <p class="status" role="status" aria-label=${msg('Sync status')}>${statusText(this.status)}</p>
       ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
       <div class="actions">
-        <button type="button" ?disabled=${this.busy} @click=${this.handleSyncNow}>Sync now</button>
-        ${on ? html`<button type="button" ?disabled=${this.busy} @click=${this.handleStop}>Stop syncing</button>` : nothing}
+        <button type="button" ?disabled=${this.busy} @click=${this.handleSyncNow}>${msg('Sync now')}</button>
+        ${on ? html`<button type="button" ?disabled=${this.busy} @click=${this.handleStop}>${msg('Stop syncing')}</button>` : nothing}
       </div>
       ${this.renderRenamed()}
     </fieldset>`;
@@ -158,17 +156,17 @@ export class EaselSyncSettings extends LitElement {
 
   private renderRenamed() {
     if (this.renamed.length === 0) return nothing;
-    return html`<section aria-label="Renamed on more than one device">
+    return html`<section aria-label=${msg('Renamed on more than one device')}>
       <p class="hint">
-        Renamed on more than one device: the latest rename won everywhere. The other titles are kept here.
+        ${msg('Renamed on more than one device: the latest rename won everywhere. The other titles are kept here.')}
       </p>
       <ul>
         ${this.renamed.map(
           (r) => html`<li>
-            “${r.title}”, also named
+            ${msg(str`“${r.title}”, also named`)}
             ${r.others.map(
               (title) => html`<button type="button" ?disabled=${this.busy}
-                @click=${() => this.handleRestoreTitle(r.sessionId, title)}>Use “${title}”</button>`,
+                @click=${() => this.handleRestoreTitle(r.sessionId, title)}>${msg(str`Use “${title}”`)}</button>`,
             )}
           </li>`,
         )}
@@ -254,19 +252,21 @@ export class EaselSyncSettings extends LitElement {
 function statusText(status: SyncStatus): string {
   switch (status.state) {
     case 'off':
-      return 'Not syncing.';
+      return msg('Not syncing.');
     case 'connecting':
-      return 'Connecting…';
+      return msg('Connecting…');
     case 'syncing':
-      return status.pending > 0 ? `Syncing (${status.pending} to go)…` : 'Syncing…';
+      return status.pending > 0 ? msg(str`Syncing (${status.pending} to go)…`) : msg('Syncing…');
     case 'synced':
-      return 'Synced.';
+      return msg('Synced.');
     case 'offline':
-      return `Offline: the server cannot be reached (${status.reason}). Easel tries again by itself; Sync now tries at once.`;
+      return msg(
+        str`Offline: the server cannot be reached (${status.reason}). Easel tries again by itself; Sync now tries at once.`,
+      );
     case 'elsewhere':
-      return 'Syncing in another tab of this browser.';
+      return msg('Syncing in another tab of this browser.');
     case 'error':
-      return `Error: ${status.reason}`;
+      return msg(str`Error: ${status.reason}`);
   }
 }
 

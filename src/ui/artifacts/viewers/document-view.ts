@@ -6,6 +6,7 @@
  */
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
+import { msg, str } from '../../l10n';
 import { sanitizedDocument } from '../document-html';
 import { runOfficeJob } from './office-protocol';
 
@@ -73,7 +74,7 @@ export class EaselDocumentView extends LitElement {
   }
 
   override render() {
-    return html`${this.status === 'reading' ? html`<p class="note" role="status">Reading ${this.filename}…</p>` : ''}
+    return html`${this.status === 'reading' ? html`<p class="note" role="status">${msg(str`Reading ${this.filename}…`)}</p>` : ''}
       ${this.status === 'failed' ? html`<p class="error" role="alert">${this.problem}</p>` : ''}
       <article class="page" aria-label=${this.filename} ?hidden=${this.status !== 'shown'}></article>`;
   }
@@ -87,7 +88,9 @@ export class EaselDocumentView extends LitElement {
     const reply = await runOfficeJob({ kind: 'document', id, bytes });
     if (this.job !== id) return;
     if (reply.kind !== 'document') {
-      this.problem = `${this.filename} could not be read as a Word document (${reply.kind === 'failed' ? reply.reason : 'unexpected answer'}).`;
+      this.problem = msg(
+        str`${this.filename} could not be read as a Word document (${reply.kind === 'failed' ? reply.reason : 'unexpected answer'}).`,
+      );
       this.status = 'failed';
       return;
     }

@@ -9,6 +9,7 @@
 import { css, html, LitElement, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';
+import { msg, str } from '../../l10n';
 
 /** The zoom levels `Zoom in` and `Zoom out` step through. */
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
@@ -173,20 +174,20 @@ export class EaselPdfView extends LitElement {
   override render() {
     if (this.problem) return html`<p class="error" role="alert">${this.problem}</p>`;
     const sizes = this.sizes;
-    if (!sizes) return html`<p class="note" role="status">Opening ${this.filename}…</p>`;
+    if (!sizes) return html`<p class="note" role="status">${msg(str`Opening ${this.filename}…`)}</p>`;
     const at = ZOOM_STEPS.indexOf(this.zoom as (typeof ZOOM_STEPS)[number]);
-    return html`<div class="bar" role="toolbar" aria-label="PDF">
-        <span>${sizes.length} ${sizes.length === 1 ? 'page' : 'pages'}</span>
-        <button type="button" ?disabled=${at <= 0} @click=${() => this.handleZoom(-1)}>Zoom out</button>
-        <span aria-live="polite" aria-label="Zoom">${Math.round(this.zoom * 100)}%</span>
-        <button type="button" ?disabled=${at >= ZOOM_STEPS.length - 1} @click=${() => this.handleZoom(1)}>Zoom in</button>
+    return html`<div class="bar" role="toolbar" aria-label=${msg('PDF')}>
+        <span>${sizes.length === 1 ? msg('1 page') : msg(str`${sizes.length} pages`)}</span>
+        <button type="button" ?disabled=${at <= 0} @click=${() => this.handleZoom(-1)}>${msg('Zoom out')}</button>
+        <span aria-live="polite" aria-label=${msg('Zoom')}>${Math.round(this.zoom * 100)}%</span>
+        <button type="button" ?disabled=${at >= ZOOM_STEPS.length - 1} @click=${() => this.handleZoom(1)}>${msg('Zoom in')}</button>
       </div>
       <div class="pages" role="document" aria-label=${this.filename} tabindex="0">
         ${sizes.map(
           (size, i) => html`<div
             class="page"
             role="region"
-            aria-label=${`Page ${i + 1}`}
+            aria-label=${msg(str`Page ${i + 1}`)}
             data-page=${i + 1}
             style=${`width: ${Math.floor(size.width * this.zoom)}px; height: ${Math.floor(size.height * this.zoom)}px; --total-scale-factor: ${this.zoom}`}
           ></div>`,
@@ -237,7 +238,7 @@ export class EaselPdfView extends LitElement {
     } catch (error) {
       if (bytes !== this.bytes) return;
       const reason = error instanceof Error ? error.message : String(error);
-      this.problem = `${this.filename} could not be opened as a PDF (${reason}).`;
+      this.problem = msg(str`${this.filename} could not be opened as a PDF (${reason}).`);
     }
   }
 
@@ -311,7 +312,7 @@ export class EaselPdfView extends LitElement {
       await Promise.all([entry.task.promise, entry.text.render()]);
     } catch (error) {
       if ((error as { name?: string } | null)?.name === 'RenderingCancelledException') return;
-      if (this.drawn.get(n) === entry) holder.textContent = `Page ${n} could not be drawn.`;
+      if (this.drawn.get(n) === entry) holder.textContent = msg(str`Page ${n} could not be drawn.`);
     }
   }
 

@@ -6,6 +6,8 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { formatNumber } from '../../format';
+import { msg, str } from '../../l10n';
 import { cellText, isSheetReply, type ParsedSheet, type SheetReply } from './sheet-protocol';
 
 /** Height of a row, px (fixed, so the rows in sight follow from the scroll position). */
@@ -163,14 +165,14 @@ export class EaselSheetView extends LitElement {
   override render() {
     if (this.problem) return html`<p class="error" role="alert">${this.problem}</p>`;
     const sheets = this.sheets;
-    if (!sheets) return html`<p class="note" role="status">Reading ${this.filename}…</p>`;
+    if (!sheets) return html`<p class="note" role="status">${msg(str`Reading ${this.filename}…`)}</p>`;
     const sheet = sheets[this.sheetIndex];
     return html`${sheets.length > 1 ? this.renderTabs(sheets) : nothing}
       ${sheet ? this.renderSheet(sheet) : nothing}`;
   }
 
   private renderTabs(sheets: readonly ParsedSheet[]) {
-    return html`<div class="tabs" role="tablist" aria-label="Sheets">
+    return html`<div class="tabs" role="tablist" aria-label=${msg('Sheets')}>
       ${sheets.map(
         (s, i) =>
           html`<button type="button" role="tab" aria-selected=${i === this.sheetIndex ? 'true' : 'false'} @click=${() => this.handleSheet(i)}>${s.name}</button>`,
@@ -179,13 +181,13 @@ export class EaselSheetView extends LitElement {
   }
 
   private renderSheet(sheet: ParsedSheet) {
-    if (sheet.rows === 0) return html`<p class="note">The sheet ${sheet.name} is empty.</p>`;
+    if (sheet.rows === 0) return html`<p class="note">${msg(str`The sheet ${sheet.name} is empty.`)}</p>`;
     const columns = this.columnsOf(sheet);
     const dataRows = sheet.rows - 1;
     const end = Math.min(dataRows, this.first + this.visible);
     const rows: number[] = [];
     for (let i = this.first; i < end; i++) rows.push(this.order ? (this.order[i] ?? i + 1) : i + 1);
-    return html`${sheet.clipped > 0 ? html`<p class="note" role="note">The first ${sheet.rows.toLocaleString('en-US')} rows are shown; ${sheet.clipped.toLocaleString('en-US')} more were left out.</p>` : nothing}
+    return html`${sheet.clipped > 0 ? html`<p class="note" role="note">${msg(str`The first ${formatNumber(sheet.rows)} rows are shown; ${formatNumber(sheet.clipped)} more were left out.`)}</p>` : nothing}
       <div
         class="grid"
         role="grid"
@@ -219,7 +221,7 @@ export class EaselSheetView extends LitElement {
     const ariaSort = sorted ? (sorted.descending ? 'descending' : 'ascending') : 'none';
     const mark = sorted ? (sorted.descending ? ' ▼' : ' ▲') : '';
     return html`<div class="cell" role="columnheader" aria-sort=${ariaSort}>
-      <button type="button" title=${`Sort by ${name}`} @click=${() => this.handleSort(c)}>${name}${mark}</button>
+      <button type="button" title=${msg(str`Sort by ${name}`)} @click=${() => this.handleSort(c)}>${name}${mark}</button>
     </div>`;
   }
 
@@ -285,7 +287,7 @@ export class EaselSheetView extends LitElement {
     try {
       this.worker = new Worker(new URL('./sheet-worker.ts', import.meta.url), { type: 'module' });
     } catch {
-      this.problem = 'This browser cannot read spreadsheets here (no workers).';
+      this.problem = msg('This browser cannot read spreadsheets here (no workers).');
       return undefined;
     }
     this.worker.onmessage = (event: MessageEvent<unknown>) => {
@@ -293,7 +295,7 @@ export class EaselSheetView extends LitElement {
     };
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.problem = `${this.filename} could not be read: the spreadsheet reader failed.`;
+      this.problem = msg(str`${this.filename} could not be read: the spreadsheet reader failed.`);
     };
     return this.worker;
   }

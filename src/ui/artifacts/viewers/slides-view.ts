@@ -5,6 +5,7 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { msg, str } from '../../l10n';
 import { runOfficeJob, type Slide } from './office-protocol';
 
 let jobs = 0;
@@ -107,9 +108,9 @@ export class EaselSlidesView extends LitElement {
   override render() {
     if (this.problem) return html`<p class="error" role="alert">${this.problem}</p>`;
     const slides = this.slides;
-    if (!slides) return html`<p class="note" role="status">Reading ${this.filename}…</p>`;
-    if (slides.length === 0) return html`<p class="note">${this.filename} has no slides.</p>`;
-    return html`<ol aria-label=${`${this.filename}: ${slides.length} ${slides.length === 1 ? 'slide' : 'slides'}`}>
+    if (!slides) return html`<p class="note" role="status">${msg(str`Reading ${this.filename}…`)}</p>`;
+    if (slides.length === 0) return html`<p class="note">${msg(str`${this.filename} has no slides.`)}</p>`;
+    return html`<ol aria-label=${slides.length === 1 ? msg(str`${this.filename}: 1 slide`) : msg(str`${this.filename}: ${slides.length} slides`)}>
       ${slides.map((slide, i) => this.renderSlide(slide, i + 1, slides.length))}
     </ol>`;
   }
@@ -117,17 +118,17 @@ export class EaselSlidesView extends LitElement {
   private renderSlide(slide: ShownSlide, n: number, count: number) {
     const [title, ...rest] = slide.paragraphs;
     return html`<li>
-      <section class="slide" aria-label=${`Slide ${n} of ${count}`}>
+      <section class="slide" aria-label=${msg(str`Slide ${n} of ${count}`)}>
         <span class="number">${n}</span>
         ${title === undefined ? nothing : html`<h3 class="title">${title}</h3>`}
         ${rest.map((p) => html`<p>${p}</p>`)}
         ${
           slide.images.length > 0
-            ? html`<div class="pictures">${slide.images.map((src, i) => html`<img src=${src} alt=${`Picture ${i + 1} of slide ${n}`} />`)}</div>`
+            ? html`<div class="pictures">${slide.images.map((src, i) => html`<img src=${src} alt=${msg(str`Picture ${i + 1} of slide ${n}`)} />`)}</div>`
             : nothing
         }
       </section>
-      ${slide.notes.length > 0 ? html`<div class="notes" aria-label=${`Notes of slide ${n}`}>${slide.notes.map((p) => html`<p>${p}</p>`)}</div>` : nothing}
+      ${slide.notes.length > 0 ? html`<div class="notes" aria-label=${msg(str`Notes of slide ${n}`)}>${slide.notes.map((p) => html`<p>${p}</p>`)}</div>` : nothing}
     </li>`;
   }
 
@@ -142,7 +143,9 @@ export class EaselSlidesView extends LitElement {
     const reply = await runOfficeJob({ kind: 'slides', id, bytes });
     if (this.job !== id) return;
     if (reply.kind !== 'slides') {
-      this.problem = `${this.filename} could not be read as a PowerPoint file (${reply.kind === 'failed' ? reply.reason : 'unexpected answer'}).`;
+      this.problem = msg(
+        str`${this.filename} could not be read as a PowerPoint file (${reply.kind === 'failed' ? reply.reason : 'unexpected answer'}).`,
+      );
       return;
     }
     this.slides = reply.slides.map((slide) => ({

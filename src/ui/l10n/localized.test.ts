@@ -1,0 +1,225 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: `${0}` marks where a value goes, in plain strings.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { generateMsgId } from '@lit/localize/internal/id-generation.js';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, SOURCE_LANGUAGE, type Translations } from './languages';
+import { resolveLanguage, toLocaleModule } from './localize';
+
+const UI = join(__dirname, '..');
+
+/** Attributes whose text a person reads or hears. */
+const LABEL_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+]);
+
+/** Text that is not a word of any language: names, formats, example values. */
+const NOT_WORDS = [
+  /^https?:\/\/\S*$/, // an address given as an example
+  /^sk-ant-…$/, // how a key starts
+  /^(Easel|Claude|Anthropic|JSON|Markdown|CSV|PDF|SVG|HTML|JavaScript|Python|Mermaid|MCP)$/,
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    // `design/` is the design system's own page (`design.html`), for those who build Easel: not the interface.
+    if (entry.isDirectory()) return entry.name === 'l10n' || entry.name === 'design' ? [] : sourceFiles(path);
+    const code = entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts');
+    return code && entry.name !== 'test-support.ts' ? [path] : [];
+  });
+}
+
+function parse(path: string): ts.SourceFile {
+  return ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
+  visit(node);
+  ts.forEachChild(node, (child) => walk(child, visit));
+}
+
+const hasWords = (text: string) => /\p{L}{2}/u.test(text) && !NOT_WORDS.some((re) => re.test(text.trim()));
+
+/**
+ * What in one `html` template is shown as text without `msg()`: the text between tags, the literal values of
+ * label attributes, and strings an expression gives as text or as a label (`${busy ? 'Stop' : 'Send'}`).
+ */
+function unlocalised(template: ts.TaggedTemplateExpression): string[] {
+  const t = template.template;
+  const parts = ts.isNoSubstitutionTemplateLiteral(t)
+    ? [t.text]
+    : [t.head.text, ...t.templateSpans.map((s) => s.literal.text)];
+  const found: string[] = [];
+  let inTag = false;
+  let inRaw = false;
+  parts.forEach((part, i) => {
+    // Comments and the contents of <style> and <script> are not shown.
+    let text = part.replace(/<!--[\s\S]*?-->/g, '');
+    let shown = '';
+    for (const piece of text.split(/(<\/?[a-zA-Z][^>]*>?|>)/)) {
+      if (piece.startsWith('<')) {
+        const name = /^<\/?([a-zA-Z][\w-]*)/.exec(piece)?.[1] ?? '';
+        inTag = !piece.endsWith('>');
+        if (/^(style|script)$/i.test(name)) inRaw = !piece.startsWith('</');
+        for (const m of piece.matchAll(/([\w-]+)=(["'])([^"']*)\2/g)) {
+          if (LABEL_ATTRIBUTES.has(m[1] ?? '') && hasWords(m[3] ?? '')) found.push(`${m[1]}="${m[3]}"`);
+        }
+      } else if (piece === '>') {
+        inTag = false;
+      } else if (inTag) {
+        for (const m of piece.matchAll(/([\w-]+)=(["'])([^"']*)\2/g)) {
+          if (LABEL_ATTRIBUTES.has(m[1] ?? '') && hasWords(m[3] ?? '')) found.push(`${m[1]}="${m[3]}"`);
+        }
+      } else if (!inRaw) {
+        shown += piece;
+      }
+    }
+    text = shown;
+    if (hasWords(text)) found.push(text.trim());
+    // The expression after this part: a string it gives as text, or as a label attribute's value.
+    const span = ts.isTemplateExpression(t) ? t.templateSpans[i] : undefined;
+    if (!span) return;
+    const binding = /([\w.-]+)=["']?$/.exec(part)?.[1];
+    const asText = !inTag;
+    const asLabel = inTag && binding !== undefined && LABEL_ATTRIBUTES.has(binding.replace(/^\./, ''));
+    if (asText || asLabel) found.push(...shownStrings(span.expression));
+    if (asText) found.push(...labelArguments(span.expression));
+  });
+  return found;
+}
+
+/**
+ * Labels handed to a helper that renders them (`${item('Rename', …)}`): arguments of calls in a text position that
+ * read like words (capitalised or with a space; icon names and ids are single lowercase words).
+ */
+function labelArguments(expr: ts.Expression): string[] {
+  if (!ts.isCallExpression(expr) || /^(msg|str|icon|repeat|map)$/.test(expr.expression.getText())) return [];
+  return expr.arguments.flatMap((arg) =>
+    shownStrings(arg).filter((text) => /^[A-Z`]|\s/.test(text) && !/^\$\{/.test(text)),
+  );
+}
+
+/** The strings an expression may evaluate to directly: itself, either branch of `?:`, the right of `??`/`||`. */
+function shownStrings(expr: ts.Expression): string[] {
+  if (ts.isParenthesizedExpression(expr)) return shownStrings(expr.expression);
+  if (ts.isConditionalExpression(expr))
+    return [...shownStrings(expr.whenTrue), ...shownStrings(expr.whenFalse)];
+  if (ts.isBinaryExpression(expr) && ['??', '||'].includes(expr.operatorToken.getText()))
+    return shownStrings(expr.right);
+  if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr))
+    return hasWords(expr.text) ? [expr.text] : [];
+  if (ts.isTemplateExpression(expr)) {
+    const text = [expr.head.text, ...expr.templateSpans.map((s) => s.literal.text)].join(' ');
+    return hasWords(text) ? [expr.getText()] : [];
+  }
+  return [];
+}
+
+/** Each `msg()` text of src/ui as the tables write it: a `str` template's values as `${0}`, `${1}`, …. */
+function messages(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const path of sourceFiles(UI)) {
+    walk(parse(path), (node) => {
+      if (!ts.isCallExpression(node) || node.expression.getText() !== 'msg') return;
+      const [arg] = node.arguments;
+      const where = `${relative(UI, path)}:${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+      if (arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)))
+        found.set(arg.text, where);
+      else if (arg && ts.isTaggedTemplateExpression(arg) && arg.tag.getText() === 'str') {
+        const t = arg.template;
+        const text = ts.isNoSubstitutionTemplateLiteral(t)
+          ? t.text
+          : t.head.text + t.templateSpans.map((s, i) => `\${${i}}${s.literal.text}`).join('');
+        found.set(text, where);
+      } else found.set(`(not a literal) ${node.getText()}`, where);
+    });
+  }
+  return found;
+}
+
+async function table(tag: string): Promise<Translations> {
+  return (await import(`./locales/${tag}.ts`)).default as Translations;
+}
+
+describe('the interface is localised', () => {
+  it('shows no text of src/ui without msg(): template text, label attributes and strings given as text', () => {
+    const problems: string[] = [];
+    for (const path of sourceFiles(UI)) {
+      walk(parse(path), (node) => {
+        if (!ts.isTaggedTemplateExpression(node) || node.tag.getText() !== 'html') return;
+        const line = node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        for (const text of unlocalised(node)) problems.push(`${relative(UI, path)}:${line}: ${text}`);
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('passes msg() only literal text, which the tables can look up', () => {
+    const computed = [...messages()].filter(([text]) => text.startsWith('(not a literal)'));
+    expect(computed).toEqual([]);
+  });
+
+  for (const { tag } of LANGUAGES.filter((l) => l.tag !== SOURCE_LANGUAGE)) {
+    it(`has a ${tag} translation of every msg() text, with no values it does not have, and nothing left over`, async () => {
+      const translations = await table(tag);
+      const used = messages();
+      const missing = [...used.keys()].filter((text) => !(text in translations));
+      expect(missing.map((text) => `${used.get(text)}: ${JSON.stringify(text)}`)).toEqual([]);
+      const extra = Object.keys(translations).filter((text) => !used.has(text));
+      expect(extra).toEqual([]);
+      const values = (text: string) => new Set([...text.matchAll(/\$\{(\d+)\}/g)].map((m) => m[1]));
+      const wrong = Object.entries(translations).filter(
+        ([english, translated]) =>
+          translated.trim() === '' || [...values(translated)].some((v) => !values(english).has(v)),
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+});
+
+describe('resolveLanguage', () => {
+  it('follows the first of the browser languages Easel has, by language and script', () => {
+    expect(resolveLanguage('auto', ['zh-CN', 'en-US'])).toBe('zh-Hans');
+    expect(resolveLanguage('auto', ['zh-SG'])).toBe('zh-Hans');
+    expect(resolveLanguage('auto', ['zh'])).toBe('zh-Hans');
+    expect(resolveLanguage('auto', ['fr-FR', 'zh-Hans-CN', 'en'])).toBe('zh-Hans');
+    expect(resolveLanguage('auto', ['en-GB', 'zh-CN'])).toBe('en');
+  });
+
+  it('does not give Simplified Chinese to a Traditional Chinese browser, and falls back to English', () => {
+    expect(resolveLanguage('auto', ['zh-TW'])).toBe('en');
+    expect(resolveLanguage('auto', ['zh-HK', 'de'])).toBe('en');
+    expect(resolveLanguage('auto', [])).toBe('en');
+    expect(resolveLanguage('auto', ['not a tag'])).toBe('en');
+  });
+
+  it('takes a language chosen in Settings over the browser, and treats an unknown choice as Automatic', () => {
+    expect(resolveLanguage('en', ['zh-CN'])).toBe('en');
+    expect(resolveLanguage('zh-Hans', ['en-US'])).toBe('zh-Hans');
+    expect(resolveLanguage('xx', ['zh-CN'])).toBe('zh-Hans');
+  });
+});
+
+describe('toLocaleModule', () => {
+  it('files each entry under the id msg() computes, and keeps the order a translation puts the values in', () => {
+    const { templates } = toLocaleModule({
+      Send: '发送',
+      'Version ${0} of ${1}': '共 ${1} 个版本中的第 ${0} 个',
+    });
+    expect(templates[generateMsgId('Send', false)]).toBe('发送');
+    expect(templates[generateMsgId(['Version ', ' of ', ''], false)]).toEqual({
+      strTag: true,
+      strings: ['共 ', ' 个版本中的第 ', ' 个'],
+      values: [1, 0],
+    });
+  });
+});
