@@ -148,6 +148,12 @@ test('the whole app in Simplified Chinese: first run, an answer with an artifact
   // Settings: every section in Chinese, the language offered as 自动 / English / 简体中文.
   await page.getByRole('button', { name: '设置' }).click();
   const settings = page.getByRole('dialog', { name: '设置' });
+  // Each tab in turn, so every section's text is read; the language is under 主题与限制.
+  for (const tab of await settings.getByRole('tab').all()) {
+    await tab.click();
+    expect.soft((await englishWords(page)).filter((w) => w !== 'English')).toEqual([]);
+  }
+  await settings.getByRole('tab', { name: '主题与限制' }).click();
   await expect(settings.getByRole('combobox', { name: '语言' })).toHaveValue('auto');
   await expect(settings.getByRole('combobox', { name: '语言' }).getByRole('option')).toHaveText([
     '自动',
@@ -214,9 +220,9 @@ test.describe('in an English browser', () => {
     await expect(page.getByRole('heading', { name: 'Welcome to Easel' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.getByRole('button', { name: 'Settings' }).click();
-    await expect(
-      page.getByRole('dialog', { name: 'Settings' }).getByRole('combobox', { name: 'Language' }),
-    ).toHaveValue('auto');
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('tab', { name: 'Theme & limits' }).click();
+    await expect(settings.getByRole('combobox', { name: 'Language' })).toHaveValue('auto');
     expect(loaded.filter((url) => /zh-Hans/.test(url))).toEqual([]);
   });
 });
