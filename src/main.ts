@@ -6,11 +6,16 @@
 import './trusted-types';
 import './ui/styles/tokens.css';
 import { Agent, type StandingContext } from './agent';
+import type { StandingContextSource } from './app/standing-context';
 import {
+  ArtifactApps,
   ArtifactStore,
   createArtifactActions,
   createArtifactStreamTracker,
   createArtifactsTool,
+  lazyClaudeBridge,
+  lazyNetworkBridge,
+  type SessionFile,
 } from './artifacts';
 import { createAttachmentResolver, createImageProcessor } from './attachments';
 import { createRunCodeTool } from './code';
@@ -20,7 +25,10 @@ import { type ArtifactMessage, createConvertToLlm } from './messages';
 import {
   AppDataRepository,
   AttachmentsRepository,
+  adoptNewChat,
+  adoptNewChatCode,
   BroadcastNoticeChannel,
+  codeOn,
   EaselConnection,
   FolderBackup,
   keepQueuesOnlyOnReload,
@@ -32,19 +40,14 @@ import {
   SessionSaver,
   SettingsRepository,
   SettingsStore,
+  webOn,
 } from './storage';
 import { lazySync } from './sync';
 import {
-  ArtifactApps,
-  adoptNewChat,
-  adoptNewChatCode,
   artifactsToolRenderer,
-  codeOn,
   EaselApp,
   type EaselServices,
-  lazyClaudeBridge,
   lazyCodeSandbox,
-  lazyNetworkBridge,
   memoryToolRenderer,
   PreviewHost,
   PreviewRuntime,
@@ -54,10 +57,7 @@ import {
   provideSync,
   provideUploads,
   runCodeToolRenderer,
-  type SessionFile,
-  webOn,
 } from './ui';
-import type { StandingContextSource } from './ui/app/standing-context';
 import type { AppMemory } from './ui/memory/memory-service';
 
 const SYSTEM_PROMPT = [
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
   // failed load is tried again with the next request, and the answer says why it could not be sent.
   let standing: Promise<StandingContextSource> | undefined;
   const loadStanding = () => {
-    standing ??= import('./ui/app/standing-context').then(
+    standing ??= import('./app/standing-context').then(
       (m) => {
         const source = m.createStandingContext({ projects, library, saver, resolve: resolveAttachment });
         reservedPdf = source.reservedPdf;

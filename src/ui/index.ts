@@ -1,16 +1,7 @@
 /** The public surface of src/ui: the app shell, what `main.ts` hands it, and what it loads while idle. */
 export { EaselApp } from './app/easel-app';
 export type { EaselServices } from './app/services';
-export { adoptNewChat, adoptNewChatCode, codeOn, webOn } from './app/web-toggle';
-export {
-  ArtifactApps,
-  artifactsToolRenderer,
-  lazyClaudeBridge,
-  lazyNetworkBridge,
-  PreviewHost,
-  PreviewRuntime,
-} from './artifacts';
-export type { SessionFile } from './artifacts/artifact-apps';
+export { artifactsToolRenderer, PreviewHost, PreviewRuntime } from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { lazyCodeSandbox } from './code/lazy-sandbox';
 export { runCodeToolRenderer } from './code/tool-renderer';

@@ -11,11 +11,12 @@
  * its content: a version Claude rewrites is asked about again) or, when the person chose `Always`, per file,
  * in the settings store. A console check (the page run out of sight) never reaches the network.
  */
-import type { AppCall, NetFetchResult } from '../../artifacts';
-import { MAX_NET_BODY } from '../../artifacts';
-import type { AppDataOwner } from '../../storage';
+
+import type { AppDataOwner } from '../storage';
 import { AppError, type CallContext, type NetworkBridge } from './artifact-apps';
 import { privateHostReason } from './host-check';
+import type { AppCall, NetFetchResult } from './protocol';
+import { MAX_NET_BODY } from './protocol';
 
 /** Most requests one artifact may send in a minute. */
 export const FETCHES_PER_MINUTE = 60;

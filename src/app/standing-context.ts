@@ -2,9 +2,9 @@
  * What every request of a chat in a project carries (`AgentOptions.getStandingContext`): the project's
  * instructions after Easel's own, and its knowledge files before the conversation.
  */
-import type { StandingContext, UserContent } from '../../agent';
-import type { AttachmentResolver } from '../../messages';
-import type { LazyProjectLibrary, ProjectRecord, SessionLibrary, SessionSaver } from '../../storage';
+import type { StandingContext, UserContent } from '../agent';
+import type { AttachmentResolver } from '../messages';
+import type { LazyProjectLibrary, ProjectRecord, SessionLibrary, SessionSaver } from '../storage';
 
 export interface StandingContextOptions {
   readonly projects: LazyProjectLibrary;
