@@ -9,6 +9,7 @@ export { prepareMarkdown } from './markdown/renderer-loader';
 export type { MemoryEntry, MemoryHandle, MemoryService } from './memory/memory-context';
 export { provideMemory } from './memory/memory-provider';
 export { memoryToolRenderer } from './memory/tool-renderer';
-export { provideModelFinder } from './settings/model-finder-context';
+export { type ModelFinder, provideModelFinder } from './settings/model-finder-context';
 export { provideSync } from './settings/sync-context';
 export { provideUploads } from './settings/uploads-context';
+export type { UploadsHandle } from './settings/uploads-key';
