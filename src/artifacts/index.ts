@@ -57,7 +57,7 @@ export { lazyClaudeBridge } from './lazy-claude';
 export { lazyNetworkBridge } from './lazy-network';
 // The preview's planning (page plans, CDN addresses, the shelf's manifest) is `plan.ts`, its own entry: only
 // code loaded with the first file that runs needs it, and a re-export here would put it in the first load.
-export type { CompileJob, ConsoleNote, PagePlan, PlanKind } from './page-plan';
+export type { CompileJob, ConsoleNote, PagePlan, PlanKind } from './page-source';
 export {
   type ArtifactActions,
   type ArtifactActionsDeps,
