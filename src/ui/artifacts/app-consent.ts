@@ -1,5 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type { ConsentAnswer } from './artifact-apps';
+import type { ConsentAnswer } from '../../artifacts';
 
 interface Question {
   readonly file: string;

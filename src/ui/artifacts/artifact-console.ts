@@ -1,8 +1,8 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { formatBytes } from '../../agent';
+import type { ArtifactApps } from '../../artifacts';
 import { EMPTY_LOG, fixRequestText, type PreviewLog } from '../../artifacts';
-import type { ArtifactApps } from './artifact-apps';
 import { ArtifactFixEvent } from './events';
 import { buttonStyles } from './styles';
 

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import type { AppPort } from '../../artifacts';
 import {
   type AppReply,
   type AppRequest,
@@ -10,7 +11,6 @@ import {
   type PreviewMessage,
 } from '../../artifacts';
 import { AppConsent } from './app-consent';
-import type { AppPort } from './artifact-apps';
 import { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { NetworkOffer } from './network-offer';
 import { PreviewDocument } from './preview-document';
