@@ -24,6 +24,7 @@ async function build(steps: readonly ScriptStep[] = []) {
     compactNext: () => false,
     uploadedFiles: async () => [],
     deleteUploadedFiles: async () => ({ deleted: 0, failed: 0 }),
+    downloadFile: async () => ({ ok: false, problem: 'no files here' }),
   };
   const holder = document.createElement('div');
   document.body.append(holder);

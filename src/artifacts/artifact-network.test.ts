@@ -1,5 +1,4 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type AppCall, isAppRequest, MAX_NET_BODY, PREVIEW_SOURCE } from '.';
 import type { CallContext } from './artifact-apps';
 import {
   ArtifactNetwork,

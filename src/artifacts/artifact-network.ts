@@ -18,8 +18,8 @@
 
 import type { AppDataOwner } from '../storage';
 import { AppError, type CallContext, type LibraryFile, type NetworkBridge } from './artifact-apps';
-import { isPublicCdnUrl } from './plan';
 import { privateHostReason } from './host-check';
+import { isPublicCdnUrl } from './plan';
 import type { AppCall, NetFetchResult } from './protocol';
 import { MAX_NET_BODY } from './protocol';
 

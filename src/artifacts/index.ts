@@ -13,6 +13,7 @@ export {
   type CallContext,
   type ClaudeBridge,
   type ConsentAnswer,
+  type LibraryFile,
   type NetworkBridge,
   type SessionFile,
 } from './artifact-apps';
