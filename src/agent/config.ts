@@ -70,7 +70,11 @@ export type AfterToolCallHook = (
   signal: AbortSignal,
 ) => ToolResultOverride | undefined | Promise<ToolResultOverride | undefined>;
 
-export type ConvertToLlm = (messages: readonly AgentMessage[]) => Message[] | Promise<Message[]>;
+/** Given the request's standing context (asked first), which its conversion may leave room for. */
+export type ConvertToLlm = (
+  messages: readonly AgentMessage[],
+  standing?: StandingContext,
+) => Message[] | Promise<Message[]>;
 
 export type TransformContext = (
   messages: readonly AgentMessage[],

@@ -32,6 +32,27 @@ describe('agent loop: event order', () => {
     expect(stream.calls[0]?.context.systemPrompt).toBe('Be brief.');
   });
 
+  it('asks the standing context first and gives it to convertToLlm with the messages', async () => {
+    const stream = createScriptedStream([{ content: [text('Hello!')] }]);
+    const order: string[] = [];
+    const standing = { instructions: 'Project notes.', reservedPdf: { pages: 3, bytes: 30 } };
+    const base = loopConfig(stream);
+    await runPrompt('Hi', loopContext(), {
+      ...base,
+      getStandingContext: () => {
+        order.push('standing');
+        return standing;
+      },
+      convertToLlm: (messages, given) => {
+        order.push('convert');
+        expect(given).toBe(standing);
+        return base.convertToLlm(messages);
+      },
+    });
+    expect(order).toEqual(['standing', 'convert']);
+    expect(stream.calls[0]?.context.instructions).toBe('Project notes.');
+  });
+
   it('emits a tool round between two turns and sends the results with the next call', async () => {
     const echo = makeTool('echo', async (args) => ok(String(args.text)));
     const stream = createScriptedStream([

@@ -61,7 +61,7 @@ async function prepareRequest(run: LoopRun): Promise<{ context: LlmContext; opti
   const messages = config.transformContext ? await config.transformContext(history, signal) : history;
   // The standing context first: what it carries can decide what of the conversation fits (PDF pages).
   const standing = config.getStandingContext ? await config.getStandingContext() : undefined;
-  const llmMessages = await config.convertToLlm(messages);
+  const llmMessages = await config.convertToLlm(messages, standing);
   const apiKey = config.getApiKey ? await config.getApiKey() : undefined;
   const context: LlmContext = {
     ...(run.systemPrompt ? { systemPrompt: run.systemPrompt } : {}),

@@ -260,6 +260,11 @@ export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 export interface StandingContext {
   readonly instructions?: string;
   readonly knowledge?: readonly UserContent[];
+  /**
+   * PDF pages and base64 bytes `knowledge` carries: `convertToLlm` is given this context and leaves the
+   * conversation's PDFs what the API's per-request limits have left.
+   */
+  readonly reservedPdf?: { readonly pages: number; readonly bytes: number };
 }
 
 /** What the loop asks the provider for. */

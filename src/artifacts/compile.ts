@@ -2,7 +2,7 @@
  * Compiling TypeScript and JSX for the preview, off the main thread (`compile-worker.ts`). Sucrase keeps
  * every line where it was, so compile and runtime errors carry the artifact's own line numbers.
  */
-import type { CompileJob } from './page-plan';
+import type { CompileJob } from './page-source';
 
 export interface CompileRequest {
   readonly id: number;

@@ -5,6 +5,20 @@
  */
 
 export {
+  type AppDataStore,
+  AppError,
+  AppPort,
+  ArtifactApps,
+  type ArtifactAppsDeps,
+  type CallContext,
+  type ClaudeBridge,
+  type ConsentAnswer,
+  type LibraryFile,
+  type NetworkBridge,
+  type SessionFile,
+} from './artifact-apps';
+export type { ArtifactNetwork, ArtifactNetworkDeps } from './artifact-network';
+export {
   type BinaryVersion,
   binaryFileText,
   bytesOfVersion,
@@ -40,9 +54,11 @@ export {
   mimeTypeOf,
   runsInSandbox,
 } from './files';
+export { lazyClaudeBridge } from './lazy-claude';
+export { lazyNetworkBridge } from './lazy-network';
 // The preview's planning (page plans, CDN addresses, the shelf's manifest) is `plan.ts`, its own entry: only
 // code loaded with the first file that runs needs it, and a re-export here would put it in the first load.
-export type { CompileJob, ConsoleNote, PagePlan, PlanKind, RemoteFile } from './page-plan';
+export type { CompileJob, ConsoleNote, PagePlan, PlanKind, RemoteFile } from './page-source';
 export {
   type ArtifactActions,
   type ArtifactActionsDeps,

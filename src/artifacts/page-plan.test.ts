@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { missingLibraryText } from './cdn';
+import { planPage } from './page-plan';
 import {
   ARTIFACT_SPECIFIER,
   compileToken,
   GENERATED_FOLDER,
-  planPage,
   SHELF_MARKER,
   shelfModuleOf,
   withDefaultExport,
-} from './page-plan';
+} from './page-source';
 import {
   iconStemOf,
   isShelfManifest,

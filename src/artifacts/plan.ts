@@ -18,14 +18,14 @@ export {
 } from './cdn';
 // The page that draws a Mermaid diagram: needed only once a diagram is shown.
 export { MERMAID_SCRIPT, mermaidPage } from './mermaid-page';
+export { planPage } from './page-plan';
 export {
   ARTIFACT_SPECIFIER,
   compileToken,
   GENERATED_FOLDER,
-  planPage,
   SHELF_MARKER,
   shelfModuleOf,
-} from './page-plan';
+} from './page-source';
 export {
   EMPTY_SHELF,
   iconStemOf,

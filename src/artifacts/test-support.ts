@@ -42,3 +42,6 @@ export function toolHarness(extra: Partial<ArtifactsToolDeps> = {}) {
   };
   return { store, records, tool, run };
 }
+
+// Network by consent itself, for tests of what shows its grants (the app loads it lazily: `lazy-network.ts`).
+export { ArtifactNetwork, GRANTS_KEY } from './artifact-network';

@@ -37,16 +37,13 @@ import type {
 export interface ConvertToLlmOptions {
   /** Loads an attachment's blocks; called for every attachment on every model call (cache in the resolver). */
   readonly resolveAttachment: AttachmentResolver;
-  /**
-   * PDF pages and base64 bytes each request carries besides the conversation (a project's files): the
-   * conversation's PDFs fit in what the API's limits leave. Read at every call.
-   */
-  readonly reservedPdf?: () => { readonly pages: number; readonly bytes: number };
 }
 
 export function createConvertToLlm(options: ConvertToLlmOptions): ConvertToLlm {
-  return (messages) => {
-    const reserved = options.reservedPdf?.() ?? { pages: 0, bytes: 0 };
+  // What each request carries besides the conversation (a project's files, `StandingContext.reservedPdf`):
+  // the conversation's PDFs fit in what the API's limits leave.
+  return (messages, standing) => {
+    const reserved = standing?.reservedPdf ?? { pages: 0, bytes: 0 };
     return convertMessages(messages, options.resolveAttachment, reserved);
   };
 }

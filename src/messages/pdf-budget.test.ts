@@ -82,10 +82,9 @@ describe('convertToLlm with a project’s PDFs in the request', () => {
     const history = [withFiles('Read', pdf('old.pdf', 40)), answer, withFiles('And', pdf('new.pdf', 40))];
     const alone = await createConvertToLlm({ resolveAttachment })(history);
     expect(firstBlock(alone, 0)).toMatchObject({ type: 'document' });
-    const reserved = await createConvertToLlm({
-      resolveAttachment,
-      reservedPdf: () => ({ pages: 30, bytes: 0 }),
-    })(history);
+    const reserved = await createConvertToLlm({ resolveAttachment })(history, {
+      reservedPdf: { pages: 30, bytes: 0 },
+    });
     expect(firstBlock(reserved, 0)).toMatchObject({ type: 'text' });
     expect(firstBlock(reserved, 2)).toMatchObject({ type: 'document', title: 'new.pdf' });
   });

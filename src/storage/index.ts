@@ -148,5 +148,6 @@ export {
   parseTextChunk,
 } from './validate';
 export { parseAgentMessage } from './validate-message';
+export { adoptNewChat, adoptNewChatCode, codeOn, NEW_CHAT, webOn, withCode, withWeb } from './web-toggle';
 export { describeWriteError, isQuotaError, QUOTA_MESSAGE } from './write-errors';
 export type { WriteStatus } from './write-queue';

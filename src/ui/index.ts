@@ -1,16 +1,7 @@
 /** The public surface of src/ui: the app shell, what `main.ts` hands it, and what it loads while idle. */
 export { EaselApp } from './app/easel-app';
 export type { EaselServices } from './app/services';
-export { adoptNewChat, adoptNewChatCode, codeOn, webOn } from './app/web-toggle';
-export {
-  ArtifactApps,
-  artifactsToolRenderer,
-  lazyClaudeBridge,
-  lazyNetworkBridge,
-  PreviewHost,
-  PreviewRuntime,
-} from './artifacts';
-export type { SessionFile } from './artifacts/artifact-apps';
+export { artifactsToolRenderer, PreviewHost, PreviewRuntime } from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { collectServerFiles, lazyCodeSandbox } from './code/lazy-sandbox';
 export { runCodeToolRenderer } from './code/tool-renderer';
@@ -19,6 +10,7 @@ export { prepareMarkdown } from './markdown/renderer-loader';
 export type { MemoryEntry, MemoryHandle, MemoryService } from './memory/memory-context';
 export { provideMemory } from './memory/memory-provider';
 export { memoryToolRenderer } from './memory/tool-renderer';
-export { provideModelFinder } from './settings/model-finder-context';
+export { type ModelFinder, provideModelFinder } from './settings/model-finder-context';
 export { provideSync } from './settings/sync-context';
 export { provideUploads } from './settings/uploads-context';
+export type { UploadsHandle } from './settings/uploads-key';

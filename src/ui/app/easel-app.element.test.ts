@@ -1,24 +1,12 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { Agent } from '../../agent';
 import { createScriptedStream, type ScriptStep, text } from '../../agent/test-support';
-import { ArtifactStore, createArtifactActions } from '../../artifacts';
-import { createImageProcessor, type PreparedAttachment } from '../../attachments';
+import { createServices } from '../../app';
+import type { PreparedAttachment } from '../../attachments';
 import type { AnthropicProvider, ModelInfo } from '../../llm';
-import {
-  AttachmentsRepository,
-  BroadcastNoticeChannel,
-  EaselConnection,
-  lazyProjectLibrary,
-  SessionLibrary,
-  SessionSaver,
-  SettingsRepository,
-  SettingsStore,
-} from '../../storage';
-import { PreviewHost } from '../artifacts';
+import type { AttachmentsRepository } from '../../storage';
 import { SendMessageEvent } from '../events';
 import { focusedElement, mount } from '../test-support';
-import type { EaselServices } from './services';
 import './easel-app';
 
 const model: ModelInfo = {
@@ -34,28 +22,12 @@ const model: ModelInfo = {
 let databases = 0;
 
 /**
- * The services `main.ts` builds, over a fresh IndexedDB database, with a scripted stream instead of the API and
- * a provider whose catalog is one model.
+ * The app's own services (`createServices`, as `main.ts` builds them) over a fresh IndexedDB database, with a
+ * scripted stream in place of the API and a provider whose catalog is one model.
  */
 async function services(steps: readonly ScriptStep[], apiKey?: string) {
   const name = `easel-element-test-${++databases}-${crypto.randomUUID()}`;
-  const connection = await EaselConnection.open({ name });
-  const { db } = connection;
-  const settingsRepo = new SettingsRepository(db);
-  const settingsStore = new SettingsStore(settingsRepo);
-  await settingsStore.load();
-  // A remembered key outlives the database (it is a file of the origin's own): each test starts from its own.
-  await settingsStore.update({ apiKey, model: model.id });
-  onTestFinished(async () => {
-    await settingsStore.update({ apiKey: undefined });
-    db.close();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase(name);
-      request.onsuccess = request.onerror = request.onblocked = resolve;
-    });
-  });
   const scripted = createScriptedStream(steps);
-  const agent = new Agent({ streamFn: scripted.streamFn, getApiKey: () => settingsStore.snapshot.apiKey });
   const provider: AnthropicProvider = {
     streamFn: scripted.streamFn,
     plainStreamFn: scripted.streamFn,
@@ -66,29 +38,25 @@ async function services(steps: readonly ScriptStep[], apiKey?: string) {
     downloadFile: async () => ({ ok: false, problem: 'no files here' }),
     deleteUploadedFiles: async () => ({ deleted: 0, failed: 0 }),
   };
-  const artifacts = new ArtifactStore();
-  const channel = new BroadcastNoticeChannel(name);
-  const saver = new SessionSaver({ db, agent, channel, connection });
-  const library = new SessionLibrary({ db, settings: settingsRepo, channel, writer: saver.writer });
-  const attachments = new AttachmentsRepository(db);
   const holder = document.createElement('div');
   document.body.append(holder);
-  onTestFinished(() => holder.remove());
-  const value: EaselServices = {
-    agent,
-    settingsStore,
-    provider,
-    library,
-    projects: lazyProjectLibrary({ db }),
-    saver,
-    attachments,
-    blobSource: { load: async () => undefined },
-    imageProcessor: createImageProcessor(),
-    artifacts,
-    previewHost: new PreviewHost(holder),
-    artifactActions: createArtifactActions({ store: artifacts, appendRecord: (r) => agent.appendMessage(r) }),
-    toolRenderers: new Map(),
-  };
+  const value = await createServices({
+    database: name,
+    channel: name,
+    previewRoot: holder,
+    provider: () => provider,
+  });
+  const { settingsStore } = value;
+  // A remembered key outlives the database (it is a file of the origin's own): each test starts from its own.
+  await settingsStore.update({ apiKey, model: model.id });
+  onTestFinished(async () => {
+    holder.remove();
+    await settingsStore.update({ apiKey: undefined });
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = request.onerror = request.onblocked = resolve;
+    });
+  });
   return { services: value, calls: scripted.calls };
 }
 

@@ -3,7 +3,14 @@ import { provide } from '@lit/context';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import type { Agent, AgentEvent } from '../../agent';
-import type { AttachmentsRepository, FolderBackup } from '../../storage';
+import {
+  type AttachmentsRepository,
+  codeOn,
+  type FolderBackup,
+  webOn,
+  withCode,
+  withWeb,
+} from '../../storage';
 import type {
   ArtifactEditEvent,
   ArtifactFixEvent,
@@ -55,7 +62,6 @@ import { type EaselServices, servicesContext } from './services';
 import { SessionsController } from './sessions-controller';
 import '../artifacts';
 import '../attachments/drop-overlay';
-import { codeOn, webOn, withCode, withWeb } from './web-toggle';
 import '../chat/composer';
 import '../chat/conversation';
 import '../sessions/recovery-notice';

@@ -1,6 +1,6 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { ConsentAnswer } from '../../artifacts';
 import { msg, str } from '../l10n';
-import type { ConsentAnswer } from './artifact-apps';
 
 interface Question {
   readonly file: string;

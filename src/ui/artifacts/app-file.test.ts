@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type AppDataStore, ArtifactApps } from '../../artifacts';
 import type { AppDataOwner } from '../../storage';
 import { readStoredData } from './app-file';
-import { type AppDataStore, ArtifactApps } from './artifact-apps';
 
 /** An in-memory store keyed as the real one is: session, file, scope, key. */
 function memoryStore(entries: readonly [AppDataOwner, 0 | 1, string, string][]): AppDataStore {

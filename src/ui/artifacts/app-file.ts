@@ -1,5 +1,5 @@
+import type { ArtifactApps } from '../../artifacts';
 import { type AppCall, fileTypeOf, guardWebRtc, type PlanKind, PREVIEW_SOURCE } from '../../artifacts';
-import type { ArtifactApps } from './artifact-apps';
 import type { PreviewRuntime } from './preview-runtime';
 
 /** A value the artifact stored with `window.storage.set`, which the file can start with. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { PreviewLog } from '../../artifacts';
+import { ArtifactApps } from '../../artifacts';
+import { ArtifactNetwork, GRANTS_KEY } from '../../artifacts/test-support';
 import { mount, recordEvents } from '../test-support';
-import { ArtifactApps } from './artifact-apps';
-import { ArtifactNetwork, GRANTS_KEY } from './artifact-network';
 import './artifact-console';
 
 const log: PreviewLog = {

@@ -1,9 +1,9 @@
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import type { ArtifactApps } from '../../artifacts';
 import { EMPTY_LOG, fixRequestText, type PreviewLog } from '../../artifacts';
 import { formatBytes } from '../format';
 import { msg, str } from '../l10n';
-import type { ArtifactApps } from './artifact-apps';
 import { ArtifactFixEvent } from './events';
 import { buttonStyles } from './styles';
 

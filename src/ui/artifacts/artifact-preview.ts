@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import type { AppPort } from '../../artifacts';
 import {
   type AppReply,
   type AppRequest,
@@ -11,7 +12,6 @@ import {
 } from '../../artifacts';
 import { msg, str } from '../l10n';
 import { AppConsent } from './app-consent';
-import type { AppPort } from './artifact-apps';
 import { PreviewMessageEvent, PreviewStartEvent } from './events';
 import { NetworkOffer } from './network-offer';
 import { PreviewDocument } from './preview-document';

@@ -2,16 +2,6 @@
  * The artifacts panel and the services behind it. `main.ts` makes the `PreviewHost` (and the store, tool and
  * stream tracker from `src/artifacts`) and mounts `<easel-artifacts-layout>` around the chat.
  */
-export {
-  type AppDataStore,
-  AppError,
-  ArtifactApps,
-  type ArtifactAppsDeps,
-  type CallContext,
-  type ClaudeBridge,
-  type NetworkBridge,
-  type SessionFile,
-} from './artifact-apps';
 export { EaselArtifactsLayout } from './artifacts-layout';
 export type { EaselArtifactsPanel } from './artifacts-panel';
 export {
@@ -24,8 +14,6 @@ export {
   PreviewMessageEvent,
   PreviewStartEvent,
 } from './events';
-export { lazyClaudeBridge } from './lazy-claude';
-export { lazyNetworkBridge } from './lazy-network';
 export { PreviewHost } from './preview-host';
 export { PreviewRuntime } from './preview-runtime';
 export { artifactsToolRenderer } from './tool-renderer';

@@ -1,5 +1,4 @@
-import type { PlanKind } from '../../artifacts';
-import type { ArtifactApps } from './artifact-apps';
+import type { ArtifactApps, PlanKind } from '../../artifacts';
 import type { PreparedPrime, PreparedRender, PreviewCore } from './preview-core';
 import type { LibraryLoader } from './remote-libraries';
 

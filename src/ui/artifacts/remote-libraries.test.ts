@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ShelfManifest } from '../../artifacts';
+import type { LibraryFile, ShelfManifest } from '../../artifacts';
 import { EMPTY_SHELF, GENERATED_FOLDER } from '../../artifacts/plan';
-import type { LibraryFile } from './artifact-apps';
 import { type LibraryLoader, loadRemoteFiles } from './remote-libraries';
 
 const shelf: ShelfManifest = {

@@ -7,7 +7,7 @@
  * bare one goes to the shelf. What is not allowed keeps its stand-in, which throws the reason, and the page's
  * console says it.
  */
-import type { RemoteFile, RenderNote, ShelfManifest } from '../../artifacts';
+import type { LibraryFile, RemoteFile, RenderNote, ShelfManifest } from '../../artifacts';
 import {
   GENERATED_FOLDER,
   isBareSpecifier,
@@ -16,7 +16,6 @@ import {
   shelfModuleOf,
 } from '../../artifacts/plan';
 import { msg, str } from '../l10n';
-import type { LibraryFile } from './artifact-apps';
 
 /** Loads one public CDN file for the page being prepared (the preview element binds it to its artifact). */
 export type LibraryLoader = (url: string) => Promise<LibraryFile>;

@@ -1,5 +1,4 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type AppCall, isAppRequest, MAX_NET_BODY, PREVIEW_SOURCE } from '../../artifacts';
 import type { CallContext } from './artifact-apps';
 import {
   ArtifactNetwork,
@@ -10,6 +9,7 @@ import {
   neverReachable,
   readGrants,
 } from './artifact-network';
+import { type AppCall, isAppRequest, MAX_NET_BODY, PREVIEW_SOURCE } from './protocol';
 
 const OWN = ['easel.example', 'anthropic.com', 'proxy.example'];
 const never = (url: string) => neverReachable(new URL(url), OWN);

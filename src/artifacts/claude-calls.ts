@@ -1,7 +1,7 @@
-import type { AssistantMessage, LlmContext, Message, StreamFn } from '../../agent';
-import type { AppCall } from '../../artifacts';
-import type { AppDataOwner } from '../../storage';
+import type { AssistantMessage, LlmContext, Message, StreamFn } from '../agent';
+import type { AppDataOwner } from '../storage';
 import { AppError, type CallContext, type ClaudeBridge } from './artifact-apps';
+import type { AppCall } from './protocol';
 
 /** Most Claude calls one artifact makes in a minute; more are refused until the minute has passed. */
 export const CALLS_PER_MINUTE = 10;

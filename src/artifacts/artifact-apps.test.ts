@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type AppCall, type AppRequest, PREVIEW_SOURCE } from '../../artifacts';
-import type { AppDataOwner, AppDataUsage } from '../../storage';
+import type { AppDataOwner, AppDataUsage } from '../storage';
 import { type AppDataStore, ArtifactApps, MAX_PENDING_CALLS } from './artifact-apps';
+import { type AppCall, type AppRequest, PREVIEW_SOURCE } from './protocol';
 
 /** An in-memory store with the real one's behaviour for what these tests need. */
 function memoryStore(): AppDataStore & { readonly values: Map<string, string> } {

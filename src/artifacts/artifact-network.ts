@@ -15,12 +15,13 @@
  * stylesheet of `PUBLIC_CDN_HOSTS` only, fetched with GET and nothing else, kept in Cache Storage (so the page
  * still runs offline) and handed to the frame as bytes. A cached file is served only while the grant holds.
  */
-import type { AppCall, NetFetchResult } from '../../artifacts';
-import { MAX_NET_BODY } from '../../artifacts';
-import { isPublicCdnUrl } from '../../artifacts/plan';
-import type { AppDataOwner } from '../../storage';
+
+import type { AppDataOwner } from '../storage';
 import { AppError, type CallContext, type LibraryFile, type NetworkBridge } from './artifact-apps';
 import { privateHostReason } from './host-check';
+import { isPublicCdnUrl } from './plan';
+import type { AppCall, NetFetchResult } from './protocol';
+import { MAX_NET_BODY } from './protocol';
 
 /** Most requests one artifact may send in a minute. */
 export const FETCHES_PER_MINUTE = 60;

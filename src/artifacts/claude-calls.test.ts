@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AssistantMessage, StreamFn } from '../../agent';
+import type { AssistantMessage, StreamFn } from '../agent';
 import { AppError, type CallContext } from './artifact-apps';
 import {
   ClaudeCalls,

@@ -2,7 +2,7 @@
  * The `Web` toggle, remembered per session in the settings (`webSessions`). A new chat that is not saved yet
  * is `NEW_CHAT` until its first message gives it an id (`adoptNewChat`).
  */
-import type { AppSettings } from '../../storage';
+import type { AppSettings } from './settings-schema';
 
 /** Stands for the open new chat, before it is saved. */
 export const NEW_CHAT = '';

@@ -1,11 +1,5 @@
-import {
-  type AppCall,
-  type AppReply,
-  type AppRequest,
-  HOST_SOURCE,
-  storageKeyProblem,
-} from '../../artifacts';
-import type { AppDataOwner, AppDataUsage } from '../../storage';
+import type { AppDataOwner, AppDataUsage } from '../storage';
+import { type AppCall, type AppReply, type AppRequest, HOST_SOURCE, storageKeyProblem } from './protocol';
 
 /** Most requests of one document waiting for their answer at once; more are refused at once. */
 export const MAX_PENDING_CALLS = 16;

@@ -2,9 +2,9 @@
  * What every request of a chat in a project carries (`AgentOptions.getStandingContext`): the project's
  * instructions after Easel's own, and its knowledge files before the conversation.
  */
-import type { StandingContext, UserContent } from '../../agent';
-import type { AttachmentResolver } from '../../messages';
-import type { LazyProjectLibrary, ProjectRecord, SessionLibrary, SessionSaver } from '../../storage';
+import type { StandingContext, UserContent } from '../agent';
+import type { AttachmentResolver } from '../messages';
+import type { LazyProjectLibrary, ProjectRecord, SessionLibrary, SessionSaver } from '../storage';
 
 export interface StandingContextOptions {
   readonly projects: LazyProjectLibrary;
@@ -14,19 +14,17 @@ export interface StandingContextOptions {
   readonly resolve: AttachmentResolver;
 }
 
-/** The hook, and what its last answer holds of the API's per-request PDF limits. */
+/** The hook. */
 export interface StandingContextSource {
   /**
    * Reads the open chat's project at each request (a move, or an edit in another tab, counts from the next
-   * request on) and resolves its files like a message's attachments. No project: nothing is added.
+   * request on) and resolves its files like a message's attachments, saying the PDF pages and bytes they
+   * hold (`reservedPdf`, which `convertToLlm` leaves room for). No project: nothing is added.
    */
   readonly get: () => Promise<StandingContext | undefined>;
-  /** PDF pages and base64 bytes of the last answer's files (`convertToLlm` leaves them room). */
-  readonly reservedPdf: () => { readonly pages: number; readonly bytes: number };
 }
 
 export function createStandingContext(options: StandingContextOptions): StandingContextSource {
-  let reserved = { pages: 0, bytes: 0 };
   // The last project read: when storage cannot be read (its data cleared, or another tab upgrading it) the chat
   // goes on from memory, and so does its project.
   let known: ProjectRecord | undefined;
@@ -40,10 +38,9 @@ export function createStandingContext(options: StandingContextOptions): Standing
         const id = options.saver.newChatProject;
         project = id !== undefined && known?.id === id ? known : undefined;
       }
-      reserved = project ? pdfReserve(project) : { pages: 0, bytes: 0 };
-      return project ? await projectContext(project, options.resolve) : undefined;
+      if (!project) return undefined;
+      return { ...(await projectContext(project, options.resolve)), reservedPdf: pdfReserve(project) };
     },
-    reservedPdf: () => reserved,
   };
 }
 
