@@ -510,7 +510,8 @@ test("two saved apps opened from disk: one cannot read the other's data, and eac
   const save = async (filename: string, content: string, id: string, stores: boolean) => {
     await modelWrites(app, anthropic, filename, content, id);
     const downloading = app.waitForEvent('download');
-    await panel(app).getByRole('button', { name: 'Download as app' }).click();
+    await panel(app).getByRole('button', { name: 'More file actions' }).click();
+    await panel(app).getByRole('menuitem', { name: 'Download as app' }).click();
     if (stores) await app.getByRole('button', { name: 'Without data' }).click();
     const download = await downloading;
     const file = testInfo.outputPath(download.suggestedFilename());

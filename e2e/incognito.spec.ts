@@ -87,6 +87,7 @@ test('an incognito chat with a file and an artifact leaves nothing in storage', 
     // Memory on: an incognito chat must still neither read nor write it.
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await dialog.getByRole('tab', { name: 'Memory' }).click();
     await dialog.getByRole('switch', { name: 'Let Claude remember across chats' }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

@@ -54,6 +54,7 @@ test('server code execution: its run shows as a card and the file it made reache
 }) => {
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
   const serverCode = dialog.getByRole('switch', { name: "Let Claude run code on Anthropic's servers" });
   await expect(serverCode).not.toBeChecked();
   await serverCode.check();
