@@ -131,10 +131,12 @@ export async function run(bench) {
       try {
         await page.getByRole('button', { name: 'Settings' }).click();
         const dialog = page.getByRole('dialog', { name: 'Settings' });
+        await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
         const picking = page.waitForEvent('filechooser');
         await dialog.getByRole('button', { name: 'Import' }).click();
         await (await picking).setFiles(path);
         await dialog
+          .getByRole('region', { name: 'Storage' })
           .getByRole('status')
           .filter({ hasText: 'Imported 1 session.' })
           .waitFor({ timeout: 120_000 });

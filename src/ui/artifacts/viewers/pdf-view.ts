@@ -1,9 +1,9 @@
 /**
  * `<easel-pdf-view>`: a PDF's pages, drawn as they come into sight, with selectable text and zoom.
  *
- * PDF.js (loaded with the first PDF shown) parses in its own worker; the page draws each page onto a canvas,
- * which PDF.js does in slices of a few milliseconds, and lays the page's text over it, transparent and
- * selectable. Only pages near the view are drawn; pages far from it give their canvas back. Nothing in the PDF
+ * PDF.js (loaded with the first PDF shown) parses in its own worker and draws each page in its renderer worker
+ * (an OffscreenCanvas), which hands the finished frame to the page's canvas; the page lays the page's text over
+ * it, transparent and selectable. Only pages near the view are drawn; pages far from it give their canvas back. Nothing in the PDF
  * runs: no scripts, no forms, fonts drawn as paths.
  */
 import { css, html, LitElement, type PropertyValues } from 'lit';
@@ -32,12 +32,16 @@ let pdfjs: Promise<PdfJs> | undefined;
 
 /** PDF.js, with its parsing worker started once for the page. */
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
-    ([lib, worker]) => {
-      lib.GlobalWorkerOptions.workerPort ??= new Worker(worker.default, { type: 'module' });
-      return lib;
-    },
-  );
+  pdfjs ??= Promise.all([
+    import('pdfjs-dist'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+    import('pdfjs-dist/build/pdf.renderer.min.mjs?url'),
+  ]).then(([lib, worker, renderer]) => {
+    lib.GlobalWorkerOptions.workerPort ??= new Worker(worker.default, { type: 'module' });
+    // Pages are drawn in PDF.js's renderer worker (an OffscreenCanvas), which hands back finished frames.
+    lib.GlobalWorkerOptions.rendererSrc ||= renderer.default;
+    return lib;
+  });
   return pdfjs;
 }
 
