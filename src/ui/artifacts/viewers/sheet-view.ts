@@ -67,6 +67,8 @@ export class EaselSheetView extends LitElement {
       height: ${ROW_HEIGHT}px;
       width: max-content;
       min-width: 100%;
+      /* A row's cells lay out and paint within it: rows coming into sight leave the rest of the grid alone. */
+      contain: layout paint style;
     }
     .header {
       position: sticky;
@@ -83,6 +85,7 @@ export class EaselSheetView extends LitElement {
       top: 0;
       left: 0;
       min-width: 100%;
+      contain: layout style;
     }
     .cell {
       box-sizing: border-box;
