@@ -6,9 +6,10 @@
  * it, transparent and selectable. Only pages near the view are drawn; pages far from it give their canvas back. Nothing in the PDF
  * runs: no scripts, no forms, fonts drawn as paths.
  */
-import { css, html, LitElement, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';
+import { FileViewer } from './file-viewer';
 
 /** The zoom levels `Zoom in` and `Zoom out` step through. */
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
@@ -46,8 +47,10 @@ function loadPdfJs(): Promise<PdfJs> {
 }
 
 @customElement('easel-pdf-view')
-export class EaselPdfView extends LitElement {
-  static override styles = css`
+export class EaselPdfView extends FileViewer {
+  static override styles = [
+    FileViewer.styles,
+    css`
     :host {
       display: flex;
       flex-direction: column;
@@ -136,20 +139,8 @@ export class EaselPdfView extends LitElement {
     .textLayer ::selection {
       background: rgb(0 90 200 / 0.3);
     }
-    .note {
-      margin: var(--easel-space-3);
-      color: var(--easel-text-muted);
-    }
-    .error {
-      margin: var(--easel-space-3);
-      color: var(--easel-danger);
-    }
-  `;
-
-  /** The file name, for labels. */
-  @property() filename = '';
-  /** The PDF's bytes. */
-  @property({ attribute: false }) bytes: Uint8Array | undefined;
+  `,
+  ];
 
   @state() private sizes: readonly PageSize[] | undefined;
   @state() private problem = '';
