@@ -122,13 +122,14 @@ function offlineApp() {
       globPatterns: ['*.html', 'assets/*.{js,css}', ...SHELF_PRECACHE],
       // The office worker and what it loads (about 1.4 MB) are for Word, Excel and PowerPoint attachments only:
       // cached when first used, like the rest of the shelf.
-      // So are the PDF text worker and PDF.js (about 1.8 MB), for a PDF sent as text.
+      // So are the PDF text worker and PDF.js (about 1.8 MB), for a PDF sent as text, and PDF.js's page renderer.
       globIgnores: [
         'assets/office-worker-*',
         'assets/xlsx-*',
         'assets/jszip*',
         'assets/pdf-text-worker-*',
         'assets/pdf.worker*',
+        'assets/pdf.renderer*',
       ],
       // Hash routes only: every navigation is index.html or preview.html, both precached.
       navigateFallback: null,

@@ -4,17 +4,20 @@
  * answers have (no scripts, styles or forms; remote images wait for consent). Its layout (fonts, margins,
  * columns) is not kept: it is read, not printed.
  */
-import { css, html, LitElement, type PropertyValues } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
+import { css, html, type PropertyValues } from 'lit';
+import { customElement, query, state } from 'lit/decorators.js';
 import { msg, str } from '../../l10n';
 import { sanitizedDocument } from '../document-html';
+import { FileViewer } from './file-viewer';
 import { runOfficeJob } from './office-protocol';
 
 let jobs = 0;
 
 @customElement('easel-document-view')
-export class EaselDocumentView extends LitElement {
-  static override styles = css`
+export class EaselDocumentView extends FileViewer {
+  static override styles = [
+    FileViewer.styles,
+    css`
     :host {
       display: block;
       min-height: 0;
@@ -48,20 +51,8 @@ export class EaselDocumentView extends LitElement {
     img {
       max-width: 100%;
     }
-    .note {
-      margin: var(--easel-space-3);
-      color: var(--easel-text-muted);
-    }
-    .error {
-      margin: var(--easel-space-3);
-      color: var(--easel-danger);
-    }
-  `;
-
-  /** The file name, for labels. */
-  @property() filename = '';
-  /** The document's bytes. */
-  @property({ attribute: false }) bytes: Uint8Array | undefined;
+  `,
+  ];
 
   @state() private status: 'reading' | 'shown' | 'failed' = 'reading';
   @state() private problem = '';

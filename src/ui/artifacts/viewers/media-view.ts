@@ -8,8 +8,9 @@
  * (`MEDIA_TYPES`), and `application/octet-stream` otherwise: the element still sniffs and shows the bytes, a
  * tab would only download them.
  */
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
+import { css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { FileViewer } from './file-viewer';
 
 /** The types a media blob may carry, by kind: raster images, audio and video; never SVG or markup. */
 const MEDIA_TYPES: Readonly<Record<EaselMediaView['kind'], RegExp>> = {
@@ -25,8 +26,10 @@ export function mediaBlobType(kind: EaselMediaView['kind'], mimeType: string): s
 }
 
 @customElement('easel-media-view')
-export class EaselMediaView extends LitElement {
-  static override styles = css`
+export class EaselMediaView extends FileViewer {
+  static override styles = [
+    FileViewer.styles,
+    css`
     :host {
       display: grid;
       place-items: center;
@@ -44,13 +47,11 @@ export class EaselMediaView extends LitElement {
     audio {
       width: min(100%, 32rem);
     }
-  `;
+  `,
+  ];
 
-  /** The file name: the media's accessible name. */
-  @property() filename = '';
   /** What it is. */
   @property() kind: 'image' | 'audio' | 'video' = 'image';
-  @property({ attribute: false }) bytes: Uint8Array | undefined;
   @property() mimeType = '';
 
   @state() private url: string | undefined;

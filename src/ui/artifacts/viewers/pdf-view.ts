@@ -1,15 +1,16 @@
 /**
  * `<easel-pdf-view>`: a PDF's pages, drawn as they come into sight, with selectable text and zoom.
  *
- * PDF.js (loaded with the first PDF shown) parses in its own worker; the page draws each page onto a canvas,
- * which PDF.js does in slices of a few milliseconds, and lays the page's text over it, transparent and
- * selectable. Only pages near the view are drawn; pages far from it give their canvas back. Nothing in the PDF
+ * PDF.js (loaded with the first PDF shown) parses in its own worker and draws each page in its renderer worker
+ * (an OffscreenCanvas), which hands the finished frame to the page's canvas; the page lays the page's text over
+ * it, transparent and selectable. Only pages near the view are drawn; pages far from it give their canvas back. Nothing in the PDF
  * runs: no scripts, no forms, fonts drawn as paths.
  */
-import { css, html, LitElement, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';
 import { msg, str } from '../../l10n';
+import { FileViewer } from './file-viewer';
 
 /** The zoom levels `Zoom in` and `Zoom out` step through. */
 export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
@@ -33,18 +34,24 @@ let pdfjs: Promise<PdfJs> | undefined;
 
 /** PDF.js, with its parsing worker started once for the page. */
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
-    ([lib, worker]) => {
-      lib.GlobalWorkerOptions.workerPort ??= new Worker(worker.default, { type: 'module' });
-      return lib;
-    },
-  );
+  pdfjs ??= Promise.all([
+    import('pdfjs-dist'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+    import('pdfjs-dist/build/pdf.renderer.min.mjs?url'),
+  ]).then(([lib, worker, renderer]) => {
+    lib.GlobalWorkerOptions.workerPort ??= new Worker(worker.default, { type: 'module' });
+    // Pages are drawn in PDF.js's renderer worker (an OffscreenCanvas), which hands back finished frames.
+    lib.GlobalWorkerOptions.rendererSrc ||= renderer.default;
+    return lib;
+  });
   return pdfjs;
 }
 
 @customElement('easel-pdf-view')
-export class EaselPdfView extends LitElement {
-  static override styles = css`
+export class EaselPdfView extends FileViewer {
+  static override styles = [
+    FileViewer.styles,
+    css`
     :host {
       display: flex;
       flex-direction: column;
@@ -133,20 +140,8 @@ export class EaselPdfView extends LitElement {
     .textLayer ::selection {
       background: rgb(0 90 200 / 0.3);
     }
-    .note {
-      margin: var(--easel-space-3);
-      color: var(--easel-text-muted);
-    }
-    .error {
-      margin: var(--easel-space-3);
-      color: var(--easel-danger);
-    }
-  `;
-
-  /** The file name, for labels. */
-  @property() filename = '';
-  /** The PDF's bytes. */
-  @property({ attribute: false }) bytes: Uint8Array | undefined;
+  `,
+  ];
 
   @state() private sizes: readonly PageSize[] | undefined;
   @state() private problem = '';

@@ -4,10 +4,11 @@
  * as smoothly as 100. Parsing and sorting run in a worker (`sheet-worker.ts`, SheetJS); the page only slices
  * the cells it shows out of one string.
  */
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
 import { formatNumber } from '../../format';
 import { msg, str } from '../../l10n';
+import { FileViewer } from './file-viewer';
 import { cellText, isSheetReply, type ParsedSheet, type SheetReply } from './sheet-protocol';
 
 /** Height of a row, px (fixed, so the rows in sight follow from the scroll position). */
@@ -20,8 +21,10 @@ const SAMPLE_ROWS = 200;
 type SortState = { readonly column: number; readonly descending: boolean } | undefined;
 
 @customElement('easel-sheet-view')
-export class EaselSheetView extends LitElement {
-  static override styles = css`
+export class EaselSheetView extends FileViewer {
+  static override styles = [
+    FileViewer.styles,
+    css`
     :host {
       display: flex;
       flex-direction: column;
@@ -69,6 +72,8 @@ export class EaselSheetView extends LitElement {
       height: ${ROW_HEIGHT}px;
       width: max-content;
       min-width: 100%;
+      /* A row's cells lay out and paint within it: rows coming into sight leave the rest of the grid alone. */
+      contain: layout paint style;
     }
     .header {
       position: sticky;
@@ -85,6 +90,7 @@ export class EaselSheetView extends LitElement {
       top: 0;
       left: 0;
       min-width: 100%;
+      contain: layout style;
     }
     .cell {
       box-sizing: border-box;
@@ -125,18 +131,9 @@ export class EaselSheetView extends LitElement {
     }
     .note {
       margin: var(--easel-space-2);
-      color: var(--easel-text-muted);
     }
-    .error {
-      margin: var(--easel-space-3);
-      color: var(--easel-danger);
-    }
-  `;
-
-  /** The file name (its extension says how to read it). */
-  @property() filename = '';
-  /** The file's bytes (a text file: its UTF-8). */
-  @property({ attribute: false }) bytes: Uint8Array | undefined;
+  `,
+  ];
 
   @state() private sheets: readonly ParsedSheet[] | undefined;
   @state() private problem = '';

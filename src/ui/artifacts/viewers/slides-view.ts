@@ -3,9 +3,10 @@
  * speaker notes (read in a worker, `slides-read.ts`). Text is drawn as text (never as HTML) and pictures from
  * their own bytes; the slides' layout, themes and animations are not reproduced.
  */
-import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
 import { msg, str } from '../../l10n';
+import { FileViewer } from './file-viewer';
 import { runOfficeJob, type Slide } from './office-protocol';
 
 let jobs = 0;
@@ -15,8 +16,10 @@ interface ShownSlide extends Omit<Slide, 'images'> {
 }
 
 @customElement('easel-slides-view')
-export class EaselSlidesView extends LitElement {
-  static override styles = css`
+export class EaselSlidesView extends FileViewer {
+  static override styles = [
+    FileViewer.styles,
+    css`
     :host {
       display: block;
       min-height: 0;
@@ -75,20 +78,8 @@ export class EaselSlidesView extends LitElement {
       font-size: 0.85rem;
       color: var(--easel-text-muted);
     }
-    .note {
-      margin: var(--easel-space-3);
-      color: var(--easel-text-muted);
-    }
-    .error {
-      margin: var(--easel-space-3);
-      color: var(--easel-danger);
-    }
-  `;
-
-  /** The file name, for labels. */
-  @property() filename = '';
-  /** The presentation's bytes. */
-  @property({ attribute: false }) bytes: Uint8Array | undefined;
+  `,
+  ];
 
   @state() private slides: readonly ShownSlide[] | undefined;
   @state() private problem = '';
