@@ -5,9 +5,8 @@
 import type { BackupEngine } from './backup';
 import { BACKUP_FOLDER_KEY, type BackupDeps, type BackupOptions, type BackupState } from './backup-types';
 import { systemClock } from './clock';
-import { MemoriesRepository } from './memories-repo';
 import { SessionsRepository } from './sessions-repo';
-import { EXPORT_FORMAT, EXPORT_VERSION, exportSessions, serializeExport } from './transfer';
+import { EXPORT_FORMAT, EXPORT_VERSION, exportSessions, serializeExport, storedMemories } from './transfer';
 
 export class FolderBackup {
   /** The latest state (`off` until the engine has loaded and says otherwise). */
@@ -58,13 +57,12 @@ export class FolderBackup {
 /** What the engine needs of the modules loaded with the first screen. */
 export function backupDeps(options: BackupOptions): BackupDeps {
   const { db } = options;
-  const memories = new MemoriesRepository(db);
   return {
     clock: options.clock ?? systemClock,
     sessions: new SessionsRepository(db),
     exportText: async (id, at) => serializeExport((await exportSessions(db, [id], at)).file),
     memoriesText: async (at) => {
-      const records = await memories.list();
+      const records = await storedMemories(db);
       if (records.length === 0) return undefined;
       const exportedAt = new Date(at).toISOString();
       return serializeExport({
@@ -74,13 +72,6 @@ export function backupDeps(options: BackupOptions): BackupDeps {
         sessions: [],
         memories: records,
       });
-    },
-    onMemories: (listener) => {
-      const unsubscribe = memories.subscribe(() => listener());
-      return () => {
-        unsubscribe();
-        memories.dispose();
-      };
     },
   };
 }

@@ -91,8 +91,6 @@ export interface BackupDeps {
    * when there are none.
    */
   readonly memoriesText: (at: number) => Promise<string | undefined>;
-  /** Calls `listener` after every change to the memory files, in any tab; returns the unsubscribe. */
-  readonly onMemories: (listener: () => void) => () => void;
 }
 
 /** The settings record holding the chosen folder. */

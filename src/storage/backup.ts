@@ -30,6 +30,8 @@ import type {
 } from './backup-types';
 import type { Clock } from './clock';
 import type { EaselDatabase } from './db';
+// Not a first-screen module (Settings → Memory and the memory tool load it): imported here, not handed over.
+import { MemoriesRepository } from './memories-repo';
 import type { StorageNotice } from './notices';
 import type { SessionsRepository } from './sessions-repo';
 
@@ -66,6 +68,8 @@ export class BackupEngine {
   private readonly sessions: SessionsRepository;
   private readonly queue: BackupQueue;
   private readonly unsubscribe: () => void;
+  /** Heard for changes to the memory files, in any tab. */
+  private readonly memories: MemoriesRepository;
   private readonly unsubscribeMemories: () => void;
 
   constructor(
@@ -85,7 +89,8 @@ export class BackupEngine {
       changed: () => this.emit(),
     });
     this.unsubscribe = options.channel?.subscribe((notice) => this.heard(notice)) ?? (() => undefined);
-    this.unsubscribeMemories = deps.onMemories(() => this.heardMemories());
+    this.memories = new MemoriesRepository(this.db);
+    this.unsubscribeMemories = this.memories.subscribe(() => this.heardMemories());
   }
 
   /** Picks up the folder chosen before: writes at once when the browser still allows it, else asks. */
@@ -169,6 +174,7 @@ export class BackupEngine {
   dispose(): void {
     this.unsubscribe();
     this.unsubscribeMemories();
+    this.memories.dispose();
     this.letGo();
   }
 
