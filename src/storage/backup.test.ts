@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedStream } from '../agent/test-support';
 import { BackupEngine } from './backup';
 import { backupDeps } from './backup-start';
@@ -141,6 +141,13 @@ describe('BackupEngine', () => {
     const backup = engine();
     await backup.start();
     const memories = new MemoriesRepository(db, () => 7);
+    // The engine heard a change once it has marked the memory files as waiting (the mark goes once written).
+    const heard = async () => {
+      await vi.waitFor(async () =>
+        expect(await db.get('settings', 'backup.mark/\u0000memories')).toBeDefined(),
+      );
+      await settle();
+    };
     await memories.write('person', [{ path: 'prefs.md', text: 'prefers metric units' }]);
     await backup.choose(folder);
     await settle();
@@ -149,7 +156,7 @@ describe('BackupEngine', () => {
     expect([...folder.files.keys()]).toEqual(['memories.json']);
     // Changed in another tab (another repository over the same database): heard, written 5 s later.
     await memories.write('project:p1', [{ path: 'plan.md', text: 'Lisbon in May' }]);
-    await settle();
+    await heard();
     clock.advance(5000);
     await settle();
     const text = folder.files.get('memories.json')!;
@@ -161,7 +168,7 @@ describe('BackupEngine', () => {
       { space: 'project:p1', path: 'plan.md', text: 'Lisbon in May', updated: 7 },
     ]);
     await memories.clear();
-    await settle();
+    await heard();
     clock.advance(5000);
     await settle();
     expect([...folder.files.keys()]).toEqual([]);
