@@ -6,7 +6,7 @@ import type { BackupEngine } from './backup';
 import { BACKUP_FOLDER_KEY, type BackupDeps, type BackupOptions, type BackupState } from './backup-types';
 import { systemClock } from './clock';
 import { SessionsRepository } from './sessions-repo';
-import { exportSessions, serializeExport } from './transfer';
+import { EXPORT_FORMAT, EXPORT_VERSION, exportSessions, serializeExport, storedMemories } from './transfer';
 
 export class FolderBackup {
   /** The latest state (`off` until the engine has loaded and says otherwise). */
@@ -61,5 +61,17 @@ export function backupDeps(options: BackupOptions): BackupDeps {
     clock: options.clock ?? systemClock,
     sessions: new SessionsRepository(db),
     exportText: async (id, at) => serializeExport((await exportSessions(db, [id], at)).file),
+    memoriesText: async (at) => {
+      const records = await storedMemories(db);
+      if (records.length === 0) return undefined;
+      const exportedAt = new Date(at).toISOString();
+      return serializeExport({
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        exportedAt,
+        sessions: [],
+        memories: records,
+      });
+    },
   };
 }

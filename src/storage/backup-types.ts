@@ -86,6 +86,11 @@ export interface BackupDeps {
   readonly sessions: SessionsRepository;
   /** The export file of session `id` alone (`exportSessions`, `serializeExport`), made at `at`. */
   readonly exportText: (id: string, at: number) => Promise<string>;
+  /**
+   * Claude's memory files as an export file of no sessions (Import reads them back), made at `at`; `undefined`
+   * when there are none.
+   */
+  readonly memoriesText: (at: number) => Promise<string | undefined>;
 }
 
 /** The settings record holding the chosen folder. */

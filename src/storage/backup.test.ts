@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedStream } from '../agent/test-support';
 import { BackupEngine } from './backup';
 import { backupDeps } from './backup-start';
 import type { BackupFile, BackupFolder, BackupState, FolderStore } from './backup-types';
 import type { EaselDatabase } from './db';
+import { importSessions } from './import';
 import { SessionLibrary } from './library';
+import { MemoriesRepository } from './memories-repo';
 import { BroadcastNoticeChannel } from './notices';
 import { SessionSaver } from './saver';
 import { SettingsRepository } from './settings-repo';
@@ -131,6 +133,46 @@ describe('BackupEngine', () => {
     clock.advance(5000);
     await settle();
     expect([...folder.files.keys()]).toEqual([`Rain — ${id}.json`]);
+  });
+
+  it('writes the memory files to memories.json, which Import restores, and removes it when none is left', async () => {
+    const { db, clock, engine } = await setup();
+    const folder = new MemoryFolder('Backups');
+    const backup = engine();
+    await backup.start();
+    const memories = new MemoriesRepository(db, () => 7);
+    // The engine heard a change once it has marked the memory files as waiting (the mark goes once written).
+    const heard = async () => {
+      await vi.waitFor(async () =>
+        expect(await db.get('settings', 'backup.mark/\u0000memories')).toBeDefined(),
+      );
+      await settle();
+    };
+    await memories.write('person', [{ path: 'prefs.md', text: 'prefers metric units' }]);
+    await backup.choose(folder);
+    await settle();
+    clock.advance(0);
+    await settle();
+    expect([...folder.files.keys()]).toEqual(['memories.json']);
+    // Changed in another tab (another repository over the same database): heard, written 5 s later.
+    await memories.write('project:p1', [{ path: 'plan.md', text: 'Lisbon in May' }]);
+    await heard();
+    clock.advance(5000);
+    await settle();
+    const text = folder.files.get('memories.json')!;
+    expect(JSON.parse(text).memories).toHaveLength(2);
+    const restored = await freshDb();
+    expect(await importSessions(restored, text)).toEqual({ imported: [], problems: [], memories: 2 });
+    expect(await new MemoriesRepository(restored).list()).toEqual([
+      { space: 'person', path: 'prefs.md', text: 'prefers metric units', updated: 7 },
+      { space: 'project:p1', path: 'plan.md', text: 'Lisbon in May', updated: 7 },
+    ]);
+    await memories.clear();
+    await heard();
+    clock.advance(5000);
+    await settle();
+    expect([...folder.files.keys()]).toEqual([]);
+    memories.dispose();
   });
 
   it('removes a deleted session’s file only after the undo window', async () => {

@@ -11,6 +11,8 @@
  *   changes and take over when it closes.
  * - A deleted session's file is removed once its undo window has passed (or at once when it is purged); a
  *   renamed session's old file is removed when the new one is written.
+ * - Claude's memory files go in one more file, `memories.json` (an export file of no sessions, which Import
+ *   reads back), written 5 s after the last change to any of them and removed when none is left.
  * - A failure (permission lapsed, the folder gone, the disk full) pauses the writing with the reason; the
  *   marks stay, so nothing is lost.
  */
@@ -28,6 +30,8 @@ import type {
 } from './backup-types';
 import type { Clock } from './clock';
 import type { EaselDatabase } from './db';
+// Not a first-screen module (Settings → Memory and the memory tool load it): imported here, not handed over.
+import { MemoriesRepository } from './memories-repo';
 import type { StorageNotice } from './notices';
 import type { SessionsRepository } from './sessions-repo';
 
@@ -39,6 +43,10 @@ const FOLDER_KEY = 'backup.folder';
 const MARK_PREFIX = 'backup.mark/';
 const FILE_PREFIX = 'backup.file/';
 const LAST_KEY = 'backup.lastAt';
+/** The queue's and the marks' key for the memory files (no session id has a NUL). */
+const MEMORIES_KEY = '\u0000memories';
+/** The file they are written to. */
+const MEMORIES_FILE = 'memories.json';
 
 type Kind = Exclude<BackupState['kind'], 'off'>;
 
@@ -60,6 +68,9 @@ export class BackupEngine {
   private readonly sessions: SessionsRepository;
   private readonly queue: BackupQueue;
   private readonly unsubscribe: () => void;
+  /** Heard for changes to the memory files, in any tab. */
+  private readonly memories: MemoriesRepository;
+  private readonly unsubscribeMemories: () => void;
 
   constructor(
     private readonly options: BackupOptions,
@@ -78,6 +89,8 @@ export class BackupEngine {
       changed: () => this.emit(),
     });
     this.unsubscribe = options.channel?.subscribe((notice) => this.heard(notice)) ?? (() => undefined);
+    this.memories = new MemoriesRepository(this.db);
+    this.unsubscribeMemories = this.memories.subscribe(() => this.heardMemories());
   }
 
   /** Picks up the folder chosen before: writes at once when the browser still allows it, else asks. */
@@ -109,6 +122,7 @@ export class BackupEngine {
     const changedAt = now - (this.options.debounceMs ?? 5000);
     await Promise.all([
       ...sessions.map((s) => tx.store.put({ key: MARK_PREFIX + s.id, value: changedAt })),
+      tx.store.put({ key: MARK_PREFIX + MEMORIES_KEY, value: changedAt }),
       tx.done,
     ]);
     this.lead();
@@ -159,6 +173,8 @@ export class BackupEngine {
 
   dispose(): void {
     this.unsubscribe();
+    this.unsubscribeMemories();
+    this.memories.dispose();
     this.letGo();
   }
 
@@ -170,6 +186,15 @@ export class BackupEngine {
       if (!this.leading) this.waitingElsewhere += 1;
     }
     if (this.leading) this.queue.touch(notice.sessionId, at);
+    else this.emit();
+  }
+
+  /** A memory file changed (in any tab: every tab hears it, so each puts the same mark). */
+  private heardMemories(): void {
+    if (!this.folder) return;
+    const at = this.clock.now();
+    void this.db.put('settings', { key: MARK_PREFIX + MEMORIES_KEY, value: at }).catch(() => undefined);
+    if (this.leading) this.queue.touch(MEMORIES_KEY, at);
     else this.emit();
   }
 
@@ -227,23 +252,10 @@ export class BackupEngine {
     if (!folder || !this.leading) return { kind: 'paused' };
     const started = this.clock.now();
     try {
-      const lookup = await this.sessions.get(id);
-      const fileKey = FILE_PREFIX + id;
-      const old = await this.db.get('settings', fileKey);
-      const oldName = typeof old?.value === 'string' ? old.value : undefined;
-      if (lookup.kind === 'found' && lookup.session.deletedAt === undefined) {
-        const name = backupFileName(lookup.session.title, id);
-        await writeFile(folder, name, await this.deps.exportText(id, started));
-        if (oldName !== undefined && oldName !== name) await removeFile(folder, oldName);
-        await this.db.put('settings', { key: fileKey, value: name });
-      } else if (lookup.kind === 'found' && lookup.session.deletedAt !== undefined) {
-        const until = lookup.session.deletedAt + (this.options.undoWindowMs ?? 60_000);
-        if (started < until) return { kind: 'later', at: until };
-        if (oldName !== undefined) await removeFile(folder, oldName);
-        await this.db.delete('settings', fileKey);
-      } else if (lookup.kind === 'missing') {
-        if (oldName !== undefined) await removeFile(folder, oldName);
-        await this.db.delete('settings', fileKey);
+      if (id === MEMORIES_KEY) await this.backUpMemories(folder, started);
+      else {
+        const later = await this.backUpSession(folder, id, started);
+        if (later) return later;
       }
       await this.clearMark(id, started);
       this.lastBackupAt = this.clock.now();
@@ -255,6 +267,46 @@ export class BackupEngine {
     if (this.kind === 'failed') this.kind = 'on';
     this.emit();
     return { kind: 'done' };
+  }
+
+  /** Writes or removes one session's file; a deleted session's waits for its undo window (`later`). */
+  private async backUpSession(
+    folder: BackupFolder,
+    id: string,
+    started: number,
+  ): Promise<BackupRunResult | undefined> {
+    const lookup = await this.sessions.get(id);
+    const fileKey = FILE_PREFIX + id;
+    const old = await this.db.get('settings', fileKey);
+    const oldName = typeof old?.value === 'string' ? old.value : undefined;
+    if (lookup.kind === 'found' && lookup.session.deletedAt === undefined) {
+      const name = backupFileName(lookup.session.title, id);
+      await writeFile(folder, name, await this.deps.exportText(id, started));
+      if (oldName !== undefined && oldName !== name) await removeFile(folder, oldName);
+      await this.db.put('settings', { key: fileKey, value: name });
+    } else if (lookup.kind === 'found' && lookup.session.deletedAt !== undefined) {
+      const until = lookup.session.deletedAt + (this.options.undoWindowMs ?? 60_000);
+      if (started < until) return { kind: 'later', at: until };
+      if (oldName !== undefined) await removeFile(folder, oldName);
+      await this.db.delete('settings', fileKey);
+    } else if (lookup.kind === 'missing') {
+      if (oldName !== undefined) await removeFile(folder, oldName);
+      await this.db.delete('settings', fileKey);
+    }
+    return undefined;
+  }
+
+  /** Writes the memory files' file, or removes it once none is left. */
+  private async backUpMemories(folder: BackupFolder, started: number): Promise<void> {
+    const fileKey = FILE_PREFIX + MEMORIES_KEY;
+    const text = await this.deps.memoriesText(started);
+    if (text !== undefined) {
+      await writeFile(folder, MEMORIES_FILE, text);
+      await this.db.put('settings', { key: fileKey, value: MEMORIES_FILE });
+    } else if ((await this.db.get('settings', fileKey)) !== undefined) {
+      await removeFile(folder, MEMORIES_FILE);
+      await this.db.delete('settings', fileKey);
+    }
   }
 
   /** Removes the mark of `id` unless a change came after `started` (that change waits for the next write). */

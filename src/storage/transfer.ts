@@ -103,11 +103,7 @@ export async function exportSessions(
   }
   const exported: ExportedSession[] = [];
   for (const session of sessions) exported.push(await exportOne(db, session, problems));
-  // Read here rather than through `MemoriesRepository`, which the first screen does not carry.
-  const memories =
-    ids === 'all'
-      ? ((await db.getAll('memories')) as unknown[]).flatMap((v) => parseMemoryRecord(v) ?? [])
-      : [];
+  const memories = ids === 'all' ? await storedMemories(db) : [];
   return {
     file: {
       format: EXPORT_FORMAT,
@@ -118,6 +114,12 @@ export async function exportSessions(
     },
     problems,
   };
+}
+
+/** Every stored memory file that checks (for `Export all` and the backup folder's `memories.json`). */
+export async function storedMemories(db: EaselDatabase): Promise<MemoryRecord[]> {
+  // Read here rather than through `MemoriesRepository`, which the first screen does not carry.
+  return ((await db.getAll('memories')) as unknown[]).flatMap((v) => parseMemoryRecord(v) ?? []);
 }
 
 /**

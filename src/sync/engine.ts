@@ -28,6 +28,7 @@ import { createKeysDoc, digest, KEYS_DOC_ID, openKeysDoc, parseKeysDoc, type Syn
 import { Inbox } from './inbox';
 import { JobQueue } from './job-queue';
 import { TitleLedger } from './ledger';
+import { MemorySync } from './memory-sync';
 import { Mirror, upsert } from './mirror';
 import { Outbox } from './outbox';
 import { Replicator, reasonOf } from './replicator';
@@ -60,6 +61,8 @@ export class SyncEngine {
   private unsubscribe: (() => void) | undefined;
   /** Where artifacts' repositories say which stored values changed (this tab's and the others'). */
   private appDataChannel: BroadcastChannel | undefined;
+  private readonly memories: MemorySync;
+  private unsubscribeMemories: (() => void) | undefined;
   private stopped = false;
 
   private constructor(
@@ -90,7 +93,22 @@ export class SyncEngine {
       sessionExists: (id) => this.sessions.exists(id),
       wrote: (id, rev) => this.mirror.wrote(id, rev),
     });
-    const shared = { db, sessions: this.sessions, attachments, mirror: this.mirror, ledger: this.ledger };
+    this.memories = new MemorySync({
+      db,
+      local,
+      keys,
+      device,
+      now,
+      wrote: (id, rev) => this.mirror.wrote(id, rev),
+    });
+    const shared = {
+      db,
+      sessions: this.sessions,
+      attachments,
+      mirror: this.mirror,
+      ledger: this.ledger,
+      memories: this.memories,
+    };
     this.outbox = new Outbox({
       ...shared,
       messages: new MessagesRepository(db),
@@ -185,10 +203,12 @@ export class SyncEngine {
     this.statusLine.stop();
     this.unsubscribe?.();
     this.appDataChannel?.close();
+    this.unsubscribeMemories?.();
     this.feed?.cancel();
     this.replicator.stop();
     this.jobs.stop();
     await this.jobs.idle();
+    this.memories.repo.dispose();
     if (forget) await this.mirror.db.destroy();
     else await this.mirror.db.close();
   }
@@ -236,6 +256,10 @@ export class SyncEngine {
           this.jobs.run(() => this.outbox.sendAppData());
       });
     }
+    // Memory files written in any tab (and those sync itself writes, which are found unchanged and not sent).
+    this.unsubscribeMemories = this.memories.repo.subscribe((spaces) => {
+      if (this.outbox.gatherMemories(spaces)) this.jobs.run(() => this.outbox.sendMemories());
+    });
     this.jobs.run(() => this.outbox.sendChanged(() => this.stopped));
     this.replicator.start();
   }

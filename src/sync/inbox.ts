@@ -17,6 +17,7 @@ import { parseRemoteSession, writeRemoteMessages, writeRemoteSession } from '../
 import type { AppDataPayload, AppDataSync } from './app-data-sync';
 import { BYTES_NAME, KEYS_DOC_ID, open, openBytes, type SyncKeys } from './crypto';
 import type { TitleLedger } from './ledger';
+import type { MemoryPayload, MemorySync } from './memory-sync';
 import { type Stamp, type TitleEdit, wins, withTitle } from './merge';
 import type { Mirror } from './mirror';
 import { pacer } from './pace';
@@ -38,6 +39,7 @@ export interface InboxDeps {
   readonly mirror: Mirror;
   readonly ledger: TitleLedger;
   readonly appData: AppDataSync;
+  readonly memories: MemorySync;
   readonly keys: SyncKeys;
   readonly now: () => number;
   /** Queues a job after the engine's others. */
@@ -117,7 +119,9 @@ export class Inbox {
     const payloads: Payload[] = [];
     const files: { docId: string; file: FilePayload }[] = [];
     const values: { doc: PouchDoc; value: AppDataPayload }[] = [];
+    const memories: { doc: PouchDoc; memory: MemoryPayload }[] = [];
     let unreadable = 0;
+    let refusedMemories = 0;
     const pace = pacer();
     for (const change of changes) {
       const doc = change.doc;
@@ -126,10 +130,13 @@ export class Inbox {
       if (this.deps.mirror.takeOwn(doc) && !doc._conflicts) continue;
       await pace();
       try {
-        const payload = parsePayload(await open(this.deps.keys, doc));
+        const opened = await open(this.deps.keys, doc);
+        const payload = parsePayload(opened);
         if (payload?.kind === 'attachment') files.push({ docId: doc._id, file: payload });
         else if (payload?.kind === 'appData') values.push({ doc, value: payload });
+        else if (payload?.kind === 'memory') memories.push({ doc, memory: payload });
         else if (payload) payloads.push(payload);
+        else if ((opened as { kind?: unknown } | null)?.kind === 'memory') refusedMemories += 1;
         else unreadable += 1;
       } catch {
         unreadable += 1;
@@ -170,7 +177,16 @@ export class Inbox {
       const problem = await this.deps.appData.receive(doc, value);
       if (problem) problems.push(problem);
     }
+    for (const { doc, memory } of memories) {
+      await pace();
+      const problem = await this.deps.memories.receive(doc, memory);
+      if (problem) problems.push(problem);
+    }
     await this.deps.mirror.setAppliedSeq(changes[changes.length - 1]!.seq);
+    if (refusedMemories > 0)
+      problems.push(
+        `${refusedMemories} memory file(s) from another device were refused (a bad name, or over 100 KB) and skipped; the memory files here are unchanged.`,
+      );
     if (unreadable > 0)
       problems.push(`${unreadable} document(s) from the server could not be read and were skipped.`);
     if (problems.length > 0) this.deps.report(problems.join(' '));

@@ -19,6 +19,7 @@ import { type AppDataRef, allSessionRecords, messageToJson } from '../storage/re
 import type { AppDataSync } from './app-data-sync';
 import { BYTES_NAME, opaqueId, type SealedDoc, type SyncKeys, seal, sealBytes } from './crypto';
 import type { SessionMeta, TitleLedger } from './ledger';
+import type { MemorySync } from './memory-sync';
 import { type TitleEdit, withTitle } from './merge';
 import type { Mirror } from './mirror';
 import { pacer } from './pace';
@@ -44,6 +45,7 @@ export interface OutboxDeps {
   readonly mirror: Mirror;
   readonly ledger: TitleLedger;
   readonly appData: AppDataSync;
+  readonly memories: MemorySync;
   readonly keys: SyncKeys;
   readonly device: string;
   readonly now: () => number;
@@ -57,6 +59,8 @@ export class Outbox {
     string,
     { sessionId: string; file: string; keys: Map<string, AppDataRef> }
   >();
+  /** Memory spaces changed and not sent yet: one job sends all that gathered meanwhile. */
+  private memoryPending = new Set<string>();
 
   constructor(private readonly deps: OutboxDeps) {}
 
@@ -83,6 +87,22 @@ export class Outbox {
     }
     const problems = await this.deps.appData.sendChanged();
     if (problems.length > 0) this.deps.report(problems.join(' '));
+    if (stopped()) return;
+    await this.deps.memories.send();
+  }
+
+  /** Gathers changed memory spaces; true for the first of a burst (its caller queues `sendMemories`). */
+  gatherMemories(spaces: readonly string[]): boolean {
+    const first = this.memoryPending.size === 0;
+    for (const space of spaces) this.memoryPending.add(space);
+    return first && this.memoryPending.size > 0;
+  }
+
+  /** Sends the memory files of the spaces gathered so far. */
+  async sendMemories(): Promise<void> {
+    const spaces = [...this.memoryPending];
+    this.memoryPending = new Set();
+    if (spaces.length > 0) await this.deps.memories.send(spaces);
   }
 
   /** Gathers changed stored values; true for the first of a burst (its caller queues `sendAppData`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTACHMENT_BYTES, parsePayload } from './payloads';
+import { MAX_ATTACHMENT_BYTES, MAX_MEMORY_BYTES, parsePayload } from './payloads';
 
 const stamp = { at: 1_700_000_000_000, device: 'dev-a' };
 
@@ -90,6 +90,29 @@ describe('payloads from the server', () => {
       { device: '' },
     ])
       expect(parsePayload({ ...value, ...bad })).toBeUndefined();
+  });
+
+  it('reads a memory file and its deletion, and refuses one the memory tool would not keep', () => {
+    const file = { kind: 'memory', space: 'project:p1', path: 'notes/plan.md', ...stamp };
+    expect(parsePayload({ ...file, text: 'Lisbon', extra: 1 })).toEqual({ ...file, text: 'Lisbon' });
+    expect(parsePayload({ ...file, text: null })).toEqual({ ...file, text: null });
+    // The limit is in bytes of UTF-8: 50,000 two-byte letters fit, one more does not.
+    expect(parsePayload({ ...file, text: 'é'.repeat(MAX_MEMORY_BYTES / 2) })).toBeDefined();
+    for (const bad of [
+      { text: undefined },
+      { text: 5 },
+      { text: 'é'.repeat(MAX_MEMORY_BYTES / 2 + 1) },
+      { space: 'someone' },
+      { space: 'project:' },
+      { path: '../etc/passwd' },
+      { path: 'a/../../b' },
+      { path: '/abs' },
+      { path: 'back\\slash' },
+      { path: '' },
+      { at: Number.NaN },
+      { device: 7 },
+    ])
+      expect(parsePayload({ ...file, text: 'x', ...bad })).toBeUndefined();
   });
 
   it('refuses what is not a payload at all', () => {

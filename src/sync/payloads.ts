@@ -1,5 +1,5 @@
 /**
- * What a sealed document holds, once opened. Six kinds; the first five are immutable (a document is written
+ * What a sealed document holds, once opened. Seven kinds; the first five are immutable (a document is written
  * once and never changed, so two devices writing offline merge to the union of their documents):
  *
  * - `session`: a session's description when it was first sent (id, title then, created, model, effort);
@@ -12,10 +12,14 @@
  *   The one mutable kind: one document per key, updated with each change; when two devices changed it apart,
  *   the later stamp wins (`merge.ts`) on every device, and a deletion is such a change (a tombstone).
  *
+ * - `memory`: a memory file of the memory tool (`space`, `path`, `text`), or `text: null` once deleted, stamped.
+ *   Mutable like `appData`: one document per file, the later stamp wins, a deletion is a tombstone.
+ *
  * Opened payloads are untrusted (anyone holding the passphrase could have written them): `parsePayload` checks
  * the envelope; the session and the message are checked again where they are stored (`src/storage`).
  */
 
+import { isMemoryPath, isSpace } from '../storage';
 import { isRemoteAppDataRef, isRemoteId } from '../storage/remote-write';
 import type { Stamp } from './merge';
 
@@ -46,14 +50,24 @@ export type Payload =
       readonly key: string;
       /** `null`: the key was deleted. */
       readonly value: string | null;
+    } & Stamp)
+  | ({
+      readonly kind: 'memory';
+      readonly space: string;
+      readonly path: string;
+      /** `null`: the file was deleted. */
+      readonly text: string | null;
     } & Stamp);
+
+/** The largest memory file sync takes in: the memory tool's own limit on a file (100,000 bytes of UTF-8). */
+export const MAX_MEMORY_BYTES = 100_000;
 
 /** The largest file sync carries (what Easel keeps of a file as attached). */
 export const MAX_ATTACHMENT_BYTES = 30 * 1024 * 1024;
 /** A MIME type as stored: `type/subtype` and parameters, short. */
 const MIME = /^[\w.+-]+\/[\w.+-]+(;[ \w.+=-]*)*$/;
 
-/** The payload, or `undefined` when it is none of the six kinds or any field is out of shape. */
+/** The payload, or `undefined` when it is none of the seven kinds or any field is out of shape. */
 export function parsePayload(value: unknown): Payload | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
@@ -111,6 +125,16 @@ export function parsePayload(value: unknown): Payload | undefined {
             at: v.at,
             device: v.device,
           }
+        : undefined;
+    case 'memory':
+      return typeof v.space === 'string' &&
+        isSpace(v.space) &&
+        typeof v.path === 'string' &&
+        isMemoryPath(v.path) &&
+        (v.text === null ||
+          (typeof v.text === 'string' && new TextEncoder().encode(v.text).length <= MAX_MEMORY_BYTES)) &&
+        isStamp(v)
+        ? { kind: 'memory', space: v.space, path: v.path, text: v.text, at: v.at, device: v.device }
         : undefined;
     default:
       return undefined;

@@ -19,6 +19,7 @@ import { createKeysDoc, type SyncKeys } from './crypto';
 import { Inbox } from './inbox';
 import { JobQueue } from './job-queue';
 import { TitleLedger } from './ledger';
+import { MemorySync } from './memory-sync';
 import { Mirror } from './mirror';
 import { Outbox } from './outbox';
 
@@ -101,7 +102,15 @@ export async function testDevice(name: string, keys: SyncKeys) {
     sessionExists: (id) => sessions.exists(id),
     wrote: (id, rev) => mirror.wrote(id, rev),
   });
-  const shared = { db, sessions, attachments, mirror, ledger, appData, keys, now, report };
+  const memories = new MemorySync({
+    db,
+    local: mirror.db,
+    keys,
+    device: name,
+    now,
+    wrote: (id, rev) => mirror.wrote(id, rev),
+  });
+  const shared = { db, sessions, attachments, mirror, ledger, appData, memories, keys, now, report };
   const outbox = new Outbox({ ...shared, messages: new MessagesRepository(db), device: name });
   const inbox = new Inbox({
     ...shared,
@@ -110,7 +119,7 @@ export async function testDevice(name: string, keys: SyncKeys) {
     run: (job) => jobs.run(job),
     changed: () => undefined,
   });
-  return { db, channel, problems, mirror, ledger, sessions, outbox, inbox, jobs };
+  return { db, channel, problems, mirror, ledger, sessions, memories, outbox, inbox, jobs };
 }
 
 /** Feeds every change of `device`'s mirror since `since` to its inbox and waits until they are applied. */
