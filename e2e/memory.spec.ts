@@ -156,6 +156,7 @@ test('a memory card undoes after a reload, and once only', async ({ app, anthrop
   await expect(card.getByRole('status')).toHaveText('Undone');
   await expect(card.getByRole('button', { name: 'Undo' })).toHaveCount(0);
   await app.getByRole('button', { name: 'Settings' }).click();
+  await app.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Memory' }).click();
   const memory = app.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Memory' });
   await expect(memory.getByText('Claude has not remembered anything yet.')).toBeVisible();
 });
@@ -172,6 +173,7 @@ test('Export all keeps the memories, and Import into an empty browser brings the
 
   await app.getByRole('button', { name: 'Settings' }).click();
   const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync & storage' }).click();
   const downloading = app.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export all' }).click();
   const file = await (await downloading).path();
@@ -188,6 +190,7 @@ test('Export all keeps the memories, and Import into an empty browser brings the
     await page.goto('./');
     await importFile(page, file, 'Imported 1 session and 1 memory file.');
     await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Memory' }).click();
     const memory = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Memory' });
     await memory.getByRole('button', { name: 'Open /memories/preferences.md' }).click();
     await expect(memory.getByRole('textbox', { name: 'Contents of /memories/preferences.md' })).toHaveValue(
