@@ -1,7 +1,6 @@
 /** `AppCommands`: every command of the app shell, by id — what the header, the palette and the shortcuts run. */
 import type { ThinkingLevel } from '../../agent';
 import type { EaselArtifactsLayout } from '../artifacts';
-import type { EaselComposer } from '../chat/composer';
 import { LEVEL_LABELS } from '../header/app-header';
 import { newChatInProjectHref } from '../sessions';
 import type { ModelCatalogController } from './model-catalog-controller';
@@ -18,7 +17,8 @@ export interface CommandTargets {
   readonly sessions: SessionsController;
   readonly projects: ProjectsController;
   readonly catalog: ModelCatalogController;
-  readonly composer: () => EaselComposer | null;
+  /** Puts focus in the message box. */
+  readonly focusComposer: () => void;
   readonly layout: () => EaselArtifactsLayout | null;
   /** Opens Settings (its dialog loads on first use). */
   readonly showSettings: () => Promise<void>;
@@ -52,7 +52,7 @@ export class AppCommands {
     }
     if (id.startsWith('new-chat-in:')) {
       location.hash = newChatInProjectHref(id.slice('new-chat-in:'.length));
-      t.composer()?.focus();
+      t.focusComposer();
       return;
     }
     if (id.startsWith('thinking:')) {
@@ -72,14 +72,14 @@ export class AppCommands {
     switch (id) {
       case 'new-chat':
         t.sessions.router.newChat();
-        t.composer()?.focus();
+        t.focusComposer();
         break;
       case 'incognito-chat':
         t.sessions.router.incognitoChat();
-        t.composer()?.focus();
+        t.focusComposer();
         break;
       case 'focus-composer':
-        t.composer()?.focus();
+        t.focusComposer();
         break;
       case 'sessions':
         t.toggleSidebar();
