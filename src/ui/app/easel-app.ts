@@ -86,17 +86,19 @@ export class EaselApp extends LitElement {
     sessions: this.sessions,
     projects: this.projects,
     catalog: this.catalog,
-    focusComposer: () => this.chat.focusComposer(),
     layout: () => this.layout,
-    showSettings: () => this.showSettings(),
     sidebarOpen: () => this.sidebarOpen,
-    toggleSidebar: () => {
-      this.sidebarOpen = !this.sidebarOpen;
-      this.room.sidebarToggled();
+    shell: {
+      focusComposer: () => this.chat.focusComposer(),
+      showSettings: () => void this.showSettings(),
+      toggleSidebar: () => {
+        this.sidebarOpen = !this.sidebarOpen;
+        this.room.sidebarToggled();
+      },
+      showShortcuts: () => void this.keyboard.showShortcuts(),
+      showPalette: () => void this.keyboard.showPalette(),
+      report: (text) => this.chat.report(text),
     },
-    showShortcuts: () => void this.keyboard.showShortcuts(),
-    showPalette: () => void this.keyboard.showPalette(),
-    report: (text) => this.chat.report(text),
   });
   /** The sidebar makes way for the artifacts panel on a narrow screen; `Show artifacts` in the top bar. */
   private readonly room = new PanelRoom(this, {
