@@ -1,17 +1,14 @@
-/** `AppCommands`: every command of the app shell, by id — what the header, the palette and the shortcuts run. */
+/** `AppCommands`: runs the app's commands (`command-registry.ts`) by id — the header's, the palette's and the keys'. */
 import type { ThinkingLevel } from '../../agent';
 import type { EaselArtifactsLayout } from '../artifacts';
-import type { EaselComposer } from '../chat/composer';
 import { LEVEL_LABELS } from '../header/app-header';
 import { msg, str } from '../l10n';
 import { newChatInProjectHref } from '../sessions';
+import { type CommandContext, type CommandRef, type CommandShell, commandEntry } from './command-registry';
 import type { ModelCatalogController } from './model-catalog-controller';
 import type { ProjectsController } from './projects-controller';
 import type { EaselServices } from './services';
 import type { SessionsController } from './sessions-controller';
-
-/** The session export each export command makes. */
-const EXPORT_FORMATS = { 'export-json': 'json', 'export-markdown': 'markdown', 'export-zip': 'zip' } as const;
 
 /** What the commands act on: the shell's parts, found when a command runs. */
 export interface CommandTargets {
@@ -19,16 +16,10 @@ export interface CommandTargets {
   readonly sessions: SessionsController;
   readonly projects: ProjectsController;
   readonly catalog: ModelCatalogController;
-  readonly composer: () => EaselComposer | null;
   readonly layout: () => EaselArtifactsLayout | null;
-  /** Opens Settings (its dialog loads on first use). */
-  readonly showSettings: () => Promise<void>;
   readonly sidebarOpen: () => boolean;
-  readonly toggleSidebar: () => void;
-  readonly showShortcuts: () => void;
-  readonly showPalette: () => void;
-  /** Shows a short note in the app's status line. */
-  readonly report: (text: string) => void;
+  /** The shell's moves, but for the two this class makes itself (thinking and the artifacts panel). */
+  readonly shell: Omit<CommandShell, 'setThinking' | 'toggleArtifacts'>;
 }
 
 /**
@@ -39,93 +30,57 @@ export class AppCommands {
   /** The effort level `Turn thinking on` goes back to. */
   private lastThinking: ThinkingLevel | undefined;
 
-  /** `t`: what the commands act on (also what `listCommands` reads). */
-  constructor(readonly t: CommandTargets) {}
+  /** `t`: what the commands act on. */
+  constructor(private readonly t: CommandTargets) {}
 
-  /** Runs the command `id` (one of `list()`'s, or a header command). Unknown ids do nothing. */
-  run(id: string): void {
+  /** What the commands read now; `undefined` before the services arrive. */
+  context(): CommandContext | undefined {
     const t = this.t;
     const services = t.services();
-    if (!services) return;
-    if (id.startsWith('model:')) {
-      t.catalog.choose({ model: id.slice('model:'.length) });
-      return;
-    }
-    if (id.startsWith('new-chat-in:')) {
-      location.hash = newChatInProjectHref(id.slice('new-chat-in:'.length));
-      t.composer()?.focus();
-      return;
-    }
-    if (id.startsWith('thinking:')) {
-      this.setThinking(id.slice('thinking:'.length) as ThinkingLevel);
-      return;
-    }
-    if (id.startsWith('theme:')) {
-      const theme = id.slice('theme:'.length);
-      if (theme === 'light' || theme === 'dark' || theme === 'system')
-        void services.settingsStore.update({ theme }).catch((error: unknown) => {
-          t.report(
-            msg(
-              str`The theme could not be saved (${error instanceof Error ? error.message : String(error)}).`,
-            ),
-          );
-        });
-      return;
-    }
-    switch (id) {
-      case 'new-chat':
-        t.sessions.router.newChat();
-        t.composer()?.focus();
-        break;
-      case 'incognito-chat':
-        t.sessions.router.incognitoChat();
-        t.composer()?.focus();
-        break;
-      case 'focus-composer':
-        t.composer()?.focus();
-        break;
-      case 'sessions':
-        t.toggleSidebar();
-        break;
-      case 'new-project':
-        void t.projects.edit(undefined);
-        break;
-      case 'edit-project': {
-        const project = t.projects.current;
-        if (project) void t.projects.edit(project.id);
-        break;
-      }
-      case 'artifacts':
-        this.toggleArtifacts();
-        break;
-      case 'settings':
-        void t.sessions.storage.loadHealth();
-        void t.showSettings();
-        break;
-      case 'toggle-thinking': {
-        const level = services.agent.state.thinkingLevel;
-        this.setThinking(level === 'off' ? (this.lastThinking ?? 'medium') : 'off');
-        break;
-      }
-      case 'export-json':
-      case 'export-markdown':
-      case 'export-zip': {
-        const current = t.sessions.currentId;
-        if (current) void t.sessions.exportSession(current, EXPORT_FORMATS[id]);
-        break;
-      }
-      case 'export-all':
-        void t.sessions.storage.exportAll();
-        break;
-      case 'shortcuts':
-        t.showShortcuts();
-        break;
-      case 'palette':
-        t.showPalette();
-        break;
-      case 'stop':
-        services.agent.abort();
-        break;
+    if (!services) return undefined;
+    return {
+      services,
+      sessions: t.sessions,
+      projects: t.projects,
+      catalog: t.catalog,
+      sidebarOpen: t.sidebarOpen(),
+      artifactsOpen: t.layout()?.open ?? false,
+      shell: {
+        ...t.shell,
+        setThinking: (level) => this.setThinking(level ?? this.lastThinking ?? 'medium'),
+        toggleArtifacts: () => this.toggleArtifacts(),
+      },
+    };
+  }
+
+  /** Runs the command `id`; nothing runs before the services arrive. */
+  run(id: CommandRef): void {
+    const c = this.context();
+    if (!c) return;
+    const [family, arg = ''] = splitRef(id);
+    switch (family) {
+      case 'model':
+        c.catalog.choose({ model: arg });
+        return;
+      case 'new-chat-in':
+        location.hash = newChatInProjectHref(arg);
+        c.shell.focusComposer();
+        return;
+      case 'thinking':
+        this.setThinking(arg as ThinkingLevel);
+        return;
+      case 'theme':
+        if (arg === 'light' || arg === 'dark' || arg === 'system')
+          void c.services.settingsStore.update({ theme: arg }).catch((error: unknown) => {
+            c.shell.report(
+              msg(
+                str`The theme could not be saved (${error instanceof Error ? error.message : String(error)}).`,
+              ),
+            );
+          });
+        return;
+      default:
+        commandEntry(id)?.run(c);
     }
   }
 
@@ -134,7 +89,7 @@ export class AppCommands {
     if (current && current !== 'off') this.lastThinking = current;
     this.t.catalog.choose({ thinkingLevel: level });
     const now = this.t.services()?.agent.state.thinkingLevel ?? level;
-    this.t.report(now === 'off' ? msg('Thinking is off.') : `Thinking: ${LEVEL_LABELS[now]}.`);
+    this.t.shell.report(now === 'off' ? msg('Thinking is off.') : `Thinking: ${LEVEL_LABELS[now]}.`);
   }
 
   private toggleArtifacts(): void {
@@ -145,7 +100,7 @@ export class AppCommands {
     } else if (hasArtifacts(this.t.services())) {
       layout.open = true;
     } else {
-      this.t.report(msg('No artifacts in this session yet.'));
+      this.t.shell.report(msg('No artifacts in this session yet.'));
     }
   }
 }
@@ -154,4 +109,10 @@ export class AppCommands {
 function hasArtifacts(services: EaselServices | undefined): boolean {
   const s = services?.artifacts.snapshot;
   return s !== undefined && s.files.length + s.streaming.length + s.incomplete.length > 0;
+}
+
+/** A family command's family and argument (`model:claude-x` → `model`, `claude-x`); a plain id alone. */
+function splitRef(id: CommandRef): [string, string?] {
+  const colon = id.indexOf(':');
+  return colon < 0 ? [id] : [id.slice(0, colon), id.slice(colon + 1)];
 }

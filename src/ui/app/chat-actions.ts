@@ -6,6 +6,7 @@ import type { AgentMessage } from '../../agent';
 import { errorText } from '../../agent';
 import type { PreparedAttachment } from '../../attachments';
 import { type AttachmentBlobRecord, DEFAULT_SETTINGS, requestKey } from '../../storage';
+import type { ReturnedMessage } from '../chat/composer';
 import type { SendMessageEvent } from '../events';
 import { msg, str } from '../l10n';
 import type { EaselServices } from './services';
@@ -15,8 +16,8 @@ export interface ChatActionsHost {
   readonly services: () => EaselServices | undefined;
   /** Opens the Settings dialog asking for the key, saying `notice`. */
   readonly askForKey: (notice: string) => void;
-  /** Puts a message that could not be sent back into the box, files and all. */
-  readonly restore: (text: string, attachments: readonly PreparedAttachment[]) => void;
+  /** Hands a message that could not be sent back to the box (the composer's `returned`), files and all. */
+  readonly giveBack: (message: ReturnedMessage) => void;
   /** The conversation follows the answer about to start (scrolls with it). */
   readonly follow: () => void;
   /** Shows why an action could not run. */
@@ -24,10 +25,7 @@ export interface ChatActionsHost {
 }
 
 /** A message typed before a key was given. */
-interface HeldMessage {
-  readonly text: string;
-  readonly attachments: readonly PreparedAttachment[];
-}
+type HeldMessage = ReturnedMessage;
 
 /**
  * Sending, and retry, regenerate and edit-and-resend (each rewinds the history, then runs the agent again).
@@ -43,7 +41,7 @@ export class ChatActions {
   async send(e: SendMessageEvent): Promise<void> {
     const services = this.host.services();
     if (!services) {
-      this.host.restore(e.text, e.attachments);
+      this.host.giveBack({ text: e.text, attachments: e.attachments });
       return;
     }
     if (e.mode === 'prompt' && !requestKey(services.settingsStore.snapshot)) {
@@ -56,12 +54,12 @@ export class ChatActions {
     // Another session opened while the files were stored: the message was written for this one, so it goes
     // back to the box rather than into the other.
     if (!message || services.saver.sessionId !== session) {
-      this.host.restore(e.text, e.attachments);
+      this.host.giveBack({ text: e.text, attachments: e.attachments });
       return;
     }
     if (e.mode === 'steer') services.agent.steer(message);
     else if (e.mode === 'followUp') services.agent.followUp(message);
-    else this.prompt(message, () => this.host.restore(e.text, e.attachments));
+    else this.prompt(message, () => this.host.giveBack({ text: e.text, attachments: e.attachments }));
   }
 
   /** Sends text as the person's message (`Fix` in the artifacts panel), or steers with it while Claude works. */
@@ -81,16 +79,16 @@ export class ChatActions {
     this.held = undefined;
     const message = await this.toMessage(services, held.text, held.attachments);
     if (!message) {
-      this.host.restore(held.text, held.attachments);
+      this.host.giveBack(held);
       return;
     }
-    this.prompt(message, () => this.host.restore(held.text, held.attachments));
+    this.prompt(message, () => this.host.giveBack(held));
   }
 
   /** Settings closed: a message that was waiting for a key that never came goes back into the box. */
   settingsClosed(): void {
     if (this.held && !requestKey(this.host.services()?.settingsStore.snapshot ?? DEFAULT_SETTINGS)) {
-      this.host.restore(this.held.text, this.held.attachments);
+      this.host.giveBack(this.held);
       this.held = undefined;
     }
   }

@@ -6,7 +6,9 @@ import type { PreparedAttachment } from '../../attachments';
 import type { AnthropicProvider, ModelInfo } from '../../llm';
 import type { AttachmentsRepository } from '../../storage';
 import { SendMessageEvent } from '../events';
+import { SHORTCUTS, type Shortcut } from '../palette';
 import { focusedElement, mount } from '../test-support';
+import { COMMANDS, type CommandEntry, commandForKey } from './command-registry';
 import './easel-app';
 
 const model: ModelInfo = {
@@ -62,6 +64,19 @@ async function services(steps: readonly ScriptStep[], apiKey?: string) {
 
 const APP_SIZE = 'width: 1280px; height: 720px; display: flex; flex-direction: column';
 
+/** The key press `shortcut` is (not on a Mac), as the window hears it. */
+function keyFor(shortcut: Shortcut): KeyboardEvent {
+  return new KeyboardEvent('keydown', {
+    key: shortcut.key ?? shortcut.code?.replace('Key', '').toLowerCase() ?? '',
+    code: shortcut.code ?? '',
+    ctrlKey: Boolean(shortcut.mod),
+    altKey: Boolean(shortcut.alt),
+    shiftKey: Boolean(shortcut.shift),
+    bubbles: true,
+    cancelable: true,
+  });
+}
+
 describe('<easel-app>', () => {
   it('says it is starting, and offers nothing to type into, until its services arrive', async () => {
     const { screen } = await mount('easel-app');
@@ -112,6 +127,44 @@ describe('<easel-app>', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await expect.element(box).toHaveValue('Keep this');
     expect(calls).toHaveLength(0);
+  });
+
+  it('runs every shortcut of the command registry by its keys, and lists its commands in the palette', async () => {
+    const { services: s } = await services([], 'sk-ant-test');
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    const entries = COMMANDS as readonly CommandEntry[];
+    const keyed = entries.filter((e) => e.shortcut);
+    expect(keyed.length).toBeGreaterThan(0);
+    for (const e of keyed) expect(commandForKey(keyFor(e.shortcut as Shortcut), false, false)).toBe(e.id);
+
+    window.dispatchEvent(keyFor(SHORTCUTS.palette));
+    const palette = screen.getByRole('dialog', { name: 'Command palette' });
+    await expect.element(palette).toBeVisible();
+    // In this state (sidebar open, no panel, nothing streaming, no project, nothing saved): what each says.
+    const labels: Record<string, string> = { sessions: 'Hide sessions', artifacts: 'Show artifacts' };
+    for (const e of entries) {
+      if (e.when !== undefined) continue;
+      const label = typeof e.label === 'string' ? e.label : labels[e.id];
+      expect(label, `the label of ${e.id} in this state`).toBeDefined();
+      await expect.element(palette.getByRole('option', { name: label })).toBeVisible();
+    }
+    await expect.element(palette.getByRole('option', { name: 'Command palette' })).not.toBeInTheDocument();
+    await expect.element(palette.getByRole('option', { name: 'Stop the answer' })).not.toBeInTheDocument();
+  });
+
+  it('shows every command of the registry that has a shortcut in the shortcuts dialog', async () => {
+    const { services: s } = await services([], 'sk-ant-test');
+    const { screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    await expect.element(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    const keyed = (COMMANDS as readonly CommandEntry[]).filter((e) => e.shortcut);
+    window.dispatchEvent(keyFor(SHORTCUTS.shortcuts));
+    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect.element(dialog).toBeVisible();
+    for (const e of keyed) {
+      const label = e.shortcutLabel?.() ?? e.label(undefined as never);
+      await expect.element(dialog.getByRole('row', { name: label })).toBeVisible();
+    }
   });
 
   it('opens Settings from the header and toggles the sessions sidebar', async () => {

@@ -10,10 +10,10 @@ import {
   type PaletteChooseEvent,
   type PaletteQueryEvent,
   type PaletteSession,
-  shortcutOf,
 } from '../palette';
 import { displayTitle, sessionHref } from '../sessions';
 import type { AppCommands } from './app-commands';
+import { type CommandRef, commandForKey } from './command-registry';
 import type { SessionsController } from './sessions-controller';
 
 /** Sessions the palette offers before anything is typed. */
@@ -57,8 +57,9 @@ export class KeyboardController {
   render(): TemplateResult {
     // The command list is built only while the palette is open: it reads the catalog and the sessions.
     const open = this.opening || (this.palette?.open ?? false);
+    const context = open ? this.commands.context() : undefined;
     return html`<easel-command-palette
-        .commands=${open && lists ? lists.listCommands(this.commands.t) : []}
+        .commands=${context && lists ? lists.listCommands(context) : []}
         .sessions=${this.sessions}
         @palette-query=${(e: PaletteQueryEvent) => void this.search(e.query)}
         @palette-choose=${(e: PaletteChooseEvent) => this.choose(e)}
@@ -85,7 +86,7 @@ export class KeyboardController {
 
   private handleKeydown(e: KeyboardEvent) {
     if (e.defaultPrevented) return;
-    const id = shortcutOf(e, this.mac, inTextField(e));
+    const id = commandForKey(e, this.mac, inTextField(e));
     if (!id) return;
     const palette = this.palette;
     if (palette?.open) {
@@ -129,7 +130,7 @@ export class KeyboardController {
     if (e.choice.kind === 'session') {
       location.hash = sessionHref(e.choice.id);
     } else {
-      this.commands.run(e.choice.id);
+      this.commands.run(e.choice.id as CommandRef);
     }
     // Nothing had focus before the palette opened, and the command gave it to nothing: the message box.
     let active = document.activeElement;

@@ -164,6 +164,16 @@ describe('<easel-composer>', () => {
     await expect.element(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
+  it('puts each message handed back through `returned` into the box', async () => {
+    const { el, screen } = await mount('easel-composer');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    el.returned = { text: 'Not sent yet', attachments: [] };
+    await expect.element(box).toHaveValue('Not sent yet');
+    await userEvent.clear(box);
+    el.returned = { text: 'Not sent yet', attachments: [] };
+    await expect.element(box).toHaveValue('Not sent yet');
+  });
+
   it('sends attached files with the message and empties the tray', async () => {
     const { el, screen, parent } = await mount('easel-composer');
     const sent = recordEvents(parent, 'send-message');

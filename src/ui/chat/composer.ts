@@ -39,6 +39,12 @@ export class CodeToggleEvent extends Event {
   }
 }
 
+/** A message given back to the box, with its files. */
+export interface ReturnedMessage {
+  readonly text: string;
+  readonly attachments: readonly PreparedAttachment[];
+}
+
 /**
  * The message box. Enter sends and Shift+Enter adds a line. While the agent works, Enter queues a steering
  * message (injected before Claude's next step) and Alt+Enter a follow-up (sent when Claude is done); queued
@@ -60,6 +66,8 @@ export class EaselComposer extends LitElement {
   @property({ type: Boolean }) code = false;
   /** The chosen model's input price (US dollars per million tokens), for the files' cost estimates. */
   @property({ attribute: false }) inputPrice: number | undefined;
+  /** A message handed back to the box (one that could not be sent): each new object is put in, files and all. */
+  @property({ attribute: false }) returned: ReturnedMessage | undefined;
 
   @state() private text = '';
 
@@ -74,6 +82,7 @@ export class EaselComposer extends LitElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     this.tray.processImage = this.imageProcessor;
+    if (changed.has('returned') && this.returned) this.restore(this.returned.text, this.returned.attachments);
     this.refocus ??= this.refocusFor(changed);
   }
 

@@ -5,6 +5,7 @@ import type { AppSettings, ConnectorSetting, WebPreferences } from '../../storag
 import { formatBytes } from '../format';
 import { msg, str } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
+import { sectionStyles } from './section-styles';
 import { type UploadsHandle, uploadsContext } from './uploads-key';
 
 type FilesApiChoice = AppSettings['filesApi'];
@@ -40,21 +41,9 @@ const DOMAIN = /^[a-z0-9*]([a-z0-9.*-]*[a-z0-9])?(\/\S*)?$/i;
  */
 @customElement('easel-platform-settings')
 export class EaselPlatformSettings extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    fieldset {
-      border: 1px solid var(--easel-border);
-      border-radius: var(--easel-radius);
-      margin: 0 0 var(--easel-space-3);
-      padding: var(--easel-space-2) var(--easel-space-3);
-      display: grid;
-      gap: var(--easel-space-2);
-    }
-    legend {
-      font-weight: 600;
-    }
+  static override styles = [
+    sectionStyles,
+    css`
     label {
       display: grid;
       gap: 2px;
@@ -80,11 +69,6 @@ export class EaselPlatformSettings extends LitElement {
       display: grid;
       gap: var(--easel-space-2);
     }
-    .hint {
-      font-size: 0.75rem;
-      color: var(--easel-text-muted);
-      margin: 0;
-    }
     button {
       ${buttonLook}
       justify-self: start;
@@ -92,7 +76,8 @@ export class EaselPlatformSettings extends LitElement {
     :focus-visible {
       ${focusRing}
     }
-  `;
+  `,
+  ];
 
   /** Stored web limits. */
   @property({ attribute: false }) web: WebPreferences = { allowedDomains: [], blockedDomains: [] };

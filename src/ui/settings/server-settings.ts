@@ -10,6 +10,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { ServerKind } from '../../storage';
 import { msg } from '../l10n';
 import { type ModelFinder, modelFinderContext } from './model-finder-context';
+import { sectionStyles } from './section-styles';
 
 /** The servers a person is likely to run, with the address each listens on by default. */
 export const LOCAL_SERVERS: readonly { readonly name: string; readonly url: string }[] = [
@@ -29,21 +30,9 @@ export class ServerAddressEvent extends Event {
 
 @customElement('easel-server-settings')
 export class EaselServerSettings extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    fieldset {
-      border: 1px solid var(--easel-border);
-      border-radius: var(--easel-radius);
-      margin: 0 0 var(--easel-space-3);
-      padding: var(--easel-space-2) var(--easel-space-3);
-      display: grid;
-      gap: var(--easel-space-2);
-    }
-    legend {
-      font-weight: 600;
-    }
+  static override styles = [
+    sectionStyles,
+    css`
     label {
       display: flex;
       gap: var(--easel-space-2);
@@ -53,11 +42,6 @@ export class EaselServerSettings extends LitElement {
       display: flex;
       flex-wrap: wrap;
       gap: var(--easel-space-2);
-    }
-    .hint {
-      font-size: 0.75rem;
-      color: var(--easel-text-muted);
-      margin: 0;
     }
     button {
       font: inherit;
@@ -76,7 +60,8 @@ export class EaselServerSettings extends LitElement {
       background: var(--easel-danger-bg);
       color: var(--easel-danger);
     }
-  `;
+  `,
+  ];
 
   /** The kind of server chosen (what the dialog saves). */
   @property() value: ServerKind = 'anthropic';

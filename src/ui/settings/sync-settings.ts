@@ -4,6 +4,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { RenamedSession, SyncHandle, SyncService, SyncStatus, SyncTarget } from '../../sync';
 import { msg, str } from '../l10n';
+import { sectionStyles } from './section-styles';
 import { syncContext } from './sync-context';
 
 /**
@@ -13,21 +14,9 @@ import { syncContext } from './sync-context';
  */
 @customElement('easel-sync-settings')
 export class EaselSyncSettings extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    fieldset {
-      border: 1px solid var(--easel-border);
-      border-radius: var(--easel-radius);
-      margin: 0 0 var(--easel-space-3);
-      padding: var(--easel-space-2) var(--easel-space-3);
-      display: grid;
-      gap: var(--easel-space-2);
-    }
-    legend {
-      font-weight: 600;
-    }
+  static override styles = [
+    sectionStyles,
+    css`
     label {
       display: grid;
       gap: 2px;
@@ -40,11 +29,6 @@ export class EaselSyncSettings extends LitElement {
       border-radius: var(--easel-radius-sm);
       background: var(--easel-bg);
       color: inherit;
-    }
-    .hint {
-      font-size: 0.75rem;
-      color: var(--easel-text-muted);
-      margin: 0;
     }
     .status {
       margin: 0;
@@ -84,7 +68,8 @@ export class EaselSyncSettings extends LitElement {
       outline: 2px solid var(--easel-focus);
       outline-offset: 2px;
     }
-  `;
+  `,
+  ];
 
   @consume({ context: syncContext, subscribe: true })
   @state()
