@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? 'dist';
 /** The most JavaScript the first screen may load, gzip. */
-const BUDGET_KB = 107;
+const BUDGET_KB = 110;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/<script[^>]+src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
 const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]+href="\.?\/?([^"]+\.js)"/g)].map(
