@@ -72,7 +72,10 @@ test('a project’s instructions and files reach each request, read from the pro
   expect(usages[0]?.cacheWrite).toBeGreaterThan(0);
   expect(usages[1]?.cacheRead).toBeGreaterThan(1000);
   // The cache share is in the top bar's Usage popover.
-  await app.getByRole('banner').getByRole('button', { name: /^Usage/ }).click();
+  await app
+    .getByRole('banner')
+    .getByRole('button', { name: /^Usage/ })
+    .click();
   await expect(app.getByRole('dialog', { name: 'Usage' }).getByText(/^Cache [1-9]\d*%$/)).toBeVisible();
   await app.keyboard.press('Escape');
 
