@@ -2,13 +2,7 @@
  * `ChatPane`: the app shell's chat column — the recovery notice, the conversation, the status line and the
  * composer — with the conversation's actions, the retry countdown and the status line's note.
  */
-import {
-  html,
-  nothing,
-  type ReactiveController,
-  type ReactiveControllerHost,
-  type TemplateResult,
-} from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { AgentEvent } from '../../agent';
 import { codeOn, webOn, withCode, withWeb } from '../../storage';
 import type { FilesChosenEvent } from '../attachments';
