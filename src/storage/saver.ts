@@ -1,8 +1,9 @@
 /**
  * `SessionSaver`: keeps the open session in IndexedDB as the agent changes it, and opens sessions into the
  * agent. Plain TypeScript; the app makes one and hands it the agent. Its parts: `SessionWriter` writes what
- * the agent does; `RemoteMerge` brings in other tabs' messages; `open-session.ts` says where the open session
- * stands (saving, deleted elsewhere, storage lost), one state changed by one function.
+ * the agent does; `SessionSwitch` moves the agent between chats; `RemoteMerge` brings in other tabs'
+ * messages; `open-session.ts` says where the open session stands (saving, deleted elsewhere, storage lost),
+ * one state changed by one function.
  */
 
 import type { AgentMessage } from '../agent';
@@ -11,14 +12,13 @@ import type { Versions } from './branch-tree';
 import { type Clock, systemClock } from './clock';
 import type { ConnectionEvent, StorageLoss } from './connection';
 import type { ExportDownload } from './library';
-import { loadSession } from './load';
 import { MessagesRepository } from './messages-repo';
 import type { StorageNotice } from './notices';
 import { OpenSession } from './open-session';
 import type { RecoveryParts, SessionRecovery } from './recovery';
 import { RemoteMerge } from './remote-merge';
 import type { OpenResult, SaveStatus, SessionSaverOptions } from './saver-types';
-import { SessionMirror } from './session-mirror';
+import { SessionSwitch } from './session-switch';
 import { SessionWriter } from './session-writer';
 import { SessionsRepository } from './sessions-repo';
 import { newId, SortKeyGenerator } from './sort-key';
@@ -39,14 +39,9 @@ export class SessionSaver {
   private readonly remote: RemoteMerge;
   private readonly session: OpenSession;
   private readonly recoveryParts: RecoveryParts;
+  private readonly switch: SessionSwitch;
   /** Loaded at first use: getting a session saved again is rare, and the first load is tight. */
   private recovery: Promise<SessionRecovery> | undefined;
-  /** The open session's stored title (kept when it must be written anew). */
-  private title = '';
-  /** The latest `open` or `startNew`: a slow `open` never overrides a later one. */
-  private latest: object = {};
-  /** The open chat is incognito (`startIncognito`): nothing of it is written. */
-  private incognitoChat = false;
   private readonly unsubscribe: readonly ((() => void) | undefined)[];
 
   constructor(private readonly options: SessionSaverOptions) {
@@ -81,6 +76,17 @@ export class SessionSaver {
       },
     });
     this.session = new OpenSession({ queue: this.queue, emit: (status) => this.emit(status) });
+    this.switch = new SessionSwitch({
+      db: options.db,
+      agent: options.agent,
+      keys: this.keys,
+      writes: this.writes,
+      session: this.session,
+      queue: this.queue,
+      remote: this.remote,
+      held: options.held,
+      onHistoryLoaded: options.onHistoryLoaded,
+    });
     this.recoveryParts = {
       agent: options.agent,
       session: this.session,
@@ -91,7 +97,7 @@ export class SessionSaver {
       channel: options.channel,
       connection: options.connection,
       writer: this.keys.writer,
-      title: () => this.title,
+      title: () => this.switch.title,
       movedTo: () => this.remote.clear(),
       db: options.db,
       now: () => this.clock.now(),
@@ -161,43 +167,16 @@ export class SessionSaver {
    * Stops the agent if it is working, loads a session into it (messages, model, effort) and saves its
    * changes from then on. An interrupted answer comes back with `stopReason: 'aborted'`.
    */
-  async open(id: string): Promise<OpenResult> {
-    const ticket = {};
-    this.latest = ticket;
-    await this.stopAgent();
-    const loaded = await loadSession(this.options.db, id);
-    if (ticket !== this.latest) return { kind: 'superseded', id };
-    if (loaded.kind === 'not-found') return loaded;
-    await this.stopAgent(); // a run may have started while the session loaded
-    if (ticket !== this.latest) return { kind: 'superseded', id };
-    this.queue.markStored(id);
-    this.title = loaded.session.title;
-    const opened = new SessionMirror(id, this.keys, loaded.entries, loaded.session.title !== '', loaded.tree);
-    // Written anew (restored after a purge, saved as a new chat) it stays in its project.
-    opened.projectId = loaded.session.projectId;
-    this.attach(opened, () => {
-      const { agent } = this.options;
-      agent.replaceMessages(loaded.messages);
-      if (loaded.session.model) agent.setModel(loaded.session.model);
-      agent.setThinkingLevel(loaded.session.thinkingLevel);
-    });
-    this.options.onHistoryLoaded?.(loaded.messages);
-    return { kind: 'opened', session: loaded.session, messages: loaded.messages, problems: loaded.problems };
+  open(id: string): Promise<OpenResult> {
+    return this.switch.open(id);
   }
 
   /**
    * Stops the agent, empties its history and saves into a new session (created at its first message), in the
    * project `projectId` when given.
    */
-  async startNew(id: string = newId(), projectId?: string): Promise<string> {
-    this.latest = {};
-    await this.stopAgent();
-    this.title = '';
-    const mirror = new SessionMirror(id, this.keys);
-    mirror.projectId = projectId;
-    this.attach(mirror, () => this.options.agent.replaceMessages([]));
-    this.options.onHistoryLoaded?.([]);
-    return id;
+  startNew(id: string = newId(), projectId?: string): Promise<string> {
+    return this.switch.startNew(id, projectId);
   }
 
   /**
@@ -205,21 +184,13 @@ export class SessionSaver {
    * session record, no messages; its files are held in memory, `HeldFiles`), gone when another chat is opened
    * or started (`open`, `startNew`) or the page goes. `sessionId` is `undefined` while it lasts.
    */
-  async startIncognito(): Promise<void> {
-    this.latest = {};
-    await this.stopAgent();
-    this.title = '';
-    this.detach();
-    this.session.step({ kind: 'opened', sessionId: newId() });
-    this.incognitoChat = true;
-    this.options.held?.clear();
-    this.options.agent.replaceMessages([]);
-    this.options.onHistoryLoaded?.([]);
+  startIncognito(): Promise<void> {
+    return this.switch.startIncognito(newId());
   }
 
   /** Whether the open chat is incognito (see `startIncognito`). */
   get incognito(): boolean {
-    return this.incognitoChat;
+    return this.switch.incognito;
   }
 
   /**
@@ -303,23 +274,9 @@ export class SessionSaver {
 
   /** Stops watching the agent and the channel, and retrying. Writes already under way still complete. */
   dispose(): void {
-    this.detach();
+    this.switch.detach();
     for (const unsubscribe of this.unsubscribe) unsubscribe?.();
     this.queue.dispose();
-  }
-
-  private attach(mirror: SessionMirror, load: () => void): void {
-    // Leaving an incognito chat: what it held goes with it.
-    if (this.incognitoChat) this.options.held?.clear();
-    this.incognitoChat = false;
-    this.session.step({ kind: 'opened', sessionId: mirror.sessionId });
-    this.remote.clear();
-    this.writes.attach(mirror, load);
-  }
-
-  private detach(): void {
-    this.writes.detach();
-    this.remote.clear();
   }
 
   private recover(): Promise<SessionRecovery> {
@@ -327,18 +284,10 @@ export class SessionSaver {
     return this.recovery;
   }
 
-  private async stopAgent(): Promise<void> {
-    const { agent } = this.options;
-    if (agent.state.isStreaming) agent.abort();
-    await agent.waitForIdle();
-    this.writes.flushStream();
-  }
-
   private handleWriteStatus(status: WriteStatus): void {
     // With the data lost, writes fail as expected: the `lost` status says what to do.
     if (this.session.standing.kind === 'lost' && status.kind !== 'saved') return;
-    if (status.kind === 'saved' && status.session.id === this.writes.open?.sessionId)
-      this.title = status.session.title;
+    if (status.kind === 'saved') this.switch.saved(status.session.id, status.session.title);
     this.emit(status);
   }
 
