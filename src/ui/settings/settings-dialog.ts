@@ -34,6 +34,32 @@ const sections = (): readonly TabEntry[] => [
   { id: 'sync', label: msg('Sync & storage') },
 ];
 
+/** The settings that are on or off. */
+type FlagKey = { [K in keyof AppSettings]: AppSettings[K] extends boolean ? K : never }[keyof AppSettings];
+
+/**
+ * The on/off settings shown as switches, each with its label and the hint under it (read in the active language
+ * when shown). A switch is one entry here, placed in its section with `renderSwitch`; `show()` sets it from the
+ * settings and Save reads it back.
+ */
+const switches = () =>
+  ({
+    autoCompact: {
+      label: msg('Compact long conversations automatically'),
+      hint: msg(
+        'Where the model supports it, the API summarises a conversation that reaches three quarters of its context window before answering. Otherwise the context meter offers Compact when the next message may not fit.',
+      ),
+    },
+    serverCodeExecution: {
+      label: msg("Let Claude run code on Anthropic's servers"),
+      hint: msg(
+        "Anthropic's code execution tool, for heavy work: the code, and the files it makes, run and stay on Anthropic's servers; files it makes are downloaded into the panel. Not offered to a local server.",
+      ),
+    },
+  }) satisfies Partial<Record<FlagKey, { readonly label: string; readonly hint: string }>>;
+
+type SwitchKey = keyof ReturnType<typeof switches>;
+
 /** The `Settings` dialog: API key, whether to remember it, and the API base URL. */
 @customElement('easel-settings-dialog')
 export class EaselSettingsDialog extends LitElement {
@@ -161,8 +187,6 @@ export class EaselSettingsDialog extends LitElement {
   @query('#key') private keyInput!: HTMLInputElement;
   @query('#base-url') private baseUrlInput!: HTMLInputElement;
   @query('#remember') private rememberInput!: HTMLInputElement;
-  @query('#auto-compact') private autoCompactInput!: HTMLInputElement;
-  @query('#server-code') private serverCodeInput!: HTMLInputElement;
   @query('#call-cap') private callCapInput!: HTMLInputElement;
   @query('#code-limit') private codeLimitInput!: HTMLInputElement;
   @query('#theme') private themeInput!: HTMLSelectElement;
@@ -239,13 +263,7 @@ export class EaselSettingsDialog extends LitElement {
           </select>
           <span class="hint">${msg('Automatic follows the languages set in your browser.')}</span>
         </div>
-        <div class="field check">
-          <input id="auto-compact" type="checkbox" role="switch" .checked=${s?.autoCompact ?? false} />
-          <label for="auto-compact">${msg('Compact long conversations automatically')}</label>
-        </div>
-        <p class="hint">
-          ${msg('Where the model supports it, the API summarises a conversation that reaches three quarters of its context window before answering. Otherwise the context meter offers Compact when the next message may not fit.')}
-        </p>
+        ${this.renderSwitch('autoCompact')}
         <div class="field">
           <label for="call-cap">${msg("Spending cap for each artifact's Claude calls (US dollars)")}</label>
           <input id="call-cap" class="input" type="number" inputmode="decimal" min="0" max=${MAX_ARTIFACT_CALL_CAP} step="0.01"
@@ -258,13 +276,7 @@ export class EaselSettingsDialog extends LitElement {
             .value=${String(s?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec)} />
           <span class="hint">${msg('Code Claude runs in your browser is ended past this time, and Claude is told.')}</span>
         </div>
-        <div class="field check">
-          <input id="server-code" type="checkbox" role="switch" .checked=${s?.serverCodeExecution ?? false} />
-          <label for="server-code">${msg("Let Claude run code on Anthropic's servers")}</label>
-        </div>
-        <p class="hint">
-          ${msg("Anthropic's code execution tool, for heavy work: the code, and the files it makes, run and stay on Anthropic's servers; files it makes are downloaded into the panel. Not offered to a local server.")}
-        </p>
+        ${this.renderSwitch('serverCodeExecution')}
         </div>
         <easel-platform-settings
           slot="web"
@@ -291,6 +303,21 @@ export class EaselSettingsDialog extends LitElement {
     </dialog>`;
   }
 
+  private renderSwitch(key: SwitchKey) {
+    const { label, hint } = switches()[key];
+    return html`<div class="field check">
+        <input
+          id=${key}
+          type="checkbox"
+          role="switch"
+          aria-describedby=${`${key}-hint`}
+          .checked=${this.settings?.[key] ?? DEFAULT_SETTINGS[key]}
+        />
+        <label for=${key}>${label}</label>
+      </div>
+      <p id=${`${key}-hint`} class="hint">${hint}</p>`;
+  }
+
   /** Opens the dialog, optionally with a notice (e.g. why the key is needed). */
   async show(notice = ''): Promise<void> {
     this.notice = notice;
@@ -311,8 +338,8 @@ export class EaselSettingsDialog extends LitElement {
     this.rememberInput.checked = this.settings?.rememberKey ?? true;
     this.themeInput.value = this.settings?.theme ?? 'system';
     this.languageInput.value = this.settings?.language ?? 'auto';
-    this.autoCompactInput.checked = this.settings?.autoCompact ?? false;
-    this.serverCodeInput.checked = this.settings?.serverCodeExecution ?? false;
+    for (const key of switchKeys())
+      this.switchInput(key).checked = this.settings?.[key] ?? DEFAULT_SETTINGS[key];
     this.callCapInput.value = String(this.settings?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap);
     this.codeLimitInput.value = String(this.settings?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec);
     this.platform.reset();
@@ -371,10 +398,9 @@ export class EaselSettingsDialog extends LitElement {
         rememberKey: this.rememberInput.checked,
         theme: toTheme(this.themeInput.value),
         language: this.languageInput.value,
-        autoCompact: this.autoCompactInput.checked,
+        ...Object.fromEntries(switchKeys().map((key) => [key, this.switchInput(key).checked])),
         artifactCallCap: Math.round(cap * 100) / 100,
         codeTimeLimitSec: limit,
-        serverCodeExecution: this.serverCodeInput.checked,
         baseUrl: baseUrl.replace(/\/+$/, ''),
         server,
         ...(platform
@@ -398,6 +424,10 @@ export class EaselSettingsDialog extends LitElement {
 
   private handleToggleReveal() {
     this.revealKey = !this.revealKey;
+  }
+
+  private switchInput(key: SwitchKey): HTMLInputElement {
+    return this.renderRoot.querySelector(`#${key}`) as HTMLInputElement;
   }
 
   /** Shows the tab holding a field a check found wrong, and puts the focus in it. */
@@ -429,4 +459,8 @@ declare global {
   interface HTMLElementTagNameMap {
     'easel-settings-dialog': EaselSettingsDialog;
   }
+}
+
+function switchKeys(): SwitchKey[] {
+  return Object.keys(switches()) as SwitchKey[];
 }
