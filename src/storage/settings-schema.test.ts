@@ -49,6 +49,17 @@ describe('settings schema', () => {
     db.close();
   });
 
+  it('sends with Enter unless the person turned it off, and keeps the choice across a reload', async () => {
+    expect(DEFAULT_SETTINGS.sendWithEnter).toBe(true);
+    expect(SETTINGS_SCHEMA.sendWithEnter.parse('no')).toBe(true);
+    const db = await openEaselDb({ name: uniqueDbName() });
+    const store = new SettingsStore(new SettingsRepository(db));
+    await store.load();
+    await store.update({ sendWithEnter: false });
+    expect((await new SettingsStore(new SettingsRepository(db)).load()).sendWithEnter).toBe(false);
+    db.close();
+  });
+
   it('writes each stored setting under its own key and the key nowhere in the record', async () => {
     const db = await openEaselDb({ name: uniqueDbName() });
     const repo = new SettingsRepository(db);

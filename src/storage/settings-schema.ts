@@ -151,6 +151,8 @@ export const SETTINGS_SCHEMA = {
     shown: 'Settings → Connectors',
     parse: readConnectors,
   }),
+  /** Enter sends and Shift+Enter adds a line; off, Enter adds a line and Ctrl+Enter (⌘+Enter) sends. */
+  sendWithEnter: flag(true, 'Settings → Theme & limits'),
   /** Lets the API compact a long conversation by itself, where the model supports it. */
   autoCompact: flag(false, 'Settings → Context'),
   /** What each artifact may spend on its own Claude calls, in US dollars (`window.claude`). */

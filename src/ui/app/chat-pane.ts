@@ -148,6 +148,7 @@ export class ChatPane {
         .imageProcessor=${services.imageProcessor}
         .inputPrice=${this.parts.catalog.models.find((m) => m.id === state.model)?.price?.input}
         .returned=${this.returned}
+        ?sendWithEnter=${services.settingsStore.snapshot.sendWithEnter}
         ?web=${webOn(services.settingsStore.snapshot, services.saver.sessionId)}
         @web-toggle=${(e: WebToggleEvent) => this.handleWebToggle(services, e.on)}
         ?code=${codeOn(services.settingsStore.snapshot, services.saver.sessionId)}

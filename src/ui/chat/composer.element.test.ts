@@ -62,6 +62,48 @@ describe('<easel-composer>', () => {
     expect(sent.map((e) => e.text)).toEqual(['one\ntwo']);
   });
 
+  it('with Send with Enter off, adds a line with Enter and sends with Ctrl+Enter or ⌘+Enter', async () => {
+    const { screen, parent } = await mount('easel-composer', { sendWithEnter: false });
+    const sent = recordEvents(parent, 'send-message');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await expect.element(box).toHaveAccessibleDescription('Ctrl+Enter sends · Enter adds a line');
+    await expect
+      .element(screen.getByRole('button', { name: 'Send' }))
+      .toHaveAttribute('title', 'Send (Ctrl+Enter)');
+    await userEvent.type(box, 'one{Enter}two{Shift>}{Enter}{/Shift}three');
+    expect(sent).toHaveLength(0);
+    await expect.element(box).toHaveValue('one\ntwo\nthree');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await userEvent.type(box, 'again{Meta>}{Enter}{/Meta}');
+    expect(sent.map((e) => e.text)).toEqual(['one\ntwo\nthree', 'again']);
+  });
+
+  it('with Send with Enter off, while busy, steers with Ctrl+Enter and queues a follow-up with Ctrl+Alt+Enter', async () => {
+    const { screen, parent } = await mount('easel-composer', { busy: true, sendWithEnter: false });
+    const sent = recordEvents(parent, 'send-message');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await expect.element(box).toHaveAccessibleDescription(/^Ctrl\+Enter steers the current answer/);
+    await userEvent.type(box, 'Use metric units{Enter}');
+    expect(sent).toHaveLength(0);
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await userEvent.type(box, 'Then summarise{Control>}{Alt>}{Enter}{/Alt}{/Control}');
+    expect(sent.map((e) => [e.text, e.mode])).toEqual([
+      ['Use metric units', 'steer'],
+      ['Then summarise', 'followUp'],
+    ]);
+  });
+
+  it('sends with Enter again once Send with Enter is turned back on', async () => {
+    const { el, screen, parent } = await mount('easel-composer', { sendWithEnter: false });
+    const sent = recordEvents(parent, 'send-message');
+    el.sendWithEnter = true;
+    await el.updateComplete;
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await expect.element(box).toHaveAccessibleDescription('Enter sends · Shift+Enter adds a line');
+    await userEvent.type(box, 'Hello{Enter}');
+    expect(sent.map((e) => e.text)).toEqual(['Hello']);
+  });
+
   it('does not send whitespace alone', async () => {
     const { screen, parent } = await mount('easel-composer');
     const sent = recordEvents(parent, 'send-message');

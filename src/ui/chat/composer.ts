@@ -46,9 +46,10 @@ export interface ReturnedMessage {
 }
 
 /**
- * The message box. Enter sends and Shift+Enter adds a line. While the agent works, Enter queues a steering
- * message (injected before Claude's next step) and Alt+Enter a follow-up (sent when Claude is done); queued
- * messages are listed above the box and can be removed. `Stop` or Esc stops the answer and keeps what streamed.
+ * The message box. Enter sends and Shift+Enter adds a line (with `sendWithEnter` off, Enter adds a line and
+ * Ctrl+Enter or ⌘+Enter sends). While the agent works, the sending key queues a steering message (injected
+ * before Claude's next step) and with Alt a follow-up (sent when Claude is done); queued messages are listed
+ * above the box and can be removed. `Stop` or Esc stops the answer and keeps what streamed.
  */
 @customElement('easel-composer')
 export class EaselComposer extends LitElement {
@@ -56,6 +57,8 @@ export class EaselComposer extends LitElement {
 
   /** Whether the agent is working: shows `Stop`, and Enter queues instead of sending. */
   @property({ type: Boolean }) busy = false;
+  /** Whether Enter sends (Shift+Enter adds a line); when off, Enter adds a line and Ctrl/⌘+Enter sends. */
+  @property({ type: Boolean }) sendWithEnter = true;
   /** Messages waiting for the agent. */
   @property({ attribute: false }) queue: readonly QueuedMessage[] = [];
   /** Where attached images are decoded and re-encoded. */
@@ -152,19 +155,14 @@ export class EaselComposer extends LitElement {
                   </button>`
                 : nothing
             }
-            <button type="submit" class="btn primary icon send" aria-label=${msg('Send')} title=${msg('Send (Enter)')} ?disabled=${!canSend}>
+            <button type="submit" class="btn primary icon send" aria-label=${msg('Send')}
+              title=${this.sendWithEnter ? msg('Send (Enter)') : msg('Send (Ctrl+Enter)')} ?disabled=${!canSend}>
               ${icon('send')}
             </button>
           </div>
         </div>
       </form>
-      <p id="hint" class="hint">
-        ${
-          this.busy
-            ? msg('Enter steers the current answer · Alt+Enter queues a follow-up · Esc stops')
-            : msg('Enter sends · Shift+Enter adds a line')
-        }
-      </p>`;
+      <p id="hint" class="hint">${this.renderHint()}</p>`;
   }
 
   private renderQueue() {
@@ -184,6 +182,16 @@ export class EaselComposer extends LitElement {
         </li>`,
       )}
     </ul>`;
+  }
+
+  private renderHint(): string {
+    if (this.sendWithEnter)
+      return this.busy
+        ? msg('Enter steers the current answer · Alt+Enter queues a follow-up · Esc stops')
+        : msg('Enter sends · Shift+Enter adds a line');
+    return this.busy
+      ? msg('Ctrl+Enter steers the current answer · Ctrl+Alt+Enter queues a follow-up · Esc stops')
+      : msg('Ctrl+Enter sends · Enter adds a line');
   }
 
   /** Puts a message back into the box (e.g. when sending had to wait for a key that never came). */
@@ -215,7 +223,8 @@ export class EaselComposer extends LitElement {
     // An Enter that confirms an input method's composition (Chinese, Japanese, Korean) is the IME's, not a send:
     // `isComposing`, or keyCode 229 where the keydown comes just after `compositionend` (Safari).
     if (e.isComposing || e.keyCode === 229) return;
-    if (e.key === 'Enter' && !e.shiftKey) {
+    const sends = this.sendWithEnter ? !e.shiftKey : e.ctrlKey || e.metaKey;
+    if (e.key === 'Enter' && sends) {
       e.preventDefault();
       this.send(e.altKey ? 'followUp' : 'steer');
     } else if (e.key === 'Escape' && this.busy) {

@@ -113,6 +113,7 @@ describe('<easel-settings-dialog>', () => {
         rememberKey: false,
         theme: 'light',
         language: 'zh-Hans',
+        sendWithEnter: true,
         autoCompact: true,
         artifactCallCap: 2.5,
         codeTimeLimitSec: 30,
@@ -127,6 +128,24 @@ describe('<easel-settings-dialog>', () => {
     ]);
     await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
     expect(closes).toHaveLength(1);
+  });
+
+  it('shows Send with Enter on by default, says what off does, and saves it turned off', async () => {
+    const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
+    const saves = recordEvents(parent, 'settings-save');
+    await el.show();
+    await userEvent.click(screen.getByRole('tab', { name: 'Theme & limits' }));
+    const toggle = screen.getByRole('switch', { name: 'Send with Enter' });
+    await expect.element(toggle).toBeChecked();
+    await expect.element(toggle).toHaveAccessibleDescription(/Enter adds a line and Ctrl\+Enter/);
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(saves.map((e) => e.change.sendWithEnter)).toEqual([false]);
+
+    el.settings = { ...settings, sendWithEnter: false };
+    await el.show();
+    await userEvent.click(screen.getByRole('tab', { name: 'Theme & limits' }));
+    await expect.element(screen.getByRole('switch', { name: 'Send with Enter' })).not.toBeChecked();
   });
 
   it('offers Automatic and each language by its own name, showing the one chosen', async () => {

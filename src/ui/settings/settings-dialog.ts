@@ -44,6 +44,12 @@ type FlagKey = { [K in keyof AppSettings]: AppSettings[K] extends boolean ? K : 
  */
 const switches = () =>
   ({
+    sendWithEnter: {
+      label: msg('Send with Enter'),
+      hint: msg(
+        'When off, Enter adds a line and Ctrl+Enter (⌘+Enter on a Mac) sends: handy on a phone or for long prompts.',
+      ),
+    },
     autoCompact: {
       label: msg('Compact long conversations automatically'),
       hint: msg(
@@ -263,6 +269,7 @@ export class EaselSettingsDialog extends LitElement {
           </select>
           <span class="hint">${msg('Automatic follows the languages set in your browser.')}</span>
         </div>
+        ${this.renderSwitch('sendWithEnter')}
         ${this.renderSwitch('autoCompact')}
         <div class="field">
           <label for="call-cap">${msg("Spending cap for each artifact's Claude calls (US dollars)")}</label>

@@ -217,6 +217,9 @@ const zhHans: Translations = {
   'Could not undo: ${0}': '无法撤销：${0}',
   Created: '已创建',
   Creating: '正在创建',
+  'Ctrl+Enter sends · Enter adds a line': 'Ctrl+Enter 发送 · Enter 换行',
+  'Ctrl+Enter steers the current answer · Ctrl+Alt+Enter queues a follow-up · Esc stops':
+    'Ctrl+Enter 引导当前回答 · Ctrl+Alt+Enter 排队追问 · Esc 停止',
   Dark: '深色',
   Database: '数据库',
   Delete: '删除',
@@ -584,9 +587,11 @@ const zhHans: Translations = {
   'Search sessions': '搜索会话',
   'Searched the web': '已搜索网页',
   Send: '发送',
+  'Send (Ctrl+Enter)': '发送（Ctrl+Enter）',
   'Send (Enter)': '发送（Enter）',
   'Send as text': '以文本形式发送',
   'Send in parts': '分部分发送',
+  'Send with Enter': '按 Enter 发送',
   'Sent only to the API base URL below, from your browser.': '仅从你的浏览器发送到下方的 API 基础 URL。',
   "Sent with every message of the project's chats, before the conversation, and read from the prompt cache after the first (cache reads cost a tenth of input). Drop files here or add them.":
     '随项目中对话的每条消息一起发送，位于对话之前，首次之后从提示缓存读取（缓存读取的费用是输入的十分之一）。将文件拖放到这里或添加文件。',
@@ -816,6 +821,8 @@ const zhHans: Translations = {
   'Welcome to Easel': '欢迎使用 Easel',
   "What this chat's answers cost at the model's list prices, tools included.":
     '按模型标价计算的此对话回答费用，包括工具费用。',
+  'When off, Enter adds a line and Ctrl+Enter (⌘+Enter on a Mac) sends: handy on a phone or for long prompts.':
+    '关闭后，Enter 换行，Ctrl+Enter（Mac 上为 ⌘+Enter）发送：适合在手机上或撰写长提示时使用。',
   "When off, the key stays in this tab's memory only and is gone when you close or reload it.":
     '关闭后，密钥只保存在此标签页的内存中，关闭或重新加载标签页后即消失。',
   'Where the model supports it, the API summarises a conversation that reaches three quarters of its context window before answering. Otherwise the context meter offers Compact when the next message may not fit.':
