@@ -16,9 +16,10 @@ import type PouchDB from 'pouchdb-browser';
 import type { PouchDoc } from 'pouchdb-browser';
 import { AppDataRepository, type EaselDatabase } from '../storage';
 import { type AppDataRef, allAppDataRefs, writeRemoteAppData } from '../storage/remote-write';
-import { digest, opaqueId, open, type SealedDoc, type SyncKeys, seal } from './crypto';
+import { digest, opaqueId, type SealedDoc, type SyncKeys, seal } from './crypto';
 import { type Stamp, wins } from './merge';
-import { type Payload, parsePayload } from './payloads';
+import type { Payload } from './payloads';
+import { conflictCandidates, putSealed, resolve } from './sealed-docs';
 
 export type AppDataPayload = Extract<Payload, { kind: 'appData' }>;
 
@@ -90,16 +91,7 @@ export class AppDataSync {
     }
     if (docs.length === 0)
       return tooLarge > 0 ? [`${tooLarge} stored value(s) of artifacts are too large to sync.`] : [];
-    const revs = await this.revisions(docs.map((d) => d._id));
-    const results = await this.deps.local.bulkDocs(
-      docs.map((d) => ({
-        ...d,
-        ...(revs.get(d._id) ? { _rev: revs.get(d._id) } : {}),
-      })) as unknown as PouchDoc[],
-    );
-    for (const r of results) if (r.ok && r.id && r.rev) this.deps.wrote(r.id, r.rev);
-    const failed = results.find((r) => r.error);
-    if (failed) throw new Error(`the local sync copy refused a stored value (${String(failed.error)})`);
+    await putSealed(this.deps.local, docs, this.deps.wrote, 'a stored value');
     await this.setMeta({ ...meta, keys: entries });
     return tooLarge > 0 ? [`${tooLarge} stored value(s) of artifacts are too large to sync.`] : [];
   }
@@ -145,22 +137,13 @@ export class AppDataSync {
     const { sessionId, file, scope, key } = payload;
     if (doc._id !== (await appDataId(keys, sessionId, file, scope, key)))
       return 'A value an artifact stored on another device was refused: it was filed under another key.';
-    const candidates: { rev: string | undefined; doc: PouchDoc; payload: AppDataPayload }[] = [
-      { rev: doc._rev, doc, payload },
-    ];
-    for (const rev of doc._conflicts ?? []) {
-      try {
-        const other = await local.get(doc._id, { rev });
-        const opened = parsePayload(await open(keys, other));
-        if (opened?.kind === 'appData' && sameKey(opened, payload))
-          candidates.push({ rev, doc: other, payload: opened });
-      } catch {
-        // A revision that does not open is left out of the choice (and removed below).
-        candidates.push({ rev, doc, payload });
-      }
-    }
-    let best = candidates[0]!;
-    for (const c of candidates.slice(1)) if (wins(c.payload, best.payload)) best = c;
+    const { best, conflicts } = await conflictCandidates(
+      local,
+      keys,
+      doc,
+      payload,
+      (opened): opened is AppDataPayload => opened.kind === 'appData' && sameKey(opened, payload),
+    );
     let problem: string | undefined;
     const meta = await this.meta(sessionId, file);
     const name = `${scope}/${key}`;
@@ -172,32 +155,8 @@ export class AppDataSync {
         await this.setMeta({ ...meta, keys: { ...meta.keys, [name]: { sum, at, device } } });
       }
     }
-    if (candidates.length > 1) await this.resolve(doc, best.doc, candidates.slice(1));
+    await resolve(local, doc, best, conflicts);
     return problem;
-  }
-
-  /** Leaves one revision, the winner's: the others are removed, and the current one takes its content. */
-  private async resolve(
-    current: PouchDoc,
-    winner: PouchDoc,
-    others: readonly { rev: string | undefined }[],
-  ): Promise<void> {
-    const edits: Record<string, unknown>[] = others.flatMap((o) =>
-      o.rev ? [{ _id: current._id, _rev: o.rev, _deleted: true }] : [],
-    );
-    if (winner !== current)
-      edits.push({ _id: current._id, _rev: current._rev, v: 1, iv: winner.iv, ct: winner.ct });
-    await this.deps.local.bulkDocs(edits as unknown as PouchDoc[]);
-  }
-
-  private async revisions(ids: readonly string[]): Promise<Map<string, string>> {
-    const { rows } = await this.deps.local.allDocs({ keys: ids });
-    const revs = new Map<string, string>();
-    for (const row of rows) {
-      const rev = (row.value as { rev?: unknown } | undefined)?.rev;
-      if (!row.error && typeof rev === 'string') revs.set(row.key, rev);
-    }
-    return revs;
   }
 
   private metaId(sessionId: string, file: string): Promise<string> {

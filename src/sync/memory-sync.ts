@@ -12,10 +12,11 @@
 import type PouchDB from 'pouchdb-browser';
 import type { PouchDoc } from 'pouchdb-browser';
 import { type EaselDatabase, MemoriesRepository, type MemoryRecord } from '../storage';
-import { digest, opaqueId, open, type SealedDoc, type SyncKeys, seal } from './crypto';
+import { digest, opaqueId, type SealedDoc, type SyncKeys, seal } from './crypto';
 import { type Stamp, wins } from './merge';
 import { upsert } from './mirror';
-import { type Payload, parsePayload } from './payloads';
+import type { Payload } from './payloads';
+import { conflictCandidates, putSealed, resolve } from './sealed-docs';
 
 export type MemoryPayload = Extract<Payload, { kind: 'memory' }>;
 
@@ -76,16 +77,7 @@ export class MemorySync {
       entries[name] = { sum, at, device };
     }
     if (docs.length === 0) return;
-    const revs = await this.revisions(docs.map((d) => d._id));
-    const results = await this.deps.local.bulkDocs(
-      docs.map((d) => ({
-        ...d,
-        ...(revs.get(d._id) ? { _rev: revs.get(d._id) } : {}),
-      })) as unknown as PouchDoc[],
-    );
-    for (const r of results) if (r.ok && r.id && r.rev) this.deps.wrote(r.id, r.rev);
-    const failed = results.find((r) => r.error);
-    if (failed) throw new Error(`the local sync copy refused a memory file (${String(failed.error)})`);
+    await putSealed(this.deps.local, docs, this.deps.wrote, 'a memory file');
     await this.setMeta(entries);
   }
 
@@ -99,23 +91,14 @@ export class MemorySync {
     const { space, path } = payload;
     if (doc._id !== (await memoryId(keys, space, path)))
       return 'A memory file from another device was refused: it was filed under another name.';
-    const candidates: { rev: string | undefined; doc: PouchDoc; payload: MemoryPayload }[] = [
-      { rev: doc._rev, doc, payload },
-    ];
-    for (const rev of doc._conflicts ?? []) {
-      try {
-        const other = await local.get(doc._id, { rev });
-        const opened = parsePayload(await open(keys, other));
-        if (opened?.kind === 'memory' && opened.space === space && opened.path === path)
-          candidates.push({ rev, doc: other, payload: opened });
-        else candidates.push({ rev, doc, payload });
-      } catch {
-        // A revision that does not open is left out of the choice (and removed below).
-        candidates.push({ rev, doc, payload });
-      }
-    }
-    let best = candidates[0]!;
-    for (const c of candidates.slice(1)) if (wins(c.payload, best.payload)) best = c;
+    const { best, conflicts } = await conflictCandidates(
+      local,
+      keys,
+      doc,
+      payload,
+      (opened): opened is MemoryPayload =>
+        opened.kind === 'memory' && opened.space === space && opened.path === path,
+    );
     const name = nameOf(space, path);
     const meta = await this.meta();
     const here = (await this.repo.list(space)).find((r) => r.path === path);
@@ -130,32 +113,8 @@ export class MemorySync {
         if (here) await this.repo.write(space, [{ path, text: null }]);
       } else if (here?.text !== text) await this.repo.putAll([{ space, path, text, updated: at }]);
     }
-    if (candidates.length > 1) await this.resolve(doc, best.doc, candidates.slice(1));
+    await resolve(local, doc, best, conflicts);
     return undefined;
-  }
-
-  /** Leaves one revision, the winner's: the others are removed, and the current one takes its content. */
-  private async resolve(
-    current: PouchDoc,
-    winner: PouchDoc,
-    others: readonly { rev: string | undefined }[],
-  ): Promise<void> {
-    const edits: Record<string, unknown>[] = others.flatMap((o) =>
-      o.rev ? [{ _id: current._id, _rev: o.rev, _deleted: true }] : [],
-    );
-    if (winner !== current)
-      edits.push({ _id: current._id, _rev: current._rev, v: 1, iv: winner.iv, ct: winner.ct });
-    await this.deps.local.bulkDocs(edits as unknown as PouchDoc[]);
-  }
-
-  private async revisions(ids: readonly string[]): Promise<Map<string, string>> {
-    const { rows } = await this.deps.local.allDocs({ keys: ids });
-    const revs = new Map<string, string>();
-    for (const row of rows) {
-      const rev = (row.value as { rev?: unknown } | undefined)?.rev;
-      if (!row.error && typeof rev === 'string') revs.set(row.key, rev);
-    }
-    return revs;
   }
 
   private async meta(): Promise<Record<string, FileMeta>> {
