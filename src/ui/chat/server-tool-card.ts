@@ -1,8 +1,8 @@
-import { css, html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../code/server-code-card';
 import { msg, str } from '../l10n';
-import { focusRing } from '../styles/controls';
+import { serverCardStyles } from '../styles/server-card';
 
 /** A block of the API's own tools, as the provider kept it (`opaque.value`): `unknown` until read here. */
 export type ServerBlock = Readonly<Record<string, unknown>>;
@@ -65,41 +65,7 @@ const FETCH_ERRORS: Readonly<Record<string, string>> = {
  */
 @customElement('easel-server-tool-card')
 export class EaselServerToolCard extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-      margin: var(--easel-space-2) 0;
-    }
-    section {
-      border: 1px solid var(--easel-border);
-      border-radius: var(--easel-radius);
-      background: var(--easel-surface);
-      padding: var(--easel-space-2) var(--easel-space-3);
-      font-size: 0.875rem;
-    }
-    .title {
-      font-weight: 600;
-    }
-    .error {
-      color: var(--easel-danger, #b3261e);
-    }
-    ul {
-      margin: var(--easel-space-1) 0 0;
-      padding-left: 1.2em;
-    }
-    .host {
-      color: var(--easel-text-muted);
-    }
-    pre {
-      margin: var(--easel-space-1) 0 0;
-      white-space: pre-wrap;
-      word-break: break-word;
-      font-size: 0.8rem;
-    }
-    summary:focus-visible {
-      ${focusRing}
-    }
-  `;
+  static override styles = serverCardStyles;
 
   /** The call (`server_tool_use` or `mcp_tool_use`); absent for a result whose call is not in the message. */
   @property({ attribute: false }) use: ServerBlock | undefined;
@@ -135,7 +101,7 @@ export class EaselServerToolCard extends LitElement {
       ${
         Array.isArray(content)
           ? html`<ul aria-label=${msg('Search results')}>
-              ${content.map((r: unknown) => (isRecord(r) ? html`<li>${text(r.title) ?? text(r.url) ?? ''} <span class="host">${host(r.url)}</span></li>` : nothing))}
+              ${content.map((r: unknown) => (isRecord(r) ? html`<li>${text(r.title) ?? text(r.url) ?? ''} <span class="muted">${host(r.url)}</span></li>` : nothing))}
             </ul>`
           : this.renderError(content, SEARCH_ERRORS, 'The search failed')
       }
@@ -159,7 +125,7 @@ export class EaselServerToolCard extends LitElement {
     const failed = this.result?.is_error === true;
     const output = resultText(this.result?.content);
     return html`<section role="group" aria-label=${msg(str`MCP tool ${name} on ${server}`)}>
-      <span class="title">${name}</span> <span class="host">${msg(str`on ${server}`)}</span>
+      <span class="title">${name}</span> <span class="muted">${msg(str`on ${server}`)}</span>
       ${failed ? html`<span class="error"> ${msg('· failed')}</span>` : nothing}
       ${this.use ? html`<details><summary>${msg('Input')}</summary><pre>${JSON.stringify(this.use.input ?? {}, null, 2)}</pre></details>` : nothing}
       ${
@@ -179,7 +145,7 @@ export class EaselServerToolCard extends LitElement {
   }
 
   private renderPending() {
-    return this.streaming || !this.result ? html`<span class="host"> ${msg('· working…')}</span>` : nothing;
+    return this.streaming || !this.result ? html`<span class="muted"> ${msg('· working…')}</span>` : nothing;
   }
 }
 

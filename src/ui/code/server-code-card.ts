@@ -4,6 +4,7 @@ import { loadServerFiles, type ServerFileDownloads, type ServerFileState } from 
 import { OpenArtifactEvent } from '../events';
 import { msg, str } from '../l10n';
 import { focusRing } from '../styles/controls';
+import { serverCardStyles } from '../styles/server-card';
 
 /** A block of the code execution tool as the provider kept it: `unknown` until read here. */
 type Block = Readonly<Record<string, unknown>>;
@@ -46,53 +47,27 @@ const ERRORS: Readonly<Record<string, string>> = {
  */
 @customElement('easel-server-code-card')
 export class EaselServerCodeCard extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-      margin: var(--easel-space-2) 0;
-    }
-    section {
-      border: 1px solid var(--easel-border);
-      border-radius: var(--easel-radius);
-      background: var(--easel-surface);
-      padding: var(--easel-space-2) var(--easel-space-3);
-      font-size: 0.875rem;
-    }
-    .title {
-      font-weight: 600;
-    }
-    .muted {
-      color: var(--easel-text-muted);
-    }
-    .error {
-      color: var(--easel-danger, #b3261e);
-    }
-    pre {
-      margin: var(--easel-space-1) 0 0;
-      white-space: pre-wrap;
-      word-break: break-word;
-      font-size: 0.8rem;
-      max-height: 20rem;
-      overflow: auto;
-    }
-    ul {
-      margin: var(--easel-space-1) 0 0;
-      padding-left: 1.2em;
-    }
-    button {
-      font: inherit;
-      color: var(--easel-accent);
-      background: none;
-      border: none;
-      padding: 0;
-      cursor: pointer;
-      text-decoration: underline;
-    }
-    summary:focus-visible,
-    button:focus-visible {
-      ${focusRing}
-    }
-  `;
+  static override styles = [
+    serverCardStyles,
+    css`
+      pre {
+        max-height: 20rem;
+        overflow: auto;
+      }
+      button {
+        font: inherit;
+        color: var(--easel-accent);
+        background: none;
+        border: none;
+        padding: 0;
+        cursor: pointer;
+        text-decoration: underline;
+      }
+      button:focus-visible {
+        ${focusRing}
+      }
+    `,
+  ];
 
   /** The call (`server_tool_use` named `bash_code_execution`, `text_editor_code_execution` or `code_execution`). */
   @property({ attribute: false }) use: Block | undefined;
