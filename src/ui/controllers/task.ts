@@ -4,13 +4,18 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 export interface TaskOptions<A extends readonly unknown[], R> {
   /**
    * The load. `signal` aborts when the arguments change again or the host disconnects; a load that was
-   * aborted, or that failed, changes nothing (`onComplete` is not called).
+   * aborted changes nothing, and one that failed goes to `onError` (`onComplete` is not called for either).
    */
   readonly task: (args: A, options: { readonly signal: AbortSignal }) => Promise<R>;
   /** The arguments, read before each update of the host; `undefined` means "nothing to load yet". */
   readonly args: () => A | undefined;
   /** Receives the result of the newest load. */
   readonly onComplete: (value: R) => void;
+  /**
+   * Receives the failure of the newest load (what the last success gave stays); it is kept in `error` too.
+   * Without it, the caller reads `error` where the failure matters.
+   */
+  readonly onError?: (error: unknown) => void;
 }
 
 /**
@@ -22,12 +27,18 @@ export interface TaskOptions<A extends readonly unknown[], R> {
 export class Task<A extends readonly unknown[], R> implements ReactiveController {
   private lastArgs: A | undefined;
   private running: AbortController | undefined;
+  private failure: unknown;
 
   constructor(
     host: ReactiveControllerHost,
     private readonly options: TaskOptions<A, R>,
   ) {
     host.addController(this);
+  }
+
+  /** The newest load's failure; `undefined` while it runs and once one succeeded. An abort is no failure. */
+  get error(): unknown {
+    return this.failure;
   }
 
   hostConnected(): void {
@@ -51,14 +62,18 @@ export class Task<A extends readonly unknown[], R> implements ReactiveController
     this.running?.abort();
     const controller = new AbortController();
     this.running = controller;
+    this.failure = undefined;
     this.options.task(args, { signal: controller.signal }).then(
       (value) => {
         if (controller.signal.aborted) return;
         this.running = undefined;
         this.options.onComplete(value);
       },
-      () => {
-        // A failed load keeps what the last one gave; the caller reports problems where they matter.
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        this.running = undefined;
+        this.failure = error ?? new Error('The load failed without a reason.');
+        this.options.onError?.(error);
       },
     );
   }
