@@ -311,7 +311,7 @@ test('code reaches no network and none of the app: storage, the key, the page', 
     expect(py).toContain('refused');
     expect(py).not.toContain('reached');
     // A missing package fails with one line Claude can act on.
-    expect(py).toContain("No module named 'numpy'. Easel's Python has the standard library only");
+    expect(py).toContain("No module named 'numpy'. Easel's Python has the standard library and openpyxl");
     expect(tripwire.hits).toEqual([]);
   } finally {
     await tripwire.close();
@@ -333,4 +333,54 @@ test('the Code switch turns run_code off for the session', async ({ app, anthrop
     ((body?.tools ?? []) as { name: string }[]).map((t) => t.name);
   expect(names(first?.body)).toContain('run_code');
   expect(names(second?.body)).not.toContain('run_code');
+});
+
+test('Python makes an Excel workbook with openpyxl and a PDF with reportlab; the panel shows them', async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(120_000);
+  await anthropic.reply(
+    runCode(
+      'toolu_xlsx',
+      'python',
+      [
+        'import openpyxl',
+        'from reportlab.pdfgen import canvas',
+        'wb = openpyxl.Workbook()',
+        "ws = wb.active; ws.title = 'Totals'",
+        "ws.append(['region', 'total'])",
+        "ws.append(['north', 125250]); ws.append(['south', 125500])",
+        "wb.create_sheet('Notes')['A1'] = 'made in Python'",
+        "wb.save('/mnt/outputs/totals.xlsx')",
+        "pdf = canvas.Canvas('/mnt/outputs/report.pdf')",
+        "pdf.drawString(72, 720, 'Regions report'); pdf.save()",
+        'openpyxl.__version__',
+      ].join('\n'),
+      'Make the workbook',
+    ),
+    sse.text('Made.'),
+  );
+  await send(app, 'Make a workbook');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Made.', {
+    timeout: 90_000,
+  });
+  const result = await toolResult(anthropic, 'toolu_xlsx');
+  expect(result).toContain('Value:\n3.0.9');
+  expect(result).toContain('totals.xlsx (version 1, in the panel)');
+  expect(result).toContain('report.pdf (version 1, in the panel)');
+  // The workbook opens in the panel's spreadsheet viewer, a tab per sheet, with the cells Python wrote.
+  const runCard = card(app, 'Tool call: Running Python: Make the workbook');
+  await runCard.getByRole('button', { name: 'totals.xlsx' }).click();
+  const panel = app.getByRole('region', { name: 'Artifacts' });
+  const sheets = panel.getByRole('tablist', { name: 'Sheets' });
+  await expect(sheets.getByRole('tab')).toHaveText(['Totals', 'Notes'], { timeout: 30_000 });
+  const grid = panel.getByRole('grid', { name: 'Totals' });
+  await expect(grid).toContainText('north');
+  await expect(grid).toContainText('125500');
+  await sheets.getByRole('tab', { name: 'Notes' }).click();
+  await expect(panel.getByRole('grid', { name: 'Notes' })).toContainText('made in Python');
+  // The PDF, in the PDF viewer.
+  await runCard.getByRole('button', { name: 'report.pdf' }).click();
+  await expect(panel.getByRole('toolbar', { name: 'PDF' })).toContainText('1 page', { timeout: 30_000 });
 });

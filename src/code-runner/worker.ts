@@ -8,11 +8,15 @@
  * Messages in (from the app, over the port):
  * - `{ kind: 'run', id, language, code, files, outputs, python? }`: `files` are the session's attachments and
  *   `outputs` the files earlier runs wrote (both `{ name, bytes }`, bytes as `ArrayBuffer`); `python` carries
- *   Pyodide's files (`loader`, `asm`, `wasm`, `stdlib`, `lock`) the first time Python is asked for.
+ *   Pyodide's files (`loader`, `asm`, `wasm`, `stdlib`, `lock`) and the list of the pure-Python packages there
+ *   are (`packages`, from `python-packages/packages.json`) the first time Python is asked for.
+ * - `{ kind: 'package', id, file, bytes? , error? }`: a package's wheel the worker asked for, or why it could not
+ *   be had.
  * Messages out:
  * - `{ kind: 'output', id, stream: 'stdout' | 'stderr', text }` as the code prints;
  * - `{ kind: 'image', id, mediaType, bytes }` for a figure or canvas shown;
  * - `{ kind: 'status', id, text }` (e.g. `Starting Python…`);
+ * - `{ kind: 'package', id, file }`: asks for a package's wheel, the first time a run imports it;
  * - `{ kind: 'running', id }` when the code itself starts (the time limit counts from here);
  * - `{ kind: 'done', id, ok, value?, error?, files }`: the last expression's value (as text), the error with
  *   its traceback, and the files written or changed by this run (`{ name, bytes }`).
@@ -29,6 +33,14 @@ export function codeWorker(): void {
     wasm: ArrayBuffer;
     stdlib: ArrayBuffer;
     lock: string;
+    packages: PythonPackage[];
+  }
+  /** A package of `python-packages/packages.json`: its wheel, the names it is imported by, what it needs. */
+  interface PythonPackage {
+    name: string;
+    file: string;
+    imports: string[];
+    depends: string[];
   }
   interface PyProxyLike {
     toString(): string;
@@ -50,6 +62,7 @@ export function codeWorker(): void {
     setStderr(options: { batched: (text: string) => void }): void;
     globals: { get(name: string): unknown };
     toPy(value: unknown): unknown;
+    unpackArchive(buffer: Uint8Array, format: string, options?: { extractDir?: string }): void;
   }
 
   const base = 'https://python.easel.invalid/';
@@ -63,6 +76,10 @@ export function codeWorker(): void {
   let files = new Map<string, Bytes>();
   const outputs = new Map<string, Bytes>();
   let python: Promise<Pyodide> | undefined;
+  let packages: PythonPackage[] = [];
+  /** The packages unpacked into site-packages (by name), and the wheels asked of the app, by file. */
+  const installed = new Set<string>();
+  const asked = new Map<string, { resolve(bytes: ArrayBuffer): void; reject(error: Error): void }>();
   /** Pyodide's files, served to its loader by the stand-in `fetch` below, by address. */
   const assets = new Map<string, Blob>();
 
@@ -255,6 +272,7 @@ export function codeWorker(): void {
 
   const loadPython = async (given: PythonAssets): Promise<Pyodide> => {
     post({ kind: 'status', text: 'Starting Python…' });
+    packages = given.packages;
     assets.set(`${base}pyodide.asm.wasm`, new Blob([given.wasm], { type: 'application/wasm' }));
     assets.set(`${base}python_stdlib.zip`, new Blob([given.stdlib]));
     const url = (data: ArrayBuffer) => URL.createObjectURL(new Blob([data], { type: 'text/javascript' }));
@@ -276,6 +294,45 @@ export function codeWorker(): void {
     py.FS.mkdirTree('/mnt/outputs');
     py.runPython("import sys, os\nos.chdir('/mnt/outputs')");
     return py;
+  };
+
+  /**
+   * Unpacks into site-packages the packages the code imports (and those they need) that are not there yet,
+   * asking the app for each wheel: they load on first use, not with Python.
+   */
+  const loadImportedPackages = async (py: Pyodide, code: string) => {
+    const byImport = new Map(packages.flatMap((p) => p.imports.map((name) => [name, p] as const)));
+    // Code that does not parse imports nothing here: the run itself then gives the error, with its line.
+    const found = py.runPython(`
+def _easel_imports(code):
+    from pyodide.code import find_imports
+    try:
+        return find_imports(code)
+    except SyntaxError:
+        return []
+_easel_imports(${JSON.stringify(code)})
+`) as { toJs(): string[]; destroy(): void };
+    const names = found.toJs();
+    found.destroy();
+    const needed: PythonPackage[] = [];
+    const need = (p: PythonPackage | undefined) => {
+      if (!p || installed.has(p.name) || needed.includes(p)) return;
+      for (const d of p.depends) need(packages.find((q) => q.name === d));
+      needed.push(p);
+    };
+    for (const name of names) need(byImport.get(name.split('.')[0] ?? ''));
+    if (needed.length === 0) return;
+    post({ kind: 'status', text: `Loading ${needed.map((p) => p.name).join(', ')}…` });
+    const site = String(py.runPython('import site\nsite.getsitepackages()[0]'));
+    for (const p of needed) {
+      const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
+        asked.set(p.file, { resolve, reject });
+        post({ kind: 'package', file: p.file });
+      });
+      py.unpackArchive(new Uint8Array(bytes), 'wheel', { extractDir: site });
+      installed.add(p.name);
+    }
+    py.runPython('import importlib\nimportlib.invalidate_caches()');
   };
 
   const pythonFiles = (py: Pyodide, dir: string, map: Map<string, Bytes>) => {
@@ -336,8 +393,16 @@ _easel_figures()
       text = `Traceback (most recent call last):\n${text.slice(own)}`;
     const match = /ModuleNotFoundError: No module named '([^']+)'/.exec(text);
     if (match) {
-      const top = (match[1] ?? '').split('.')[0];
-      return `${text.trimEnd()}\n\nModuleNotFoundError: No module named '${top}'. Easel's Python has the standard library only: '${top}' is not available and cannot be installed (there is no network). Use the standard library (csv, json, statistics, math, ...) or JavaScript.`;
+      const top = (match[1] ?? '').split('.')[0] ?? '';
+      // The packages Claude would import (not those only other packages need).
+      const there = packages
+        .filter((p) => !packages.some((q) => q.depends.includes(p.name)))
+        .map((p) => p.name);
+      const known = packages.find((p) => p.imports.includes(top));
+      if (known && installed.has(known.name)) return text;
+      if (known)
+        return `${text.trimEnd()}\n\nModuleNotFoundError: '${top}' is there but loads only when the code imports it with an import statement (import ${top}); run the code again with one.`;
+      return `${text.trimEnd()}\n\nModuleNotFoundError: No module named '${top}'. Easel's Python has the standard library and ${there.join(', ')} only: '${top}' is not available and cannot be installed (there is no network). Use what is there or JavaScript.`;
     }
     return text;
   };
@@ -376,6 +441,7 @@ _easel_figures()
           });
         }
         py = await python;
+        await loadImportedPackages(py, String(data.code));
         post({ kind: 'running' });
         value = await runPython(py, String(data.code));
         const text = value === undefined || value === null ? undefined : String(value);
@@ -415,6 +481,13 @@ _easel_figures()
     send = MessagePort.prototype.postMessage.bind(given);
     port.onmessage = (e: MessageEvent) => {
       const data = e.data as Record<string, unknown> | null;
+      if (data?.kind === 'package') {
+        const wait = asked.get(String(data.file));
+        asked.delete(String(data.file));
+        if (data.bytes instanceof ArrayBuffer) wait?.resolve(data.bytes);
+        else wait?.reject(new Error(`${String(data.file)} could not be loaded: ${String(data.error)}`));
+        return;
+      }
       if (data?.kind !== 'run') return;
       queue = queue.then(() => run(data));
     };

@@ -1,3 +1,14 @@
+// biome-ignore lint/style/noRestrictedImports: the package list lives beside the wheels it describes, outside src.
+import PYTHON_PACKAGES from '../../python-packages/packages.json';
+
+/**
+ * The pure-Python packages there are, one line each, from the list the build serves (one place); those only
+ * other packages need are left out.
+ */
+const packageLines = PYTHON_PACKAGES.filter(
+  (p) => !PYTHON_PACKAGES.some((q) => q.depends.includes(p.name)),
+).map((p) => `- ${p.imports.join(', ')} ${p.version}: ${p.use}`);
+
 /** What Claude reads about `run_code` (loaded before the first request, not with the first screen). */
 export const CODE_TOOL_DESCRIPTION = [
   "Run JavaScript or Python in the person's browser, in a sandbox with no network: to compute, analyse the",
@@ -8,9 +19,11 @@ export const CODE_TOOL_DESCRIPTION = [
   '(30 s unless the person changed it). What you get back: stdout and stderr in order, the value of the last',
   'expression, the error with its traceback, the files written, and the images shown.',
   '',
-  'Python: Pyodide (CPython 3.14 in WebAssembly) with the standard library only (csv, json, statistics, math,',
-  're, datetime, sqlite3, decimal, zipfile, ...). numpy, pandas, matplotlib and other packages are NOT',
-  'available and cannot be installed (no network, no pip). Attached files are at /mnt/data/<name> (plain',
+  'Python: Pyodide (CPython 3.14 in WebAssembly) with the standard library (csv, json, statistics, math, re,',
+  'datetime, sqlite3, decimal, zipfile, ...) and these pure-Python packages, loaded when a run imports them:',
+  ...packageLines,
+  'numpy, pandas, matplotlib, Pillow, lxml, python-docx, python-pptx and other packages are NOT available and',
+  'cannot be installed (no network, no pip). Attached files are at /mnt/data/<name> (plain',
   'open() works); write files into /mnt/outputs/ (the working directory), which also holds the files in the',
   'panel. Top-level `await` works.',
   '',

@@ -4,7 +4,8 @@
  * worker talk over a `MessagePort` given to the frame once; everything that comes back is checked before use.
  * Stop and the time limit remove the frame, which ends the worker at once; the next run starts a new one and
  * its result says the state is gone. Python's files (Pyodide, served by the app like the shelf) are fetched
- * here, with progress, the first time Python is asked for, and handed to the worker as bytes.
+ * here, with progress, the first time Python is asked for, and handed to the worker as bytes; so is each
+ * pure-Python package's wheel (`packages/`), the first time a run imports it and the worker asks for it.
  */
 import { version as PYODIDE_VERSION } from 'pyodide/package.json';
 import type { CodeFile, CodeRunner, RunEvent, RunOutcome, RunRequest } from '../../code';
@@ -18,6 +19,7 @@ const PYTHON_FILES = [
   'pyodide.asm.wasm',
   'python_stdlib.zip',
   'pyodide-lock.json',
+  'packages/packages.json',
 ] as const;
 
 /** How long the runtime may take to start before the code runs (Python's first start on a slow machine). */
@@ -29,6 +31,15 @@ interface PythonAssets {
   wasm: ArrayBuffer;
   stdlib: ArrayBuffer;
   lock: string;
+  packages: PythonPackage[];
+}
+
+/** A pure-Python package the worker may ask for (an entry of `python-packages/packages.json`). */
+interface PythonPackage {
+  name: string;
+  file: string;
+  imports: string[];
+  depends: string[];
 }
 
 interface Sandbox {
@@ -129,6 +140,10 @@ export class CodeSandbox implements CodeRunner {
             ),
           );
         }
+        if (data.kind === 'package') {
+          void this.sendPackage(sandbox, id, data.file);
+          return;
+        }
         const message = checked(data);
         if (!message) return;
         if (message.kind === 'done') finish(message.outcome);
@@ -153,6 +168,26 @@ export class CodeSandbox implements CodeRunner {
         transfer,
       );
     });
+  }
+
+  /**
+   * Answers the worker's ask for a package's wheel: only a file of the list, fetched from the app's own
+   * Python folder (the browser caches it), handed over as bytes or with the reason it could not be.
+   */
+  private async sendPackage(sandbox: Sandbox, id: string, file: unknown): Promise<void> {
+    const listed = (await this.assets)?.packages.some((p) => p.file === file);
+    let reply: Record<string, unknown>;
+    try {
+      if (typeof file !== 'string' || !listed) throw new Error('it is not a package of this build');
+      const response = await this.fetchFile(`${pythonBase()}packages/${file}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const bytes = await response.arrayBuffer();
+      reply = { kind: 'package', id, file, bytes };
+    } catch (error) {
+      reply = { kind: 'package', id, file: String(file), error: (error as Error).message };
+    }
+    const bytes = reply.bytes instanceof ArrayBuffer ? [reply.bytes] : [];
+    if (this.sandbox === sandbox) sandbox.port.postMessage(reply, bytes);
   }
 
   /** Removes every sandbox (the page is going, or a test is done). */
@@ -263,18 +298,40 @@ export class CodeSandbox implements CodeRunner {
         return out.buffer;
       }),
     );
-    const [loader, asm, wasm, stdlib, lock] = buffers as [
+    const [loader, asm, wasm, stdlib, lock, list] = buffers as [
+      ArrayBuffer,
       ArrayBuffer,
       ArrayBuffer,
       ArrayBuffer,
       ArrayBuffer,
       ArrayBuffer,
     ];
-    return { loader, asm, wasm, stdlib, lock: new TextDecoder().decode(lock) };
+    return {
+      loader,
+      asm,
+      wasm,
+      stdlib,
+      lock: new TextDecoder().decode(lock),
+      packages: pythonPackages(JSON.parse(new TextDecoder().decode(list))),
+    };
   }
 }
 
 type Checked = { kind: 'event'; event: RunEvent } | { kind: 'done'; outcome: RunOutcome };
+
+/** The package list the build serves, checked: entries that are not well formed are left out. */
+function pythonPackages(value: unknown): PythonPackage[] {
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+  return (Array.isArray(value) ? value : []).flatMap((p: unknown) =>
+    isRecord(p) &&
+    typeof p.name === 'string' &&
+    typeof p.file === 'string' &&
+    strings(p.imports) &&
+    strings(p.depends)
+      ? [{ name: p.name, file: p.file, imports: p.imports, depends: p.depends }]
+      : [],
+  );
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
