@@ -229,6 +229,9 @@ export class EaselArtifactPreview extends LitElement {
   private show(prepared: PreparedRender, content: string, streaming: boolean, filename: string): void {
     this.current?.dispose();
     const spare = this.spare.take(prepared);
+    // A spare that does not fit the finished file, or is not ready yet, would parse its libraries on the same
+    // thread as this document's: it goes, and the next is made once this document has loaded.
+    if (!spare && !streaming) this.spare.drop();
     this.current = spare ?? this.newDocument(prepared);
     this.startApps(this.current, filename, content);
     spare?.render(prepared); // after it is the current document: it reports from now on

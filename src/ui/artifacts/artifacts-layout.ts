@@ -103,7 +103,11 @@ export class EaselArtifactsLayout extends LitElement {
       if (opensPanel(change, hasFiles) && !isPhone()) this.open = true;
     }
     if (!hasFiles) this.open = false;
-    if (hasFiles || this.open) loadPanel();
+    if (hasFiles || this.open) {
+      // Until the panel's module has loaded, a console check of the file it will show waits for it.
+      if (!customElements.get('easel-artifacts-panel')) this.previewHost?.live.coming();
+      void loadPanel();
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -57,6 +57,24 @@ describe('LiveDocuments.documentFor', () => {
     expect(await found).toBeUndefined();
   });
 
+  it('waits for a panel that is still loading, and reads its document', async () => {
+    const live = new LiveDocuments();
+    live.coming();
+    const found = live.documentFor('app.jsx', 'v1', 10_000, never());
+    await flush();
+    live.showing('app.jsx'); // the panel's first update, once its module has loaded
+    live.started('app.jsx', 'v1', answering);
+    expect((await found)?.content).toBe('v1');
+  });
+
+  it('is undefined once a panel that was loading first shows another file', async () => {
+    const live = new LiveDocuments();
+    live.coming();
+    const found = live.documentFor('app.jsx', 'v1', 10_000, never());
+    live.showing(undefined); // hidden (a phone's width): its preview shows nothing
+    expect(await found).toBeUndefined();
+  });
+
   it('is undefined at once when no panel reports', async () => {
     expect(await new LiveDocuments().documentFor('a.html', 'x', 10_000, never())).toBeUndefined();
     const gone = new LiveDocuments();

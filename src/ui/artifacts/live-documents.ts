@@ -78,7 +78,7 @@ class Shown implements LiveDocument {
  * The panel reports after each update which file its preview shows (`showing`), each document it starts
  * (`started`), what the document says (`message`), and when it goes (`detached`). `documentFor` resolves
  * with the document of exactly this file and content: the one on screen, or the next one the panel starts
- * while it shows that file. It resolves `undefined` when there is no panel, when the panel's first update
+ * while it shows that file. It resolves `undefined` when there is no panel (nor one `coming`), when the panel's first update
  * after the call does not show the file, or when it starts nothing of this content within `withinMs`; the
  * check then runs a preview of its own.
  */
@@ -101,6 +101,14 @@ export class LiveDocuments {
     this.shownFile = filename;
     if (this.current && this.current.filename !== filename) this.stop();
     this.wake();
+  }
+
+  /**
+   * A panel is being loaded (its module, with the first file): a check waits for its first report, as for a
+   * panel already there, instead of loading the page a second time beside it.
+   */
+  coming(): void {
+    this.present = true;
   }
 
   /** The panel is gone. */

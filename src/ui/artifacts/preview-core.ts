@@ -103,6 +103,8 @@ export class PreviewCore {
     let html =
       (kind === 'html' || kind === 'text') && followsTheme(content) ? THEME_META + plan.html : plan.html;
     const generated: Record<string, string> = { ...plan.generated };
+    // The shelf files the page names (and what they import) are read while its code compiles.
+    if (plan.compile.length > 0) this.readAhead(manifest, plan.imports, plan.files);
     try {
       const compiled = await Promise.all(plan.compile.map((job) => this.compileJob(job, streaming)));
       compiled.forEach((code, i) => {
@@ -150,6 +152,8 @@ export class PreviewCore {
    * evaluated early. The component, and stand-ins for what is not on the shelf, come with the render request.
    */
   async preparePrime(content: string): Promise<PreparedPrime> {
+    // The component will need the compiler: its worker starts (and loads its code) while the file streams.
+    this.worker ??= this.startWorker();
     const manifest = await this.loadManifest();
     const plan = planPage(content, 'react', manifest, await this.iconsFor(manifest, content));
     const imports: Record<string, string> = {};
@@ -188,35 +192,50 @@ export class PreviewCore {
     loaded: Readonly<Record<string, Blob>> = {},
   ): Promise<Record<string, Blob>> {
     const files: Record<string, Blob> = { ...loaded };
-    const queue = [...new Set(wanted)];
-    while (queue.length > 0) {
-      const file = queue.shift() as string;
-      if (files[file]) continue;
+    const seen = new Set(Object.keys(files));
+    // Every file is read as soon as it is known (a module's imports as soon as it has arrived), so a page waits
+    // for its longest chain of imports (four files for a shadcn/ui page), not for each of its files in turn.
+    const visit = async (file: string): Promise<void> => {
+      if (seen.has(file)) return;
+      seen.add(file);
       if (file.startsWith(GENERATED_FOLDER)) {
         files[file] = new Blob([generated[file] ?? ''], { type: 'text/javascript' });
-        continue;
+        return;
       }
       const blob = await this.file(file);
       files[file] = blob;
-      if (!isModuleFile(manifest, file) && !isIconFile(manifest, file)) continue;
+      if (!isModuleFile(manifest, file) && !isIconFile(manifest, file)) return;
+      const next: string[] = [];
       for (const specifier of await this.importsOf(file, blob)) {
         if (imports[specifier] || !isBareSpecifier(specifier)) continue;
         const found = packageOfSpecifier(manifest, specifier);
         const target = found?.hit.entry.modules[found.subpath];
         if (target) {
           imports[specifier] = target;
-          queue.push(target);
+          next.push(target);
         } else {
           const stand = `${GENERATED_FOLDER}missing-${specifier.replace(/[^\w.-]+/g, '_')}.mjs`;
           const text = missingLibraryText(packageNameOf(specifier));
           generated[stand] = `throw new Error(${JSON.stringify(text)});`;
           missing[specifier] = text;
           imports[specifier] = stand;
-          queue.push(stand);
+          next.push(stand);
         }
       }
-    }
+      await Promise.all(next.map(visit));
+    };
+    await Promise.all([...new Set(wanted)].map(visit));
     return files;
+  }
+
+  /** Starts reading the shelf files of `imports` and `files` with everything they import (kept, as `file`). */
+  private readAhead(
+    manifest: ShelfManifest,
+    imports: Readonly<Record<string, string>>,
+    files: readonly string[],
+  ): void {
+    const shelf = [...files, ...Object.values(imports)].filter((file) => !file.startsWith(GENERATED_FOLDER));
+    this.closeImports(manifest, { ...imports }, shelf, {}, {}).catch(() => undefined);
   }
 
   /**
