@@ -24,12 +24,15 @@ export async function startBench() {
   const fake = await startFakeAnthropic({ port: 0 });
   const browser = await chromium.launch(chromiumLaunchOptions);
   let lanes = 0;
+  const others = [];
   return {
+    /** The build folder measured. */
+    outDir,
     appUrl,
     browser,
     fake,
-    /** A fresh page with the key and this lane's base URL saved. */
-    async newPage() {
+    /** A fresh page with the key and this lane's base URL saved, of the app at `url` (by default the build measured). */
+    async newPage(url = appUrl) {
       lanes += 1;
       const lane = fake.ns(`bench-${lanes}`);
       // No service worker: its precaching (some 3 MB) would run in the background of every measurement.
@@ -38,7 +41,7 @@ export async function startBench() {
         serviceWorkers: 'block',
       });
       const page = await context.newPage();
-      await page.goto(appUrl);
+      await page.goto(url);
       await page.getByRole('button', { name: 'Settings' }).click();
       const dialog = page.getByRole('dialog', { name: 'Settings' });
       await dialog.getByRole('textbox', { name: 'API base URL' }).fill(lane.baseUrl);
@@ -47,7 +50,20 @@ export async function startBench() {
       await dialog.waitFor({ state: 'hidden' });
       return { page, lane, context };
     },
+    /** Serves another build folder (e.g. the build before a change) for the length of the run; its URL. */
+    async serve(folder) {
+      const other = await preview({
+        build: { outDir: folder },
+        preview: { port: 0, host: '127.0.0.1', open: false },
+        logLevel: 'warn',
+      });
+      others.push(other);
+      const url = other.resolvedUrls?.local[0];
+      if (!url) throw new Error('vite preview did not report a URL');
+      return url;
+    },
     async close() {
+      for (const other of others) await new Promise((resolve) => other.httpServer.close(resolve));
       await browser.close();
       await fake.close();
       await new Promise((resolve) => server.httpServer.close(resolve));

@@ -4,16 +4,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { initialScripts } from './initial-js.mjs';
 
 const dist = process.argv[2] ?? 'dist';
-/** The most JavaScript the first screen may load, gzip. */
-const BUDGET_KB = 110;
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = [...html.matchAll(/<script[^>]+src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
-const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]+href="\.?\/?([^"]+\.js)"/g)].map(
-  (m) => m[1],
-);
-const initial = new Set([...entry, ...preloads]);
+/**
+ * The most JavaScript the first screen may load, gzip: the build fails past it. Lowered as the first load is
+ * made lighter (docs/performance.md, "What keeps the first load light"); the goal is 80 KB.
+ */
+const BUDGET_KB = 100;
+const initial = initialScripts(dist);
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const assets = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));

@@ -8,7 +8,7 @@
  * sent, never while the services are built; nothing is filled in later, and building writes no setting.
  * A new service is one `const` here, placed after what it needs, and one field of `AppServices`.
  */
-import { Agent, type StandingContext } from '../agent';
+import { Agent, type ConvertToLlm, type StandingContext } from '../agent';
 import {
   ArtifactApps,
   ArtifactStore,
@@ -19,7 +19,7 @@ import {
   lazyNetworkBridge,
   type SessionFile,
 } from '../artifacts';
-import { createAttachmentResolver, createImageProcessor } from '../attachments';
+import { createImageProcessor } from '../attachments';
 import { createRunCodeTool } from '../code';
 import {
   type AnthropicProvider,
@@ -30,7 +30,7 @@ import {
   type ProviderSettings,
 } from '../llm';
 import { lazyMemoryTool, type MemoryScope } from '../memory';
-import { type ArtifactMessage, createConvertToLlm } from '../messages';
+import type { ArtifactMessage, AttachmentResolver } from '../messages';
 import {
   AttachmentsRepository,
   BroadcastNoticeChannel,
@@ -119,7 +119,26 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     const found = await attachments.get(id);
     return found.kind === 'found' ? found.record.blob : undefined;
   };
-  const resolveAttachment = createAttachmentResolver(loadBlob);
+  // What a request makes of the conversation (attachments read, notes placed, the PDF budget): its code loads
+  // while the page is idle or with the first request, not with the first screen; a failed load is tried again.
+  let converting: Promise<{ resolve: AttachmentResolver; convert: ConvertToLlm }> | undefined;
+  const loadConverting = () => {
+    converting ??= Promise.all([import('../attachments/resolve'), import('../messages/convert')]).then(
+      ([r, c]) => {
+        const resolve = r.createAttachmentResolver(loadBlob);
+        return { resolve, convert: c.createConvertToLlm({ resolveAttachment: resolve }) };
+      },
+      (error: unknown) => {
+        converting = undefined;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `Easel could not load what prepares a message (${reason}). Check the connection and send again.`,
+        );
+      },
+    );
+    return converting;
+  };
+  const resolveAttachment: AttachmentResolver = async (record) => (await loadConverting()).resolve(record);
 
   // The conversation: the provider reads the settings at each request; the agent sends through it.
   const getSettings = () => requestSettings();
@@ -131,7 +150,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     streamFn: provider.streamFn,
     getApiKey: () => requestKey(settings.snapshot),
     getStandingContext: () => standingContext(),
-    convertToLlm: createConvertToLlm({ resolveAttachment }),
+    convertToLlm: async (messages, standing) => (await loadConverting()).convert(messages, standing),
     initialState: { systemPrompt: SYSTEM_PROMPT },
   });
   const artifacts = new ArtifactStore();
@@ -348,6 +367,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     },
     warmUp: () => {
       provider.prepare();
+      void loadConverting().catch(() => undefined);
       void loadStanding().catch(() => undefined);
       void loadMemory().catch(() => undefined);
     },

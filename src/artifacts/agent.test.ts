@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Agent, type AgentMessage, type ToolCall } from '../agent';
 import { createScriptedStream, type ScriptStep } from '../agent/test-support';
-import { createConvertToLlm } from '../messages';
+import { createConvertToLlm } from '../messages/convert';
 import { createArtifactActions } from './person-changes';
 import { EMPTY_LOG, type PreviewLog } from './preview-log';
 import { ArtifactStore } from './store';

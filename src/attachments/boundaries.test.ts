@@ -7,7 +7,7 @@ const folder = new URL('./', import.meta.url);
 const files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
 
 describe('src/attachments boundaries', () => {
-  it("imports only its own files, src/agent and src/messages (and vitest/node and src/agent's test support in tests; the office libraries in office-convert.ts, PDF.js in the PDF text worker)", () => {
+  it("imports only its own files, src/agent and src/messages (and vitest/node and src/agent's test support and src/messages/convert.ts in tests; the office libraries in office-convert.ts, PDF.js in the PDF text worker)", () => {
     const isSupport = (name: string) => name.endsWith('.test.ts') || name === 'test-support.ts';
     const isOfficeLibrary = (name: string, spec: string) =>
       ((name === 'office-convert.ts' || name === 'office-convert.test.ts') &&
@@ -25,7 +25,10 @@ describe('src/attachments boundaries', () => {
           (spec) =>
             !(
               isSupport(name) &&
-              (spec === 'vitest' || spec.startsWith('node:') || spec === '../agent/test-support')
+              (spec === 'vitest' ||
+                spec.startsWith('node:') ||
+                spec === '../agent/test-support' ||
+                spec === '../messages/convert')
             ),
         )
         .map((spec) => `${name}: ${spec}`),

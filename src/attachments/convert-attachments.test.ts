@@ -1,6 +1,7 @@
 /** Prepared corpus files through `convertToLlm`: the blocks the model receives. */
 import { describe, expect, it } from 'vitest';
-import { createConvertToLlm, type UserWithAttachmentsMessage } from '../messages';
+import type { UserWithAttachmentsMessage } from '../messages';
+import { createConvertToLlm } from '../messages/convert';
 import { type PrepareOptions, prepareAttachment } from './prepare';
 import { createAttachmentResolver } from './resolve';
 import { fixture, fixtureFile } from './test-support';

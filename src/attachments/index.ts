@@ -18,7 +18,8 @@ export { extensionOf, uniqueName } from './names';
 // from here they would sit in the first screen's JavaScript.
 export type { PageChoice, PageRange } from './pdf-pages';
 export type { PdfRework, PdfReworked, PrepareOptions } from './prepare';
-export { createAttachmentResolver, type LoadBlob, type ResolverOptions } from './resolve';
+// `resolve.ts` (`createAttachmentResolver`) is loaded with the first request, like `prepare.ts`.
+export type { LoadBlob, ResolverOptions } from './resolve';
 
 /**
  * Loads the file checks (sniffing, image headers, PDF and text checks) the first time a file is attached, so

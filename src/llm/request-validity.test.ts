@@ -22,7 +22,7 @@ import type {
   StreamOptions,
 } from '../agent';
 import { Agent } from '../agent';
-import { createConvertToLlm } from '../messages';
+import { createConvertToLlm } from '../messages/convert';
 import { interrupted, parseMessageRecord } from '../storage';
 import { createAccumulator } from './accumulator';
 import { BUILTIN_MODELS } from './catalog';

@@ -2,12 +2,9 @@
  * The app's own message kinds (joined to `AgentMessage` by declaration merging) and `convertToLlm`, which
  * decides what the model sees of them.
  */
-export {
-  COMPACTION_HEADING,
-  type ConvertToLlmOptions,
-  createConvertToLlm,
-  latestCompaction,
-} from './convert';
+// Its values are the folder's second entry (`convert.ts`, loaded with the first request and by the message
+// views): exported from here they would sit in the first screen's JavaScript.
+export type { ConvertToLlmOptions } from './convert';
 export type {
   ArtifactAuthor,
   ArtifactMessage,

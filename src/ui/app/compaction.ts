@@ -5,7 +5,8 @@
  * messages themselves stay in the session. Loaded with the first `Compact`.
  */
 import type { AgentMessage, AssistantMessage } from '../../agent';
-import { type CompactionMessage, latestCompaction } from '../../messages';
+import type { CompactionMessage } from '../../messages';
+import { latestCompaction } from '../../messages/convert';
 import { requestKey } from '../../storage';
 import { formatNumber } from '../format';
 import { msg, str } from '../l10n';

@@ -4,14 +4,26 @@ import { classMap } from 'lit/directives/class-map.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AgentMessage, AssistantMessage, ToolResultMessage } from '../../agent';
 import { RetryEvent } from '../events';
-import './message-list';
-import './message-view';
-import { msg } from '../l10n';
+import { msg, str } from '../l10n';
 import { buttonLook, focusRing } from '../styles/controls';
 import { NO_VERSIONS, type VersionLookup } from './versions';
 
 /** How close to the bottom (px) still counts as following the stream. */
 const FOLLOW_SLACK = 48;
+
+let messageViews: Promise<unknown> | undefined;
+/**
+ * The elements that show messages (`message-list`, `message-view`, and through them Markdown, tool cards,
+ * thinking, versions, error notices): not in the first screen's JavaScript. They load while the page is idle, or
+ * with the first message to show; a failed load is tried again next time.
+ */
+export function loadMessageViews(): Promise<unknown> {
+  messageViews ??= import('./message-list').catch((error: unknown) => {
+    messageViews = undefined;
+    throw error;
+  });
+  return messageViews;
+}
 
 /**
  * The `log` named `Conversation`: finished messages, the streaming one, and scrolling that follows the
@@ -102,6 +114,10 @@ export class EaselConversation extends LitElement {
   @property({ attribute: false }) versions: VersionLookup = NO_VERSIONS;
 
   @state() private following = true;
+  /** Whether the message elements are defined (`loadMessageViews`); until then messages wait to be shown. */
+  @state() private viewsReady = customElements.get('easel-message-list') !== undefined;
+  /** Why the message elements could not be loaded, if they could not. */
+  @state() private viewsFailed = '';
 
   @query('.scroller') private scroller!: HTMLElement;
   @query('[role="log"]') private log!: HTMLElement;
@@ -110,6 +126,7 @@ export class EaselConversation extends LitElement {
   private readonly resizeObserver = new ResizeObserver(() => {
     if (this.following) this.scrollToEnd();
   });
+  private viewsLoading = false;
   private historyMemo:
     | {
         readonly source: readonly AgentMessage[];
@@ -124,6 +141,10 @@ export class EaselConversation extends LitElement {
     void this.updateComplete.then(() => {
       if (this.isConnected) this.resizeObserver.observe(this.log);
     });
+    if (!this.viewsReady) {
+      const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+      idle(() => this.loadViews());
+    }
   }
 
   override disconnectedCallback(): void {
@@ -131,22 +152,56 @@ export class EaselConversation extends LitElement {
     this.resizeObserver.disconnect();
   }
 
+  override willUpdate(): void {
+    if (!this.viewsReady && (this.messages.length > 0 || this.streamMessage)) this.loadViews();
+  }
+
   override render() {
     const empty = this.messages.length === 0 && !this.streamMessage;
+    const loading = !empty && !this.viewsReady;
     const liveStart = this.liveStart();
     return html`<div class=${classMap({ scroller: true, following: this.following })} @scroll=${this.handleScroll}>
-        <div role="log" aria-label=${msg('Conversation')}>
+        <div role="log" aria-label=${msg('Conversation')} aria-busy=${loading ? 'true' : nothing}>
           ${empty ? html`<slot name="empty"><p class="empty">${msg('Ask Claude anything. Files it writes appear beside the chat.')}</p></slot>` : nothing}
-          <easel-message-list
+          ${loading ? this.renderLoading() : this.renderMessages(liveStart)}
+        </div>
+      </div>
+      ${this.following ? nothing : html`<button class="jump" type="button" @click=${this.handleJump}>${msg('Jump to latest')}</button>`}`;
+  }
+
+  /** The messages: the history, the latest exchange, and what is awaited. */
+  private renderMessages(liveStart: number) {
+    return html`<easel-message-list
             .messages=${this.history(liveStart)}
             ?busy=${this.busy}
             ?holdsLatest=${liveStart >= this.messages.length}
             .versions=${this.versions}
           ></easel-message-list>
-          ${this.renderLive(liveStart)} ${this.renderWaiting()} ${this.renderUnanswered()}
-        </div>
-      </div>
-      ${this.following ? nothing : html`<button class="jump" type="button" @click=${this.handleJump}>${msg('Jump to latest')}</button>`}`;
+          ${this.renderLive(liveStart)} ${this.renderWaiting()} ${this.renderUnanswered()}`;
+  }
+
+  /** While the message elements load: nothing yet, or why they could not be loaded. */
+  private renderLoading() {
+    if (!this.viewsFailed) return nothing;
+    return html`<p class="unanswered" role="alert">
+      ${msg(str`The messages could not be shown (${this.viewsFailed}). Check the connection and reload the page.`)}
+    </p>`;
+  }
+
+  private loadViews() {
+    if (this.viewsReady || this.viewsLoading) return;
+    this.viewsLoading = true;
+    loadMessageViews().then(
+      () => {
+        this.viewsLoading = false;
+        this.viewsFailed = '';
+        this.viewsReady = true;
+      },
+      (error: unknown) => {
+        this.viewsLoading = false;
+        this.viewsFailed = error instanceof Error ? error.message : String(error);
+      },
+    );
   }
 
   /**

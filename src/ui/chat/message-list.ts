@@ -2,7 +2,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AgentMessage, ToolResultMessage } from '../../agent';
-import { latestCompaction } from '../../messages';
+import { latestCompaction } from '../../messages/convert';
 import './message-view';
 import { msg } from '../l10n';
 import { focusRing } from '../styles/controls';

@@ -1,5 +1,4 @@
 /** Loads the Markdown stack on demand (never with the first screen) and warms it up while the page is idle. */
-import { markdownStyles } from './markdown-styles';
 import type { MarkdownRenderer } from './render';
 
 /** Runs `task` when the page is idle (soon, where there is no idle callback). */
@@ -36,7 +35,9 @@ export class RendererLoader {
     // The element's style sheets are parsed when its first instance connects (the first answer's first frame):
     // parsed now instead, while idle.
     whenIdle(() => {
-      for (const style of markdownStyles) void style.styleSheet;
+      void import('./markdown-styles').then(({ markdownStyles }) => {
+        for (const style of markdownStyles) void style.styleSheet;
+      });
     });
   }
 }

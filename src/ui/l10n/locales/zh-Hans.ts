@@ -702,6 +702,8 @@ const zhHans: Translations = {
   'the limit of searches for one answer was reached (Settings → Web)':
     '已达到每次回答的搜索次数上限（设置 → 联网）',
   'The message could not be sent: ${0}': '无法发送消息：${0}',
+  'The messages could not be shown (${0}). Check the connection and reload the page.':
+    '无法显示消息（${0}）。请检查网络连接并重新加载页面。',
   'the page could not be reached': '无法访问该网页',
   'the page is of a kind that cannot be read': '该网页的类型无法读取',
   'The page sent more than ${0} messages; the rest are ignored.':
