@@ -13,6 +13,8 @@
 // - open: from `location.hash = '#/s/<id>'` (a sidebar link, back/forward) to the frame that paints the last
 //   message of a 2,000-message session, rendered as Markdown (goal ≤ 300 ms); also a cold load of that URL, from
 //   navigation start, and the main thread while opening (CDP TaskDuration, long tasks);
+// - switch: between two 2,000-message sessions, A → B → A …, from the click on the other session's row in the
+//   sidebar to the frame that paints that session's last message (goal ≤ 300 ms), and the main thread meanwhile;
 // - search over 500 sessions × 200 messages: the first search (from focusing the box, which starts loading the
 //   index, to the results on screen, 150 ms typing debounce included) and later ones (from the debounced search
 //   event to the results on screen) for a rare word, two words, a common word and a word found nowhere.
@@ -30,6 +32,7 @@ const SAVE_ROUNDS = 12;
 const STORAGE_SESSIONS = 10;
 const STORAGE_SAVES = 5;
 const OPEN_ROUNDS = 5;
+const SWITCHES = 10;
 const SEARCH_ROUNDS = 5;
 const SEARCH_SESSIONS = 500;
 const SEARCH_MESSAGES = 200;
@@ -279,6 +282,40 @@ async function openAndTime({ id, marker }) {
   });
 }
 
+/**
+ * In the page: clicks the sidebar row of session `id` (a person switching sessions) and resolves with the
+ * milliseconds until the frame that paints its last message (`marker`) as Markdown.
+ */
+async function switchAndTime({ id, marker }) {
+  const find = (root, test) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (test(el)) return el;
+      const inner = el.shadowRoot && find(el.shadowRoot, test);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const href = `#/s/${encodeURIComponent(id)}`;
+  const row = find(document, (el) => el.localName === 'a' && el.getAttribute('href')?.endsWith(href));
+  if (!row) throw new Error(`no sidebar row for ${id}`);
+  const painted = () => {
+    const conversation = document.querySelector('easel-app')?.shadowRoot?.querySelector('easel-conversation');
+    const views = conversation?.shadowRoot?.querySelectorAll('easel-message-view');
+    const markdown = views?.[views.length - 1]?.shadowRoot?.querySelector('easel-markdown')?.shadowRoot;
+    return Boolean(markdown?.querySelector('.md') && markdown.textContent.includes(marker));
+  };
+  const started = performance.now();
+  row.click();
+  return new Promise((resolve) => {
+    const check = () => {
+      // Found in a frame's rAF: that frame paints it; a task posted now runs after the paint.
+      if (painted()) setTimeout(() => resolve(performance.now() - started));
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
 /** In the page, from its first script: records when the last message named in sessionStorage is painted. */
 function timeColdOpen() {
   const marker = sessionStorage.getItem('bench-open-marker');
@@ -457,6 +494,43 @@ async function saveAndOpen(bench) {
   return { saveRatio, openMs: median(opens) };
 }
 
+/** Switches between two 2,000-message sessions by their sidebar rows (see the header). */
+async function switchSessions(bench) {
+  const { page, context } = await bench.newPage();
+  const now = Date.now();
+  const a = { id: 'bench-switch-a', count: 2000, updated: now - 60_000 };
+  const b = { id: 'bench-switch-b', count: 2000, updated: now - 120_000 };
+  await seed(page, [a, b]);
+  await page.reload();
+  const target = (spec) => ({ id: spec.id, marker: `End of ${spec.id}.` });
+  // Both opened once: the first open of a session in a page is `sessions-open-2000`'s case.
+  await page.evaluate(openAndTime, target(a));
+  await page.evaluate(openAndTime, target(b));
+  await page.evaluate(openAndTime, target(a));
+  const recording = await startLightRecording(page);
+  const switches = [];
+  for (let i = 0; i < SWITCHES; i++)
+    switches.push(await page.evaluate(switchAndTime, target(i % 2 === 0 ? b : a)));
+  const recorded = await recording.stop();
+  await context.close();
+  const result = {
+    messages: a.count,
+    switches: SWITCHES,
+    switchMedianMs: round(median(switches)),
+    switchMaxMs: round(Math.max(...switches)),
+    switchesMs: switches.map(round).join(' '),
+    busyMs: recorded.busyMs,
+    longTasks: recorded.longTasks,
+    longestTaskMs: recorded.longestTaskMs,
+    worstFrameGapMs: recorded.worstFrameGapMs,
+    loadAverage: round(loadavg()[0]),
+    // Which build, when runs of two builds are interleaved (`BENCH_BUILD=before EASEL_DIST=dist-before`).
+    ...(process.env.BENCH_BUILD ? { build: process.env.BENCH_BUILD } : {}),
+  };
+  record('sessions-switch-2000', result);
+  return result;
+}
+
 async function search(bench) {
   // The machine's load when the run began (1, 5 and 15 minutes): numbers from a loaded machine read differently.
   const loadAtStart = loadavg().map((l) => Math.round(l * 100) / 100);
@@ -508,12 +582,15 @@ async function search(bench) {
 }
 
 export async function run(bench) {
-  // BENCH_ONLY=search runs the search benchmark alone.
+  // BENCH_ONLY=search runs the search benchmark alone, BENCH_ONLY=switch the switching one.
   if (process.env.BENCH_ONLY === 'search') return search(bench);
+  if (process.env.BENCH_ONLY === 'switch') return switchSessions(bench);
   const { saveRatio, openMs } = await saveAndOpen(bench);
+  const switched = await switchSessions(bench);
   await search(bench);
   console.log(
     `\n  saving message 2,000 costs ${saveRatio.toFixed(2)}× saving message 10 (goal: about 1×); ` +
-      `opening a 2,000-message session: ${Math.round(openMs)} ms to its last message (goal ≤ 300 ms)`,
+      `opening a 2,000-message session: ${Math.round(openMs)} ms to its last message (goal ≤ 300 ms); ` +
+      `switching between two: ${switched.switchMedianMs} ms (goal ≤ 300 ms)`,
   );
 }

@@ -10,6 +10,7 @@
 // between presented frames; the worst gap while text arrives (first to last text delta); from Send to the final
 // render: style + layout time; and last byte → final render.
 // Medians of the rounds go to bench/results/stream-cdp-*.jsonl. BENCH_ROUNDS sets the rounds (default 5).
+import { loadavg } from 'node:os';
 import { sse } from '../e2e/fake-anthropic/responses.mjs';
 import { launchRaw, mainThreadIn, watchMessageWrites } from './cdp.mjs';
 import { markdownAnswer } from './markdown-sample.mjs';
@@ -29,7 +30,11 @@ async function appPage(raw, bench, lane) {
       }
       return undefined;
     };
-    const settings = find(document, (el) => el.tagName === 'BUTTON' && el.textContent.trim() === 'Settings');
+    const settings = find(
+      document,
+      (el) =>
+        el.tagName === 'BUTTON' && (el.getAttribute('aria-label') ?? el.textContent.trim()) === 'Settings',
+    );
     if (!settings) return false;
     settings.click();
     return true;
@@ -84,7 +89,11 @@ async function streamOnce(raw, bench, writes, { name, text, deltaSize, delayMs }
     box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
     return new Promise((resolve) =>
       requestAnimationFrame(() => {
-        find(box.getRootNode(), (el) => el.tagName === 'BUTTON' && el.textContent.trim() === 'Send').click();
+        find(
+          box.getRootNode(),
+          (el) =>
+            el.tagName === 'BUTTON' && (el.getAttribute('aria-label') ?? el.textContent.trim()) === 'Send',
+        ).click();
         resolve(true);
       }),
     );
@@ -351,7 +360,11 @@ async function captureShown(raw, bench, writes, text) {
     box.value = 'Write the long answer';
     box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
     requestAnimationFrame(() =>
-      find(box.getRootNode(), (el) => el.tagName === 'BUTTON' && el.textContent.trim() === 'Send').click(),
+      find(
+        box.getRootNode(),
+        (el) =>
+          el.tagName === 'BUTTON' && (el.getAttribute('aria-label') ?? el.textContent.trim()) === 'Send',
+      ).click(),
     );
     return true;
   });
@@ -449,7 +462,12 @@ export async function run(bench) {
   const summary = {};
   for (const [name, runs] of Object.entries(results)) {
     summary[name] = medians(runs);
-    record(`stream-cdp-${name}`, summary[name]);
+    record(`stream-cdp-${name}`, {
+      ...summary[name],
+      loadAverage: Math.round(loadavg()[0] * 10) / 10,
+      // Which build, when runs of two builds are interleaved (`BENCH_BUILD=before EASEL_DIST=dist-before`).
+      ...(process.env.BENCH_BUILD ? { build: process.env.BENCH_BUILD } : {}),
+    });
   }
   const small = summary['40kb'];
   const large = summary['400kb'];

@@ -3,7 +3,7 @@
  * composer — with the conversation's actions, the retry countdown and the status line's note.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { AgentEvent } from '../../agent';
+import type { AgentEvent, AgentQueues, QueuedMessage } from '../../agent';
 import { codeOn, webOn, withCode, withWeb } from '../../storage';
 import type { FilesChosenEvent } from '../attachments';
 import type { CodeToggleEvent, EaselComposer, ReturnedMessage, WebToggleEvent } from '../chat/composer';
@@ -69,6 +69,11 @@ export class ChatPane {
   private retryNote = '';
   /** The last message handed back to the composer. */
   private returned: ReturnedMessage | undefined;
+  /**
+   * The queued messages the composer shows, and the agent's queues they were taken from: the same array while
+   * those are the same, so the composer does not update for every streamed update of the chat.
+   */
+  private queued: { readonly from: AgentQueues; readonly list: readonly QueuedMessage[] } | undefined;
 
   readonly actions: ChatActions;
 
@@ -144,7 +149,7 @@ export class ChatPane {
       ${this.parts.offline.render()}
       <easel-composer
         ?busy=${state.isStreaming}
-        .queue=${[...queues.steering, ...queues.followUp]}
+        .queue=${this.queuedList(queues)}
         .imageProcessor=${services.imageProcessor}
         .inputPrice=${this.parts.catalog.models.find((m) => m.id === state.model)?.price?.input}
         .returned=${this.returned}
@@ -157,6 +162,13 @@ export class ChatPane {
         @stop-agent=${() => services.agent.abort()}
         @remove-queued=${(e: RemoveQueuedEvent) => services.agent.removeQueued(e.id)}
       ></easel-composer></main>`;
+  }
+
+  /** The steering and follow-up messages queued, in that order (see `queued`). */
+  private queuedList(queues: AgentQueues): readonly QueuedMessage[] {
+    if (this.queued?.from !== queues)
+      this.queued = { from: queues, list: [...queues.steering, ...queues.followUp] };
+    return this.queued.list;
   }
 
   /** Follows the agent: the retry countdown, and Settings again when the key was refused. */

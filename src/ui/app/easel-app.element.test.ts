@@ -205,6 +205,35 @@ describe('<easel-app>', () => {
     expect(focusedElement()).toBe(box.element());
   });
 
+  it('hands the composer the same queue while an answer streams, and a new one when a message is queued', async () => {
+    const { services: s } = await services(
+      [{ content: [text('Partial answer')], untilAborted: true }, { content: [text('Done.')] }],
+      'sk-ant-test',
+    );
+    const { el, screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Go{Enter}');
+    await expect
+      .element(screen.getByRole('article', { name: 'Claude' }).getByText('Partial answer'))
+      .toBeVisible();
+    const composer = (box.element().getRootNode() as ShadowRoot)
+      .host as HTMLElementTagNameMap['easel-composer'];
+    const queue = composer.queue;
+    // The app renders again for every update of the stream: the composer's queue must not change with it.
+    for (let i = 0; i < 3; i++) {
+      el.requestUpdate();
+      await el.updateComplete;
+    }
+    expect(composer.queue).toBe(queue);
+    await userEvent.type(box, 'Also this{Enter}');
+    await expect
+      .element(screen.getByRole('list', { name: 'Queued messages' }).getByText('Also this'))
+      .toBeVisible();
+    expect(composer.queue).not.toBe(queue);
+    expect(composer.queue).toHaveLength(1);
+    s.agent.abort();
+  });
+
   it('puts a message with files back in the box when another session opens while its files are stored', async () => {
     const { services: s, calls } = await services(
       [{ content: [text('Partial answer')], untilAborted: true }],
