@@ -163,3 +163,62 @@ test("the palette's first result for a chat's title is that chat, its match mark
   await app.keyboard.press('Enter');
   await expect(you(app).first()).toHaveText(/\/tour/);
 });
+
+test('Settings keeps one size on every tab with Save in view, and fills a phone screen', async ({ app }) => {
+  await app.setViewportSize({ width: 1280, height: 800 });
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  const save = dialog.getByRole('button', { name: 'Save', exact: true });
+  const tabs = await dialog.getByRole('tab').allTextContents();
+  expect(tabs).toHaveLength(5);
+  const heights = new Set<number>();
+  for (const name of tabs) {
+    await dialog.getByRole('tab', { name }).click();
+    await expect(dialog.getByRole('tabpanel', { name })).toBeVisible();
+    const box = await dialog.boundingBox();
+    const button = await save.boundingBox();
+    heights.add(Math.round(box?.height ?? 0));
+    // Save is inside the dialog's frame, not scrolled out of it.
+    expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0));
+    await expect(save).toBeInViewport();
+  }
+  expect([...heights]).toHaveLength(1);
+  // Every tab's name is in view on a laptop, none cut off at the edge (the list clips the last pixel of each
+  // tab's underline, where it meets the list's own line).
+  for (const name of tabs) await expect(dialog.getByRole('tab', { name })).toBeInViewport({ ratio: 0.95 });
+
+  await app.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => Math.round((await dialog.boundingBox())?.height ?? 0)).toBe(844);
+  await expect(save).toBeInViewport();
+});
+
+test('Save pressed on another tab shows the tab of the value it refuses, says why beside the field and focuses it', async ({
+  app,
+}) => {
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  const url = dialog.getByRole('textbox', { name: 'API base URL' });
+  await url.fill('ftp://example.com');
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
+  await expect(url).toBeHidden();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByRole('tab', { name: 'Server & key' })).toHaveAttribute('aria-selected', 'true');
+  await expect(url).toBeFocused();
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toHaveAccessibleDescription(
+    'The API base URL must start with https:// (or http:// for a server on this computer).',
+  );
+  await expect(dialog.getByRole('alert')).toHaveText(/must start with https:\/\//);
+  await expect(url).toHaveValue('ftp://example.com');
+
+  // The same for a number on the other tab, refused while the first tab is shown.
+  await url.fill('');
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
+  const limit = dialog.getByRole('spinbutton', { name: 'Time limit for each code run (seconds)' });
+  await limit.fill('0');
+  await dialog.getByRole('tab', { name: 'Server & key' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(limit).toBeFocused();
+  await expect(limit).toHaveAccessibleDescription(/whole number of seconds from 1 to/);
+  await expect(dialog).toBeVisible();
+});
