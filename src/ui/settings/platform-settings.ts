@@ -72,6 +72,10 @@ export class EaselPlatformSettings extends LitElement {
     button {
       ${buttonLook}
       justify-self: start;
+      font-size: var(--easel-text-sm);
+      font-weight: 500;
+      min-height: 32px;
+      padding: 0 var(--easel-space-3);
     }
     :focus-visible {
       ${focusRing}

@@ -84,6 +84,11 @@ export class EaselSettingsDialog extends LitElement {
       gap: var(--easel-space-1);
       margin-bottom: var(--easel-space-4);
     }
+    .field > label,
+    .check > label {
+      font-size: var(--easel-text-sm);
+      font-weight: 500;
+    }
     .check {
       flex-direction: row;
       align-items: center;
@@ -105,7 +110,8 @@ export class EaselSettingsDialog extends LitElement {
       margin: var(--easel-space-4) calc(-1 * var(--easel-space-6)) 0;
       padding: var(--easel-space-3) var(--easel-space-6);
     }
-    easel-toast {
+    /* Room under the notice only while there is one (the live region is always there). */
+    easel-toast.shown {
       margin-bottom: var(--easel-space-3);
     }
     /* A text field (so it is a textbox to assistive technology) whose characters are masked. */
@@ -207,7 +213,7 @@ export class EaselSettingsDialog extends LitElement {
     return html`<dialog aria-labelledby="title" @close=${this.handleClose}>
       <form method="dialog" novalidate @submit=${this.handleSubmit} @input=${this.handleInput}>
         <h2 id="title">${msg('Settings')}</h2>
-        <easel-toast tone="error" .message=${this.notice}></easel-toast>
+        <easel-toast class=${this.notice ? 'shown' : ''} tone="error" .message=${this.notice}></easel-toast>
         <easel-tabs label=${msg('Settings sections')} .tabs=${sections()}>
         <div slot="server">
         <easel-server-settings
