@@ -17,7 +17,7 @@ async function exchange(page: Page, anthropic: EaselFixtures['anthropic'], quest
   await expect(sidebar(page)).toContainText(answer);
 }
 
-test('on a 390 px phone the message box is at least 300 px wide and a 60-character line fits on one line', async ({
+test('on a 390 px phone the message box is at least 300 px wide, a 60-character line fits on one line, the top bar one row', async ({
   app,
 }) => {
   await app.setViewportSize({ width: 390, height: 844 });
@@ -31,6 +31,22 @@ test('on a 390 px phone the message box is at least 300 px wide and a 60-charact
   expect(await box.inputValue()).toHaveLength(60);
   expect(await box.evaluate((el) => el.clientHeight)).toBe(oneLine);
   expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  // The top bar is one row within the screen, its buttons at full size (the two lists give way instead).
+  const controls = [
+    ...['Sessions', 'New chat', 'Incognito chat', 'Settings'].map((name) =>
+      app.getByRole('button', { name, exact: true }),
+    ),
+    app.getByRole('combobox', { name: 'Model' }),
+    app.getByRole('combobox', { name: 'Thinking' }),
+  ];
+  const boxes = await Promise.all(controls.map(async (c) => (await c.boundingBox()) ?? undefined));
+  for (const [i, b] of boxes.entries()) {
+    expect(b, `control ${i}`).toBeDefined();
+    expect((b?.y ?? 99) + (b?.height ?? 99)).toBeLessThanOrEqual(48);
+    expect((b?.x ?? 999) + (b?.width ?? 999)).toBeLessThanOrEqual(390);
+    if (i < 4) expect(Math.round(b?.width ?? 0)).toBeGreaterThanOrEqual(36);
+  }
 });
 
 test('the session list is one Tab stop, and the arrow keys move between its rows', async ({

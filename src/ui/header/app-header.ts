@@ -97,6 +97,10 @@ export class EaselAppHeader extends LitElement {
     .spacer {
       flex: 1;
     }
+    /* The buttons keep their size; the two lists give way (their text ends in an ellipsis). */
+    header > .btn {
+      flex: none;
+    }
     /* The model and the thinking level read as quiet menu buttons (a chevron drawn by two gradients), as the
        rest of the bar does; the list they open is the platform's. */
     select {
@@ -165,14 +169,20 @@ export class EaselAppHeader extends LitElement {
       .spacer {
         flex: 0 0 0;
       }
+      /* New chat is an icon here, as square as the others. */
+      header > .btn {
+        width: var(--easel-control);
+        padding: 0;
+      }
       select {
         flex: 0 1 auto;
         max-width: none;
         font-size: var(--easel-text-xs);
-        padding: 0 20px 0 var(--easel-space-1);
+        padding: 0 16px 0 var(--easel-space-1);
         background-position:
-          right 10px center,
-          right 5px center;
+          right 8px center,
+          right 4px center;
+        background-size: 4px 4px;
       }
     }
     .warn {
