@@ -236,5 +236,16 @@ test('Save pressed on another tab shows the tab of the value it refuses, says wh
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(limit).toBeFocused();
   await expect(limit).toHaveAccessibleDescription(/whole number of seconds from 1 to/);
+
+  // And for a field of the Web, connectors & files tab.
+  await limit.fill('30');
+  await dialog.getByRole('tab', { name: 'Web, connectors & files' }).click();
+  const allowed = dialog.getByRole('textbox', { name: 'Allowed domains' });
+  await allowed.fill('https://bad.example');
+  await dialog.getByRole('tab', { name: 'Server & key' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(allowed).toBeFocused();
+  await expect(allowed).toHaveAccessibleDescription(/"https:\/\/bad.example" is not a domain/);
+  await expect(dialog.getByRole('alert')).toHaveCount(1);
   await expect(dialog).toBeVisible();
 });

@@ -425,9 +425,11 @@ export class EaselSettingsDialog extends LitElement {
     // Web and Connectors are the dialog's lazily loaded part: until it has loaded, they are left as they were.
     const platform = typeof this.platform?.read === 'function' ? this.platform.read() : undefined;
     if (typeof platform === 'string') {
+      // Said under its field, as the dialog's own refusals are.
       this.problem = undefined;
-      this.notice = platform;
+      this.notice = '';
       this.tabs.select('web');
+      void this.tabs.updateComplete.then(() => this.platform.focusProblem());
       return;
     }
     this.dispatchEvent(
