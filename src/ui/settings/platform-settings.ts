@@ -184,15 +184,17 @@ export class EaselPlatformSettings extends LitElement {
     const set = (change: Partial<Row>) => {
       this.rows = this.rows.map((r) => (r.id === row.id ? { ...r, ...change } : r));
     };
+    const nameId = `name-${row.id}`;
+    const urlId = `url-${row.id}`;
     return html`<div class="connector" role="group" aria-label=${msg(str`Connector ${n}`)}>
-      <label>${msg('Name')} <input id=${`name-${row.id}`} .value=${row.name} @input=${(e: Event) => set({ name: value(e) })}
-        aria-invalid=${this.invalid(`name-${row.id}`)} aria-describedby=${this.describedBy(`name-${row.id}`)} /></label>
-      ${this.renderProblem(`name-${row.id}`)}
+      <label>${msg('Name')} <input id=${nameId} .value=${row.name} @input=${(e: Event) => set({ name: value(e) })}
+        aria-invalid=${this.invalid(nameId)} aria-describedby=${this.describedBy(nameId)} /></label>
+      ${this.renderProblem(nameId)}
       <label>${msg('Server URL')}
-        <input id=${`url-${row.id}`} type="url" placeholder="https://" .value=${row.url} @input=${(e: Event) => set({ url: value(e) })}
-          aria-invalid=${this.invalid(`url-${row.id}`)} aria-describedby=${this.describedBy(`url-${row.id}`)} />
+        <input id=${urlId} type="url" placeholder="https://" .value=${row.url} @input=${(e: Event) => set({ url: value(e) })}
+          aria-invalid=${this.invalid(urlId)} aria-describedby=${this.describedBy(urlId)} />
       </label>
-      ${this.renderProblem(`url-${row.id}`)}
+      ${this.renderProblem(urlId)}
       <label>${msg('Token (optional)')}
         <input type="password" autocomplete="off" .value=${row.token} @input=${(e: Event) => set({ token: value(e) })} />
       </label>
