@@ -17,7 +17,7 @@ async function exchange(page: Page, anthropic: EaselFixtures['anthropic'], quest
   await expect(sidebar(page)).toContainText(answer);
 }
 
-test('on a 390 px phone the message box is at least 300 px wide and a 60-character line fits on one line', async ({
+test('on a 390 px phone the message box is at least 300 px wide, a 60-character line fits on one line, the top bar one row', async ({
   app,
 }) => {
   await app.setViewportSize({ width: 390, height: 844 });
@@ -31,6 +31,22 @@ test('on a 390 px phone the message box is at least 300 px wide and a 60-charact
   expect(await box.inputValue()).toHaveLength(60);
   expect(await box.evaluate((el) => el.clientHeight)).toBe(oneLine);
   expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  // The top bar is one row within the screen, its buttons at full size (the two lists give way instead).
+  const controls = [
+    ...['Sessions', 'New chat', 'Incognito chat', 'Settings'].map((name) =>
+      app.getByRole('button', { name, exact: true }),
+    ),
+    app.getByRole('combobox', { name: 'Model' }),
+    app.getByRole('combobox', { name: 'Thinking' }),
+  ];
+  const boxes = await Promise.all(controls.map(async (c) => (await c.boundingBox()) ?? undefined));
+  for (const [i, b] of boxes.entries()) {
+    expect(b, `control ${i}`).toBeDefined();
+    expect((b?.y ?? 99) + (b?.height ?? 99)).toBeLessThanOrEqual(48);
+    expect((b?.x ?? 999) + (b?.width ?? 999)).toBeLessThanOrEqual(390);
+    if (i < 4) expect(Math.round(b?.width ?? 0)).toBeGreaterThanOrEqual(36);
+  }
 });
 
 test('the session list is one Tab stop, and the arrow keys move between its rows', async ({
@@ -162,4 +178,74 @@ test("the palette's first result for a chat's title is that chat, its match mark
   await expect(first.locator('mark')).toHaveText(['tour']);
   await app.keyboard.press('Enter');
   await expect(you(app).first()).toHaveText(/\/tour/);
+});
+
+test('Settings keeps one size on every tab with Save in view, and fills a phone screen', async ({ app }) => {
+  await app.setViewportSize({ width: 1280, height: 800 });
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  const save = dialog.getByRole('button', { name: 'Save', exact: true });
+  const tabs = await dialog.getByRole('tab').allTextContents();
+  expect(tabs).toHaveLength(5);
+  const heights = new Set<number>();
+  for (const name of tabs) {
+    await dialog.getByRole('tab', { name }).click();
+    await expect(dialog.getByRole('tabpanel', { name })).toBeVisible();
+    const box = await dialog.boundingBox();
+    const button = await save.boundingBox();
+    heights.add(Math.round(box?.height ?? 0));
+    // Save is inside the dialog's frame, not scrolled out of it.
+    expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0));
+    await expect(save).toBeInViewport();
+  }
+  expect([...heights]).toHaveLength(1);
+  // Every tab's name is in view on a laptop, none cut off at the edge (the list clips the last pixel of each
+  // tab's underline, where it meets the list's own line).
+  for (const name of tabs) await expect(dialog.getByRole('tab', { name })).toBeInViewport({ ratio: 0.95 });
+
+  await app.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => Math.round((await dialog.boundingBox())?.height ?? 0)).toBe(844);
+  await expect(save).toBeInViewport();
+});
+
+test('Save pressed on another tab shows the tab of the value it refuses, says why beside the field and focuses it', async ({
+  app,
+}) => {
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  const url = dialog.getByRole('textbox', { name: 'API base URL' });
+  await url.fill('ftp://example.com');
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
+  await expect(url).toBeHidden();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByRole('tab', { name: 'Server & key' })).toHaveAttribute('aria-selected', 'true');
+  await expect(url).toBeFocused();
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(url).toHaveAccessibleDescription(
+    'The API base URL must start with https:// (or http:// for a server on this computer).',
+  );
+  await expect(dialog.getByRole('alert')).toHaveText(/must start with https:\/\//);
+  await expect(url).toHaveValue('ftp://example.com');
+
+  // The same for a number on the other tab, refused while the first tab is shown.
+  await url.fill('');
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
+  const limit = dialog.getByRole('spinbutton', { name: 'Time limit for each code run (seconds)' });
+  await limit.fill('0');
+  await dialog.getByRole('tab', { name: 'Server & key' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(limit).toBeFocused();
+  await expect(limit).toHaveAccessibleDescription(/whole number of seconds from 1 to/);
+
+  // And for a field of the Web, connectors & files tab.
+  await limit.fill('30');
+  await dialog.getByRole('tab', { name: 'Web, connectors & files' }).click();
+  const allowed = dialog.getByRole('textbox', { name: 'Allowed domains' });
+  await allowed.fill('https://bad.example');
+  await dialog.getByRole('tab', { name: 'Server & key' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(allowed).toBeFocused();
+  await expect(allowed).toHaveAccessibleDescription(/"https:\/\/bad.example" is not a domain/);
+  await expect(dialog.getByRole('alert')).toHaveCount(1);
+  await expect(dialog).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { msg, str } from '../l10n';
 import { buttons } from '../styles/controls';
+import { icon } from '../styles/icons';
 import { dictationNotice, type Recognition, recognitionClass, recognitionProblem } from './speech';
 
 /** Words recognised, to add to the message box. */
@@ -72,11 +73,12 @@ export class EaselDictateButton extends LitElement {
   override render() {
     return html`<button
         type="button"
-        class="btn ghost"
+        class="btn ghost icon"
+        aria-label=${msg('Dictate')}
         aria-pressed=${this.listening ? 'true' : 'false'}
         title=${this.listening ? msg('Stop dictating') : msg('Dictate into the message box')}
         @click=${this.handleClick}
-      >${msg('Dictate')}</button>
+      >${icon('dictate')}</button>
       <span class="heard" role="status">${this.note}</span>
       ${
         this.asking

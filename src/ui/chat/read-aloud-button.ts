@@ -7,6 +7,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { msg } from '../l10n';
 import { buttons } from '../styles/controls';
+import { icon } from '../styles/icons';
 import { speakableText } from './speech';
 
 /** The button speaking now, so another's `Read aloud` stops it first. */
@@ -19,9 +20,6 @@ export class EaselReadAloud extends LitElement {
     css`
       :host {
         display: inline-flex;
-      }
-      button {
-        font-size: 0.8rem;
       }
     `,
   ];
@@ -40,9 +38,11 @@ export class EaselReadAloud extends LitElement {
     if (typeof speechSynthesis === 'undefined' || typeof SpeechSynthesisUtterance === 'undefined')
       return nothing;
     return this.active
-      ? html`<button type="button" class="btn ghost" @click=${this.stop}>${msg('Stop')}</button>`
-      : html`<button type="button" class="btn ghost" title=${msg('Read this answer aloud')} @click=${this.handleRead}>
-          ${msg('Read aloud')}
+      ? html`<button type="button" class="btn ghost icon sm" aria-label=${msg('Stop')} title=${msg('Stop reading')} @click=${this.stop}>
+          ${icon('stop', 14)}
+        </button>`
+      : html`<button type="button" class="btn ghost icon sm" aria-label=${msg('Read aloud')} title=${msg('Read this answer aloud')} @click=${this.handleRead}>
+          ${icon('read-aloud', 16)}
         </button>`;
   }
 

@@ -97,18 +97,42 @@ export class EaselAppHeader extends LitElement {
     .spacer {
       flex: 1;
     }
+    /* The buttons keep their size; the two lists give way (their text ends in an ellipsis). */
+    header > .btn {
+      flex: none;
+    }
+    /* The model and the thinking level read as quiet menu buttons (a chevron drawn by two gradients), as the
+       rest of the bar does; the list they open is the platform's. */
     select {
+      appearance: none;
       font: inherit;
       font-size: var(--easel-text-sm);
+      font-weight: 500;
       min-height: var(--easel-control-sm);
-      padding: 0 var(--easel-space-2);
+      padding: 0 26px 0 var(--easel-space-2);
       border-radius: var(--easel-radius-sm);
-      border: 1px solid var(--easel-border);
-      background: var(--easel-surface);
+      border: 1px solid transparent;
+      background-color: transparent;
+      background-image:
+        linear-gradient(45deg, transparent 50%, currentColor 50%),
+        linear-gradient(135deg, currentColor 50%, transparent 50%);
+      background-position:
+        right 13px center,
+        right 8px center;
+      background-size: 5px 5px;
+      background-repeat: no-repeat;
       color: var(--easel-text);
       min-width: 0;
       max-width: 22ch;
+      text-overflow: ellipsis;
       cursor: pointer;
+    }
+    select:hover {
+      background-color: var(--easel-hover);
+    }
+    option {
+      background: var(--easel-surface);
+      color: var(--easel-text);
     }
     :focus-visible {
       ${focusRing}
@@ -145,11 +169,20 @@ export class EaselAppHeader extends LitElement {
       .spacer {
         flex: 0 0 0;
       }
+      /* New chat is an icon here, as square as the others. */
+      header > .btn {
+        width: var(--easel-control);
+        padding: 0;
+      }
       select {
-        flex: 1 1 0;
+        flex: 0 1 auto;
         max-width: none;
         font-size: var(--easel-text-xs);
-        padding: 0 var(--easel-space-1);
+        padding: 0 16px 0 var(--easel-space-1);
+        background-position:
+          right 8px center,
+          right 4px center;
+        background-size: 4px 4px;
       }
     }
     .warn {

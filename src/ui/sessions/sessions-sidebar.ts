@@ -191,7 +191,7 @@ export class EaselSessionsSidebar extends LitElement {
       <div class="projects-head">
         <h2 id="projects">${msg('Projects')}</h2>
         <button type="button" class="new-project" @click=${() => this.dispatchEvent(new ProjectEditEvent(undefined))}>
-          ${msg('New project')}
+          ${icon('plus', 14)}${msg('New project')}
         </button>
       </div>
       ${

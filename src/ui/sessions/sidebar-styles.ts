@@ -170,7 +170,24 @@ export const sidebarStyles = [
   .projects-head h2 {
     margin-right: 0;
   }
-  .new-project,
+  /* A quiet button, as Claude.ai's: an icon and a word, tinted on hover. */
+  .new-project {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--easel-space-1);
+    min-height: 28px;
+    padding: 0 var(--easel-space-2);
+    border: 1px solid transparent;
+    background: transparent;
+    font-size: 0.8125rem;
+    font-weight: 500;
+    color: var(--easel-text-muted);
+    white-space: nowrap;
+  }
+  .new-project:hover {
+    background: var(--easel-hover);
+    color: var(--easel-text);
+  }
   .project-head .new-chat,
   .project-head .edit,
   .move button {

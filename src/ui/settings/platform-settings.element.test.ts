@@ -54,6 +54,17 @@ describe('<easel-platform-settings>: Files API', () => {
     expect(el.read()).toBe(
       'The smallest file to upload must be a whole number of KB from 1 to 32768, such as 256.',
     );
+    // Said under the field, which takes the focus when asked; a value read() takes clears it.
+    await expect
+      .element(min)
+      .toHaveAccessibleDescription(
+        'The smallest file to upload must be a whole number of KB from 1 to 32768, such as 256.',
+      );
+    await el.focusProblem();
+    expect(el.shadowRoot?.activeElement).toBe(min.element());
+    await userEvent.fill(min, '64');
+    expect(el.read()).toMatchObject({ filesApi: { minKb: 64 } });
+    await expect.element(min).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('lists the files uploaded with this key and deletes them from the server', async () => {

@@ -72,9 +72,20 @@ export class EaselPlatformSettings extends LitElement {
     button {
       ${buttonLook}
       justify-self: start;
+      font-size: var(--easel-text-sm);
+      font-weight: 500;
+      min-height: 32px;
+      padding: 0 var(--easel-space-3);
     }
     :focus-visible {
       ${focusRing}
+    }
+    .problem {
+      color: var(--easel-danger);
+      font-size: 0.8125rem;
+    }
+    [aria-invalid='true'] {
+      border-color: var(--easel-danger);
     }
   `,
   ];
@@ -91,6 +102,8 @@ export class EaselPlatformSettings extends LitElement {
   private uploads: UploadsHandle | undefined;
 
   @state() private rows: Row[] = [];
+  /** The field `read()` last refused (its `id`) and why: said under the field. */
+  @state() private problem: Refusal | undefined;
   @state() private allowed = '';
   @state() private blocked = '';
   @state() private maxUses = '';
@@ -113,17 +126,23 @@ export class EaselPlatformSettings extends LitElement {
           ${msg("With Web on in the message box, Claude can search the web ($0.01 a search, plus the tokens of what it reads) and read pages. Your question goes to Anthropic's search; pages are fetched by Anthropic, not your browser.")}
         </p>
         <label>${msg('Allowed domains')}
-          <textarea rows="2" .value=${this.allowed} @input=${(e: Event) => (this.allowed = value(e))}
+          <textarea id="allowed" rows="2" .value=${this.allowed} @input=${(e: Event) => (this.allowed = value(e))}
+            aria-invalid=${this.invalid('allowed')} aria-describedby=${this.describedBy('allowed')}
             placeholder=${msg('one per line, e.g. wikipedia.org (empty: any)')}></textarea>
         </label>
+        ${this.renderProblem('allowed')}
         <label>${msg('Blocked domains')}
-          <textarea rows="2" .value=${this.blocked} @input=${(e: Event) => (this.blocked = value(e))}
+          <textarea id="blocked" rows="2" .value=${this.blocked} @input=${(e: Event) => (this.blocked = value(e))}
+            aria-invalid=${this.invalid('blocked')} aria-describedby=${this.describedBy('blocked')}
             placeholder=${msg('one per line (only when no domain is allowed)')}></textarea>
         </label>
+        ${this.renderProblem('blocked')}
         <label>${msg('Most searches per answer')}
-          <input type="number" min="1" step="1" .value=${this.maxUses}
+          <input id="max-uses" type="number" min="1" step="1" .value=${this.maxUses}
+            aria-invalid=${this.invalid('max-uses')} aria-describedby=${this.describedBy('max-uses')}
             @input=${(e: Event) => (this.maxUses = value(e))} placeholder=${msg('no limit')} />
         </label>
+        ${this.renderProblem('max-uses')}
       </fieldset>
       <fieldset>
         <legend>${msg('Connectors')}</legend>
@@ -145,8 +164,10 @@ export class EaselPlatformSettings extends LitElement {
         </p>
         <label>${msg('Upload files of at least (KB)')}
           <input id="files-api-min" type="number" min="1" max=${MAX_MIN_KB} step="1" .value=${this.minKb}
+            aria-invalid=${this.invalid('files-api-min')} aria-describedby=${this.describedBy('files-api-min')}
             @input=${(e: Event) => (this.minKb = value(e))} />
         </label>
+        ${this.renderProblem('files-api-min')}
         <p class="hint" role="status">${this.uploadsNote}</p>
         ${
           this.uploadedCount > 0
@@ -163,11 +184,17 @@ export class EaselPlatformSettings extends LitElement {
     const set = (change: Partial<Row>) => {
       this.rows = this.rows.map((r) => (r.id === row.id ? { ...r, ...change } : r));
     };
+    const nameId = `name-${row.id}`;
+    const urlId = `url-${row.id}`;
     return html`<div class="connector" role="group" aria-label=${msg(str`Connector ${n}`)}>
-      <label>${msg('Name')} <input .value=${row.name} @input=${(e: Event) => set({ name: value(e) })} /></label>
+      <label>${msg('Name')} <input id=${nameId} .value=${row.name} @input=${(e: Event) => set({ name: value(e) })}
+        aria-invalid=${this.invalid(nameId)} aria-describedby=${this.describedBy(nameId)} /></label>
+      ${this.renderProblem(nameId)}
       <label>${msg('Server URL')}
-        <input type="url" placeholder="https://" .value=${row.url} @input=${(e: Event) => set({ url: value(e) })} />
+        <input id=${urlId} type="url" placeholder="https://" .value=${row.url} @input=${(e: Event) => set({ url: value(e) })}
+          aria-invalid=${this.invalid(urlId)} aria-describedby=${this.describedBy(urlId)} />
       </label>
+      ${this.renderProblem(urlId)}
       <label>${msg('Token (optional)')}
         <input type="password" autocomplete="off" .value=${row.token} @input=${(e: Event) => set({ token: value(e) })} />
       </label>
@@ -182,8 +209,31 @@ export class EaselPlatformSettings extends LitElement {
     </div>`;
   }
 
+  /** Why `read()` refused the field `at`, under it (an `alert`), or nothing. */
+  private renderProblem(at: string) {
+    return this.problem?.at === at
+      ? html`<span class="problem" id=${`${at}-problem`} role="alert">${this.problem.message}</span>`
+      : nothing;
+  }
+
+  private invalid(at: string): 'true' | 'false' {
+    return this.problem?.at === at ? 'true' : 'false';
+  }
+
+  private describedBy(at: string) {
+    return this.problem?.at === at ? `${at}-problem` : nothing;
+  }
+
+  /** Puts the focus in the field `read()` last refused. */
+  async focusProblem(): Promise<void> {
+    await this.updateComplete;
+    const at = this.problem?.at;
+    if (at) this.renderRoot.querySelector<HTMLElement>(`#${CSS.escape(at)}`)?.focus();
+  }
+
   /** Puts the stored values back into the fields (the dialog calls it when it opens). */
   reset(): void {
+    this.problem = undefined;
     this.allowed = this.web.allowedDomains.join('\n');
     this.blocked = this.web.blockedDomains.join('\n');
     this.maxUses = this.web.maxUses ? String(this.web.maxUses) : '';
@@ -236,28 +286,56 @@ export class EaselPlatformSettings extends LitElement {
 
   /** The choices, or a sentence saying what to fix. */
   read(): PlatformChoices | string {
+    const checked = this.check();
+    this.problem = 'at' in checked ? checked : undefined;
+    return 'at' in checked ? checked.message : checked;
+  }
+
+  /** The choices, or the first field that is wrong (its `id`) and what to fix. */
+  private check(): PlatformChoices | Refusal {
     const allowedDomains = list(this.allowed);
     const blockedDomains = list(this.blocked);
     const bad = [...allowedDomains, ...blockedDomains].find((d) => !DOMAIN.test(d) || d.includes('://'));
-    if (bad) return `"${bad}" is not a domain. Write domains without https://, such as wikipedia.org.`;
+    if (bad)
+      return {
+        at: allowedDomains.includes(bad) ? 'allowed' : 'blocked',
+        message: `"${bad}" is not a domain. Write domains without https://, such as wikipedia.org.`,
+      };
     if (allowedDomains.length > 0 && blockedDomains.length > 0)
-      return msg('Give allowed domains or blocked domains, not both: the API takes one list.');
+      return {
+        at: 'blocked',
+        message: msg('Give allowed domains or blocked domains, not both: the API takes one list.'),
+      };
     const uses = this.maxUses.trim();
     const maxUses = uses === '' ? undefined : Number(uses);
     if (maxUses !== undefined && (!Number.isInteger(maxUses) || maxUses < 1))
-      return msg('Most searches per answer must be a whole number of at least 1, or empty for no limit.');
+      return {
+        at: 'max-uses',
+        message: msg('Most searches per answer must be a whole number of at least 1, or empty for no limit.'),
+      };
     const connectors: ConnectorSetting[] = [];
     const names = new Set<string>();
     for (const row of this.rows) {
       const name = row.name.trim();
       if (!NAME.test(name))
-        return msg(
-          str`Connector name "${name}" may use only letters, digits, - and _ (at most 64 characters).`,
-        );
-      if (names.has(name)) return msg(str`Two connectors are named "${name}": give each its own name.`);
+        return {
+          at: `name-${row.id}`,
+          message: msg(
+            str`Connector name "${name}" may use only letters, digits, - and _ (at most 64 characters).`,
+          ),
+        };
+      if (names.has(name))
+        return {
+          at: `name-${row.id}`,
+          message: msg(str`Two connectors are named "${name}": give each its own name.`),
+        };
       names.add(name);
       const url = row.url.trim();
-      if (!isHttps(url)) return msg(str`The server URL of ${name} must be an https:// address.`);
+      if (!isHttps(url))
+        return {
+          at: `url-${row.id}`,
+          message: msg(str`The server URL of ${name} must be an https:// address.`),
+        };
       const token = row.token.trim();
       connectors.push({
         id: row.id,
@@ -273,9 +351,12 @@ export class EaselPlatformSettings extends LitElement {
     }
     const minKb = Number(this.minKb.trim());
     if (!Number.isInteger(minKb) || minKb < 1 || minKb > MAX_MIN_KB)
-      return msg(
-        str`The smallest file to upload must be a whole number of KB from 1 to ${MAX_MIN_KB}, such as 256.`,
-      );
+      return {
+        at: 'files-api-min',
+        message: msg(
+          str`The smallest file to upload must be a whole number of KB from 1 to ${MAX_MIN_KB}, such as 256.`,
+        ),
+      };
     return {
       web: { allowedDomains, blockedDomains, ...(maxUses !== undefined ? { maxUses } : {}) },
       connectors,
@@ -291,6 +372,12 @@ export class EaselPlatformSettings extends LitElement {
   private handleRemove(id: string) {
     this.rows = this.rows.filter((r) => r.id !== id);
   }
+}
+
+/** A field `read()` refused (its `id`) and why. */
+interface Refusal {
+  readonly at: string;
+  readonly message: string;
 }
 
 function value(e: Event): string {

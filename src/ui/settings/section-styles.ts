@@ -6,20 +6,28 @@ export const sectionStyles = css`
     :host {
       display: block;
     }
+    /* A fieldset is a titled part of the tab, as the dialog's own fields are: no box of its own. */
     fieldset {
-      border: 1px solid var(--easel-border);
-      border-radius: var(--easel-radius);
-      margin: 0 0 var(--easel-space-3);
-      padding: var(--easel-space-2) var(--easel-space-3);
+      border: none;
+      margin: 0 0 var(--easel-space-6);
+      padding: 0;
+      min-width: 0;
       display: grid;
       gap: var(--easel-space-2);
     }
     legend {
+      padding: 0;
+      margin-bottom: var(--easel-space-2);
+      font-size: var(--easel-text-md);
       font-weight: 600;
     }
     .hint {
-      font-size: 0.75rem;
+      font-size: 0.8125rem;
       color: var(--easel-text-muted);
       margin: 0;
+    }
+    input[type='checkbox'],
+    input[type='radio'] {
+      accent-color: var(--easel-accent);
     }
 `;

@@ -53,14 +53,18 @@ describe('<easel-settings-dialog>', () => {
     const save = dialog.getByRole('button', { name: 'Save', exact: true }).element();
     const cancel = dialog.getByRole('button', { name: 'Cancel' }).element();
     expect(inView(save) && inView(cancel)).toBe(true);
+    // The dialog keeps one size whichever tab is shown.
+    const height = box.getBoundingClientRect().height;
     (dialog.getByRole('tab', { name: 'Server & key' }).element() as HTMLElement).focus();
     await userEvent.keyboard('{End}');
     await expect.element(dialog.getByRole('tabpanel', { name: 'Sync & storage' })).toBeVisible();
     await expect.element(dialog.getByRole('region', { name: 'Storage' })).toBeVisible();
     expect(dialog.getByRole('textbox', { name: 'Anthropic API key' }).elements()).toHaveLength(0);
+    expect(box.getBoundingClientRect().height).toBe(height);
     await userEvent.keyboard('{ArrowLeft}');
     await expect.element(dialog.getByRole('tabpanel', { name: 'Memory' })).toBeVisible();
     expect(inView(save) && inView(cancel)).toBe(true);
+    expect(box.getBoundingClientRect().height).toBe(height);
     // Opened again, it starts on the first tab.
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await el.show();
@@ -173,12 +177,41 @@ describe('<easel-settings-dialog>', () => {
         'The API base URL must start with https:// (or http:// for a server on this computer).',
       );
     await expect.poll(focusedElement).toBe(url.element());
-    // Text that is no URL at all is stopped by the browser's own check of the field.
+    // Text that is no URL at all is refused in words too (not by the browser's own check, which says nothing
+    // of a field on a hidden tab).
     await userEvent.fill(url, 'not a url');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((url.element() as HTMLInputElement).validity.valid).toBe(false);
+    await expect.element(screen.getByRole('alert')).toHaveTextContent('"not a url" is not a URL.');
     expect(saves).toHaveLength(0);
     expect(el.isOpen).toBe(true);
+  });
+
+  it("Save sent from another tab shows the refused field's tab, says why beside the field and focuses it", async () => {
+    const { el, screen, parent } = await mount('easel-settings-dialog', { settings });
+    const saves = recordEvents(parent, 'settings-save');
+    await el.show();
+    const url = screen.getByRole('textbox', { name: 'API base URL' });
+    await userEvent.fill(url, 'ftp://example.com');
+    const field = url.element() as HTMLInputElement;
+    await userEvent.click(screen.getByRole('tab', { name: 'Theme & limits' }));
+    expect(field.checkVisibility()).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expect
+      .element(screen.getByRole('tab', { name: 'Server & key' }))
+      .toHaveAttribute('aria-selected', 'true');
+    await expect.element(url).toBeVisible();
+    await expect.element(url).toHaveAttribute('aria-invalid', 'true');
+    await expect
+      .element(url)
+      .toHaveAccessibleDescription(
+        'The API base URL must start with https:// (or http:// for a server on this computer).',
+      );
+    await expect.poll(focusedElement).toBe(url.element());
+    // Typing in the field clears what was said about it; a good value saves.
+    await userEvent.fill(url, 'https://proxy.example.com/');
+    await expect.element(url).toHaveAttribute('aria-invalid', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(saves.map((e) => e.change.baseUrl)).toEqual(['https://proxy.example.com']);
   });
 
   it('refuses a spending cap out of range, saying why, and stays open', async () => {

@@ -14,7 +14,7 @@ import '../sessions/storage-health';
 import type { EaselTabs, TabEntry } from '../components/tabs';
 import { SettingsCloseEvent, SettingsSaveEvent } from '../events';
 import { LANGUAGES, msg, str } from '../l10n';
-import { focusRing } from '../styles/controls';
+import { buttons, focusRing } from '../styles/controls';
 import { fields } from '../styles/fields';
 import { checkBaseUrl } from './base-url';
 import '../components/tabs';
@@ -70,6 +70,7 @@ type SwitchKey = keyof ReturnType<typeof switches>;
 @customElement('easel-settings-dialog')
 export class EaselSettingsDialog extends LitElement {
   static override styles = [
+    buttons,
     fields,
     css`
     :host {
@@ -78,17 +79,29 @@ export class EaselSettingsDialog extends LitElement {
     easel-storage-health {
       margin-bottom: var(--easel-space-4);
     }
+    /* One size whichever tab is shown (a tab longer than it scrolls under the tabs, Save/Cancel staying at the
+       bottom); on a phone the dialog fills the screen. */
     dialog {
-      max-height: calc(100dvh - 32px);
+      height: min(640px, calc(100dvh - 32px));
+      max-height: none;
       overflow-y: auto;
       border: 1px solid var(--easel-border);
       border-radius: var(--easel-radius-lg);
       background: var(--easel-surface);
       color: var(--easel-text);
+      box-shadow: var(--easel-shadow-2);
       /* No padding above and below: the sticky section links and Save/Cancel sit at the edges. */
       padding: 0 var(--easel-space-6);
-      width: min(460px, calc(100vw - 32px));
+      width: min(720px, calc(100vw - 32px));
       box-sizing: border-box;
+    }
+    form {
+      display: flex;
+      flex-direction: column;
+      min-height: 100%;
+    }
+    easel-tabs {
+      flex: 1;
     }
     dialog::backdrop {
       background: rgb(0 0 0 / 0.4);
@@ -102,6 +115,11 @@ export class EaselSettingsDialog extends LitElement {
       flex-direction: column;
       gap: var(--easel-space-1);
       margin-bottom: var(--easel-space-4);
+    }
+    .field > label,
+    .check > label {
+      font-size: var(--easel-text-sm);
+      font-weight: 500;
     }
     .check {
       flex-direction: row;
@@ -124,7 +142,8 @@ export class EaselSettingsDialog extends LitElement {
       margin: var(--easel-space-4) calc(-1 * var(--easel-space-6)) 0;
       padding: var(--easel-space-3) var(--easel-space-6);
     }
-    easel-toast {
+    /* Room under the notice only while there is one (the live region is always there). */
+    easel-toast.shown {
       margin-bottom: var(--easel-space-3);
     }
     /* A text field (so it is a textbox to assistive technology) whose characters are masked. */
@@ -141,12 +160,21 @@ export class EaselSettingsDialog extends LitElement {
     }
     .forget {
       margin-left: auto;
-      font-size: 0.85rem;
-      padding: 2px var(--easel-space-2);
     }
     .hint {
       color: var(--easel-text-muted);
       font-size: 0.85rem;
+    }
+    .problem {
+      color: var(--easel-danger);
+      font-size: 0.85rem;
+    }
+    [aria-invalid='true'] {
+      border-color: var(--easel-danger);
+    }
+    input[type='checkbox'],
+    input[type='radio'] {
+      accent-color: var(--easel-accent);
     }
     .actions {
       bottom: 0;
@@ -155,22 +183,27 @@ export class EaselSettingsDialog extends LitElement {
       gap: var(--easel-space-2);
       border-top: 1px solid var(--easel-border);
     }
-    button {
-      font: inherit;
-      padding: var(--easel-space-2) var(--easel-space-4);
-      border-radius: var(--easel-radius);
-      border: 1px solid var(--easel-border);
-      background: var(--easel-surface-2);
-      color: inherit;
-      cursor: pointer;
-    }
-    button.primary {
-      background: var(--easel-accent);
-      border-color: var(--easel-accent);
-      color: var(--easel-accent-text);
-    }
     :focus-visible {
       ${focusRing}
+    }
+    @media (max-width: 600px) {
+      dialog {
+        width: 100vw;
+        max-width: none;
+        height: 100dvh;
+        margin: 0;
+        border: none;
+        border-radius: 0;
+        padding: 0 var(--easel-space-4);
+      }
+      easel-tabs::part(tablist) {
+        margin: 0 calc(-1 * var(--easel-space-4));
+        padding: 0 var(--easel-space-4);
+      }
+      .actions {
+        margin: var(--easel-space-4) calc(-1 * var(--easel-space-4)) 0;
+        padding: var(--easel-space-3) var(--easel-space-4);
+      }
     }
   `,
   ];
@@ -187,6 +220,8 @@ export class EaselSettingsDialog extends LitElement {
   @property({ type: Boolean }) storageBusy = false;
 
   @state() private notice = '';
+  /** A field Save refused, and why: said under the field. */
+  @state() private problem: FieldProblem | undefined;
   @state() private revealKey = false;
 
   @query('dialog') private dialog!: HTMLDialogElement;
@@ -203,10 +238,12 @@ export class EaselSettingsDialog extends LitElement {
 
   override render() {
     const s = this.settings;
+    // `novalidate`: the checks are Save's own, which show the field's tab and say what is wrong beside it (the
+    // browser's check of a field on a hidden tab would stop Save without a word).
     return html`<dialog aria-labelledby="title" @close=${this.handleClose}>
-      <form method="dialog" @submit=${this.handleSubmit}>
+      <form method="dialog" novalidate @submit=${this.handleSubmit} @input=${this.handleInput}>
         <h2 id="title">${msg('Settings')}</h2>
-        <easel-toast tone="error" .message=${this.notice}></easel-toast>
+        <easel-toast class=${this.notice ? 'shown' : ''} tone="error" .message=${this.notice}></easel-toast>
         <easel-tabs label=${msg('Settings sections')} .tabs=${sections()}>
         <div slot="server">
         <easel-server-settings
@@ -226,7 +263,7 @@ export class EaselSettingsDialog extends LitElement {
               spellcheck="false"
               .value=${s?.apiKey ?? ''}
             />
-            <button type="button" aria-pressed=${this.revealKey ? 'true' : 'false'} @click=${this.handleToggleReveal}>
+            <button type="button" class="btn" aria-pressed=${this.revealKey ? 'true' : 'false'} @click=${this.handleToggleReveal}>
               ${this.revealKey ? msg('Hide key') : msg('Show key')}
             </button>
           </div>
@@ -235,7 +272,7 @@ export class EaselSettingsDialog extends LitElement {
         <div class="field check">
           <input id="remember" type="checkbox" role="switch" .checked=${s?.rememberKey ?? true} />
           <label for="remember">${msg('Remember on this device')}</label>
-          ${s?.apiKey ? html`<button type="button" class="forget" @click=${this.handleForget}>${msg('Forget key')}</button>` : nothing}
+          ${s?.apiKey ? html`<button type="button" class="btn sm ghost forget" @click=${this.handleForget}>${msg('Forget key')}</button>` : nothing}
         </div>
         <p class="hint">
           ${msg("When off, the key stays in this tab's memory only and is gone when you close or reload it.")}
@@ -247,8 +284,11 @@ export class EaselSettingsDialog extends LitElement {
             class="input"
             type="url"
             placeholder="https://api.anthropic.com"
+            aria-invalid=${this.invalid('base-url')}
+            aria-describedby=${this.describedBy('base-url')}
             .value=${s?.baseUrl ?? ''}
           />
+          ${this.renderProblem('base-url')}
           <span class="hint">${msg('Leave empty for the official API, or enter a compatible server or proxy.')}</span>
         </div>
         </div>
@@ -274,13 +314,17 @@ export class EaselSettingsDialog extends LitElement {
         <div class="field">
           <label for="call-cap">${msg("Spending cap for each artifact's Claude calls (US dollars)")}</label>
           <input id="call-cap" class="input" type="number" inputmode="decimal" min="0" max=${MAX_ARTIFACT_CALL_CAP} step="0.01"
+            aria-invalid=${this.invalid('call-cap')} aria-describedby=${this.describedBy('call-cap')}
             .value=${String(s?.artifactCallCap ?? DEFAULT_SETTINGS.artifactCallCap)} />
+          ${this.renderProblem('call-cap')}
           <span class="hint">${msg('A call that could pass this is refused before it is sent; 0 refuses them all.')}</span>
         </div>
         <div class="field">
           <label for="code-limit">${msg('Time limit for each code run (seconds)')}</label>
           <input id="code-limit" class="input" type="number" inputmode="numeric" min="1" max=${MAX_CODE_TIME_LIMIT_SEC} step="1"
+            aria-invalid=${this.invalid('code-limit')} aria-describedby=${this.describedBy('code-limit')}
             .value=${String(s?.codeTimeLimitSec ?? DEFAULT_SETTINGS.codeTimeLimitSec)} />
+          ${this.renderProblem('code-limit')}
           <span class="hint">${msg('Code Claude runs in your browser is ended past this time, and Claude is told.')}</span>
         </div>
         ${this.renderSwitch('serverCodeExecution')}
@@ -303,8 +347,8 @@ export class EaselSettingsDialog extends LitElement {
         </div>
         </easel-tabs>
         <div class="actions">
-          <button type="button" @click=${this.handleCancel}>${msg('Cancel')}</button>
-          <button class="primary" type="submit">${msg('Save')}</button>
+          <button type="button" class="btn" @click=${this.handleCancel}>${msg('Cancel')}</button>
+          <button class="btn primary" type="submit">${msg('Save')}</button>
         </div>
       </form>
     </dialog>`;
@@ -323,6 +367,21 @@ export class EaselSettingsDialog extends LitElement {
         <label for=${key}>${label}</label>
       </div>
       <p id=${`${key}-hint`} class="hint">${hint}</p>`;
+  }
+
+  /** Why Save refused `field`, under it (an `alert`, so it is heard as it appears), or nothing. */
+  private renderProblem(field: ProblemField) {
+    return this.problem?.field === field
+      ? html`<span class="problem" id=${`${field}-problem`} role="alert">${this.problem.message}</span>`
+      : nothing;
+  }
+
+  private invalid(field: ProblemField): 'true' | 'false' {
+    return this.problem?.field === field ? 'true' : 'false';
+  }
+
+  private describedBy(field: ProblemField) {
+    return this.problem?.field === field ? `${field}-problem` : nothing;
   }
 
   /** Opens the dialog, optionally with a notice (e.g. why the key is needed). */
@@ -372,31 +431,39 @@ export class EaselSettingsDialog extends LitElement {
           )
         : checkBaseUrl(baseUrl);
     if (problem) {
-      this.notice = problem;
-      this.reveal(this.baseUrlInput);
+      this.refuse('base-url', problem, this.baseUrlInput);
       return;
     }
     const cap = this.callCapInput.value.trim() === '' ? Number.NaN : Number(this.callCapInput.value);
     if (!Number.isFinite(cap) || cap < 0 || cap > MAX_ARTIFACT_CALL_CAP) {
-      this.notice = msg(
-        str`The spending cap must be a number of dollars from 0 to ${MAX_ARTIFACT_CALL_CAP}, such as 0.50.`,
+      this.refuse(
+        'call-cap',
+        msg(
+          str`The spending cap must be a number of dollars from 0 to ${MAX_ARTIFACT_CALL_CAP}, such as 0.50.`,
+        ),
+        this.callCapInput,
       );
-      this.reveal(this.callCapInput);
       return;
     }
     const limit = this.codeLimitInput.value.trim() === '' ? Number.NaN : Number(this.codeLimitInput.value);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CODE_TIME_LIMIT_SEC) {
-      this.notice = msg(
-        str`The time limit for code must be a whole number of seconds from 1 to ${MAX_CODE_TIME_LIMIT_SEC}, such as 30.`,
+      this.refuse(
+        'code-limit',
+        msg(
+          str`The time limit for code must be a whole number of seconds from 1 to ${MAX_CODE_TIME_LIMIT_SEC}, such as 30.`,
+        ),
+        this.codeLimitInput,
       );
-      this.reveal(this.codeLimitInput);
       return;
     }
     // Web and Connectors are the dialog's lazily loaded part: until it has loaded, they are left as they were.
     const platform = typeof this.platform?.read === 'function' ? this.platform.read() : undefined;
     if (typeof platform === 'string') {
-      this.notice = platform;
+      // Said under its field, as the dialog's own refusals are.
+      this.problem = undefined;
+      this.notice = '';
       this.tabs.select('web');
+      void this.tabs.updateComplete.then(() => this.platform.focusProblem());
       return;
     }
     this.dispatchEvent(
@@ -437,10 +504,17 @@ export class EaselSettingsDialog extends LitElement {
     return this.renderRoot.querySelector(`#${key}`) as HTMLInputElement;
   }
 
-  /** Shows the tab holding a field a check found wrong, and puts the focus in it. */
-  private reveal(field: HTMLElement) {
-    this.tabs.reveal(field);
-    void this.tabs.updateComplete.then(() => field.focus());
+  /** Says under `input` why Save refused it, shows the tab holding it, and puts the focus in it. */
+  private refuse(field: ProblemField, message: string, input: HTMLElement) {
+    this.notice = '';
+    this.problem = { field, message };
+    this.tabs.reveal(input);
+    void this.tabs.updateComplete.then(() => input.focus());
+  }
+
+  /** Typing in the field Save refused clears what was said about it. */
+  private handleInput(e: Event) {
+    if (this.problem && (e.target as Element | null)?.id === this.problem.field) this.problem = undefined;
   }
 
   private handleCancel() {
@@ -449,6 +523,7 @@ export class EaselSettingsDialog extends LitElement {
 
   private handleClose() {
     this.notice = '';
+    this.problem = undefined;
     this.revealKey = false;
     this.dispatchEvent(new SettingsCloseEvent());
   }
@@ -457,6 +532,14 @@ export class EaselSettingsDialog extends LitElement {
 export { checkBaseUrl };
 
 const DEFAULT_WEB = DEFAULT_SETTINGS.web;
+
+/** The fields of the dialog's own that Save checks. */
+type ProblemField = 'base-url' | 'call-cap' | 'code-limit';
+
+interface FieldProblem {
+  readonly field: ProblemField;
+  readonly message: string;
+}
 
 function toTheme(value: string): Theme {
   return value === 'light' || value === 'dark' ? value : 'system';

@@ -90,10 +90,12 @@ export const buttons = css`
   .btn.sm.icon {
     width: var(--easel-control-sm);
   }
-  .btn[aria-pressed='true'] {
+  /* A toggle that is on: tinted, with no border that could be taken for the focus ring. */
+  .btn[aria-pressed='true'],
+  .btn.ghost[aria-pressed='true']:hover:not(:disabled) {
     background: var(--easel-info-bg);
-    border-color: var(--easel-focus);
-    color: var(--easel-text);
+    border-color: transparent;
+    color: var(--easel-link);
   }
   .btn .icon {
     flex: none;

@@ -632,6 +632,7 @@ const zhHans: Translations = {
   Stop: '停止',
   'Stop backup': '停止备份',
   'Stop dictating': '停止听写',
+  'Stop reading': '停止朗读',
   'Stop syncing': '停止同步',
   'Stop the answer': '停止回答',
   Stopped: '已停止',
