@@ -105,3 +105,45 @@ test('with the switch off (the default), no code execution tool or beta goes wit
   expect(JSON.stringify(request?.body.tools ?? [])).not.toContain('code_execution');
   expect(request?.headers['anthropic-beta'] ?? '').not.toContain('code-execution');
 });
+
+test("server code execution gets the session's attached file once, by a container_upload block", async ({
+  app,
+  anthropic,
+}) => {
+  await app.getByRole('button', { name: 'Settings' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Theme & limits' }).click();
+  await dialog.getByRole('switch', { name: "Let Claude run code on Anthropic's servers" }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const csv = 'region,amount\nnorth,3\nsouth,4\n';
+  const chooser = app.waitForEvent('filechooser');
+  await app.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles([{ name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) }]);
+  await expect(app.getByRole('list', { name: 'Attachments' }).getByRole('listitem')).toHaveCount(1);
+  await anthropic.reply(madeChart(), sse.text('Again, done.'));
+  await send(app, 'Chart the sales');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Here is the chart.');
+
+  // The file was uploaded through the Files API with its exact bytes, and the request named it.
+  const uploads = (await anthropic.requests()).filter((r) => r.method === 'POST' && r.path === '/v1/files');
+  expect(uploads).toHaveLength(1);
+  const [first] = await messageRequests(anthropic);
+  const blocks = JSON.stringify(first?.body.messages);
+  const id = /"type":"container_upload","file_id":"([^"]+)"/.exec(blocks)?.[1];
+  expect(id).toBeTruthy();
+  expect(first?.headers['anthropic-beta']).toContain('files-api-2025-04-14');
+  // The made file still reaches the panel.
+  const run = app.getByRole('group', { name: "Code run on Anthropic's servers" });
+  await run.getByRole('button', { name: 'Open chart.png' }).click();
+  await expect(app.getByRole('region', { name: 'Artifacts' })).toBeVisible();
+
+  // The next request names the same file without uploading it again.
+  await send(app, 'Once more');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Again, done.');
+  const second = (await messageRequests(anthropic)).at(-1);
+  expect(JSON.stringify(second?.body.messages)).toContain(`"type":"container_upload","file_id":"${id}"`);
+  const after = (await anthropic.requests()).filter((r) => r.method === 'POST' && r.path === '/v1/files');
+  expect(after).toHaveLength(1);
+});

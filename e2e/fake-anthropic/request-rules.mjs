@@ -267,6 +267,12 @@ function userBlockProblem(block, at, counts, answered) {
     case 'document':
       counts.pdfPages += pdfPagesOf(block, counts.fileBytes);
       return documentProblem(block, at);
+    case 'container_upload':
+      // `ContainerUploadBlockParam` (`@anthropic-ai/sdk`): a file uploaded through the Files API, for the code
+      // execution tool's container.
+      return typeof block.file_id === 'string' && block.file_id !== ''
+        ? undefined
+        : `${at}.container_upload.file_id: Field required`;
     case 'tool_result': {
       if (typeof block.tool_use_id !== 'string' || !ID.test(block.tool_use_id))
         return `${at}.tool_result.tool_use_id: String should match pattern '^[a-zA-Z0-9_-]+$'`;

@@ -24,6 +24,7 @@ import { createRunCodeTool } from '../code';
 import {
   type AnthropicProvider,
   BUILTIN_MODELS,
+  type ContainerFile,
   compatibleServerError,
   createAnthropicProvider,
   LlmError,
@@ -34,6 +35,7 @@ import type { ArtifactMessage, AttachmentResolver } from '../messages';
 import {
   AttachmentsRepository,
   BroadcastNoticeChannel,
+  blobToBase64,
   EaselConnection,
   FolderBackup,
   HeldFiles,
@@ -185,6 +187,23 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
           }))
         : [],
     );
+  // The same files, as attached, for Anthropic's code execution (the provider uploads each once).
+  const containerFiles = async (): Promise<ContainerFile[]> => {
+    const found = await Promise.all(
+      sessionFiles().map(async (f) => {
+        const blob = f.notKept === undefined ? await f.load().catch(() => undefined) : undefined;
+        if (!blob) return [];
+        return [
+          {
+            name: f.name,
+            mediaType: blob.type || 'application/octet-stream',
+            data: await blobToBase64(blob),
+          },
+        ];
+      }),
+    );
+    return found.flat();
+  };
   const apps: ArtifactApps = new ArtifactApps({
     data: lazyAppData(db),
     claude: lazyClaudeBridge({
@@ -300,7 +319,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       ...(connectors.length > 0 ? { connectors } : {}),
       ...(s.autoCompact ? { autoCompact: true } : {}),
       ...(s.filesApi.enabled ? { files: { minBytes: s.filesApi.minKb * 1024 } } : {}),
-      ...(s.serverCodeExecution ? { codeExecution: true } : {}),
+      ...(s.serverCodeExecution ? { codeExecution: true, containerFiles } : {}),
     };
   }
 

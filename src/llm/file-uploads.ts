@@ -12,10 +12,12 @@ import {
   type FileUploadPolicy,
   fileCandidates,
   type UploadedFile,
+  withContainerUploads,
   withFileIds,
   withFilesBeta,
 } from './files-api';
 import type { RequestBody } from './request';
+import type { ContainerFile } from './types';
 
 const HEADERS = { 'anthropic-beta': FILES_BETA } as const;
 
@@ -65,6 +67,55 @@ export async function prepareFileIds(
     betas: withFilesBeta(betas),
     uploaded,
     ids: [...new Set(ids.values())],
+    ...refusals,
+  };
+}
+
+/**
+ * Gives the code execution tool's sandbox the session's attached files: each uploaded once (a known id, unless it is
+ * in `gone`, is used again) and referred to by a `container_upload` block at the start of the first user turn, where
+ * it stays from request to request (the prompt cache keeps it). A file whose upload fails is left out: the
+ * conversation never waits on the Files API. A stop ends the uploads and rejects.
+ */
+export async function prepareContainerUploads(
+  client: ApiClient,
+  prepared: {
+    readonly params: RequestBody;
+    readonly betas: readonly string[] | undefined;
+    readonly ids: readonly string[];
+  },
+  files: readonly ContainerFile[],
+  known: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+  gone: ReadonlySet<string> = new Set(),
+): Promise<FilesPrepared> {
+  const uploaded: UploadedFile[] = [];
+  const refusals = { unsupported: false };
+  const ids: string[] = [];
+  for (const file of files) {
+    const key = await contentKey(file.data);
+    const old = known[key];
+    const id =
+      old && !gone.has(old)
+        ? old
+        : refusals.unsupported
+          ? undefined
+          : await upload(
+              client,
+              { message: -1, block: -1, mediaType: file.mediaType, data: file.data, filename: file.name },
+              key,
+              uploaded,
+              refusals,
+              signal,
+            );
+    if (id && !ids.includes(id)) ids.push(id);
+  }
+  if (ids.length === 0) return { ...prepared, uploaded, ...refusals };
+  return {
+    params: withContainerUploads(prepared.params, ids),
+    betas: withFilesBeta(prepared.betas),
+    uploaded,
+    ids: [...new Set([...prepared.ids, ...ids])],
     ...refusals,
   };
 }

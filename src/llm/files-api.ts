@@ -136,6 +136,21 @@ export function withFileIds(body: RequestBody, ids: ReadonlyMap<FileCandidate, s
   return { ...body, messages };
 }
 
+/** `body` with a `container_upload` block for each id at the start of its first user turn (after any results). */
+export function withContainerUploads(body: RequestBody, ids: readonly string[]): RequestBody {
+  const at = body.messages.findIndex((m) => m.role === 'user');
+  const first = body.messages[at];
+  if (!first || ids.length === 0) return body;
+  const content: ContentBlockParam[] =
+    typeof first.content === 'string' ? [{ type: 'text', text: first.content }] : [...first.content];
+  const results = content.findIndex((b) => b.type !== 'tool_result');
+  const start = results < 0 ? content.length : results;
+  const uploads = ids.map((file_id) => ({ type: 'container_upload' as const, file_id }));
+  const messages = [...body.messages];
+  messages[at] = { role: 'user', content: [...content.slice(0, start), ...uploads, ...content.slice(start)] };
+  return { ...body, messages };
+}
+
 /** The file ids a request refers to. */
 export function fileIdsOf(body: RequestBody): string[] {
   const ids: string[] = [];

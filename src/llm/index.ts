@@ -8,6 +8,7 @@ export type { DownloadOutcome } from './file-uploads';
 export { type AnthropicProvider, type AnthropicProviderOptions, createAnthropicProvider } from './provider';
 export {
   type CompactionSettings,
+  type ContainerFile,
   LlmError,
   type LlmErrorInfo,
   type ModelInfo,

@@ -17,6 +17,7 @@ import { buildRequest, plainRequest, requestBetas } from './request';
 import type { SetTimer } from './transport';
 import type {
   CompactionSettings,
+  ContainerFile,
   LlmErrorInfo,
   McpConnector,
   ModelInfo,
@@ -48,6 +49,8 @@ export interface LegInput {
   readonly compaction?: CompactionSettings;
   /** Large attachments go by file id (Settings → Files API), with what this device knows. */
   readonly files?: LegFiles;
+  /** The session's attachments for the code execution tool's sandbox (with `codeExecution`). */
+  readonly containerFiles?: readonly ContainerFile[];
   /** A local or compatible server: the request is made plain (`plainRequest`) and carries no betas. */
   readonly compatible?: boolean;
 }
@@ -129,6 +132,9 @@ export async function* runLeg(input: LegInput): AsyncGenerator<AssistantMessageE
     baseURL: input.baseURL,
     idleTimeoutMs: input.idleTimeoutMs,
     ...(input.files ? { files: input.files.policy } : {}),
+    ...(input.codeExecution && !input.compatible && input.containerFiles?.length
+      ? { containerFiles: input.containerFiles }
+      : {}),
   };
   stream: for await (const item of input.stream(request, options.signal)) {
     if (item.type === 'response') {

@@ -13,6 +13,7 @@ import { mapStopReason } from './stop-reason';
 import { defaultSetTimer, defaultSleep, retryDelay } from './transport';
 import {
   autoCompactTrigger,
+  type ContainerFile,
   DEFAULT_BASE_URL,
   LlmError,
   type LlmErrorInfo,
@@ -207,12 +208,20 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
     let runLeg: typeof RunLeg;
     let stream: RawStream;
     let files: LegFiles | undefined;
+    let containerFiles: readonly ContainerFile[] | undefined;
     try {
       const loaded = await loadMachinery();
       runLeg = loaded.runLeg;
       stream = loaded.streamer.send;
-      if (settings.files && !settings.compatible && loaded.uploads) {
-        files = await loaded.uploads.legFiles(baseURL, opts.apiKey, settings.files.minBytes);
+      // The code execution tool's sandbox gets the session's files by id: their ids are kept like the Files API's.
+      const toContainer = settings.codeExecution && !settings.compatible && settings.containerFiles;
+      if (toContainer) containerFiles = await toContainer();
+      if ((settings.files || containerFiles?.length) && !settings.compatible && loaded.uploads) {
+        files = await loaded.uploads.legFiles(
+          baseURL,
+          opts.apiKey,
+          settings.files?.minBytes ?? Number.POSITIVE_INFINITY,
+        );
       }
     } catch (error) {
       yield failed(message, describeError(error, { baseUrl: baseURL }), 'error');
@@ -246,6 +255,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Anth
           : { web: settings.web, connectors: settings.connectors, codeExecution: settings.codeExecution }),
         compaction,
         files,
+        ...(containerFiles?.length ? { containerFiles } : {}),
       });
       const closing = outcome.acc.closeOpenBlocks();
       for (const event of closing) yield event;

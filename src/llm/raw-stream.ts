@@ -11,12 +11,13 @@ import {
   deleteFileIds,
   downloadFileContent,
   goneFileIds,
+  prepareContainerUploads,
   prepareFileIds,
 } from './file-uploads';
 import type { FileUploadPolicy, UploadedFile } from './files-api';
 import type { RequestBody } from './request';
 import { type SetTimer, startWatchdog, type Watchdog, watchFetch } from './transport';
-import { LlmError, type LlmErrorInfo, type ModelInfo } from './types';
+import { type ContainerFile, LlmError, type LlmErrorInfo, type ModelInfo } from './types';
 
 /**
  * One Messages API request, as it crosses to wherever it is sent from (this thread or the stream worker):
@@ -32,6 +33,11 @@ export interface RawStreamRequest {
   readonly idleTimeoutMs: number;
   /** Large attachments go by file id (Settings → Files API); absent: every file goes in the request. */
   readonly files?: FileUploadPolicy;
+  /**
+   * The session's attachments for the code execution tool (with it in the request): each is uploaded once (known
+   * ids in `files` are reused) and given to its sandbox by a `container_upload` block.
+   */
+  readonly containerFiles?: readonly ContainerFile[];
 }
 
 /**
@@ -138,7 +144,7 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
       if (signal.aborted) attempt.abort();
       // Uploads go first, from a client without the idle limit: an upload sends for as long as its file takes.
       const uploads =
-        request.files && !withoutFiles.has(request.baseURL)
+        (request.files || request.containerFiles?.length) && !withoutFiles.has(request.baseURL)
           ? factory({ apiKey: request.apiKey, baseURL: request.baseURL, fetch: options.fetch })
           : undefined;
       let prepared = { params: request.params, betas: request.betas, ids: [] as readonly string[] };
@@ -152,6 +158,17 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
         );
         prepared = files;
         if (files.unsupported) withoutFiles.add(request.baseURL);
+        if (files.uploaded.length > 0) yield { type: 'files', uploaded: files.uploaded, gone: [] };
+      }
+      if (uploads && request.containerFiles?.length) {
+        const files = await prepareContainerUploads(
+          uploads,
+          prepared,
+          request.containerFiles,
+          request.files?.known ?? {},
+          attempt.signal,
+        );
+        prepared = files;
         if (files.uploaded.length > 0) yield { type: 'files', uploaded: files.uploaded, gone: [] };
       }
       // The idle limit is about the network: it starts once the SDK has loaded and the files are up.
@@ -183,18 +200,31 @@ export function createDirectStream(options: DirectStreamOptions): RawStream {
         // A file id the server no longer knows (the file was deleted there, or the key or base URL changed): the
         // request is refused before it begins, so its files are uploaded again, once, and it is sent again.
         const refused = describeError(error).status === 404 && prepared.ids.length > 0;
-        if (!refused || !uploads || !request.files) throw error;
+        if (!refused || !uploads || !(request.files || request.containerFiles?.length)) throw error;
         watch.stop();
         const gone = await goneFileIds(uploads, prepared.ids, attempt.signal);
         if (gone.length === 0) throw error;
-        const files = await prepareFileIds(
-          uploads,
-          request.params,
-          request.betas,
-          request.files,
-          attempt.signal,
-          new Set(gone),
-        );
+        let files = request.files
+          ? await prepareFileIds(
+              uploads,
+              request.params,
+              request.betas,
+              request.files,
+              attempt.signal,
+              new Set(gone),
+            )
+          : { params: request.params, betas: request.betas, uploaded: [], ids: [] };
+        if (request.containerFiles?.length) {
+          const more = await prepareContainerUploads(
+            uploads,
+            files,
+            request.containerFiles,
+            request.files?.known ?? {},
+            attempt.signal,
+            new Set(gone),
+          );
+          files = { ...more, uploaded: [...files.uploaded, ...more.uploaded] };
+        }
         yield { type: 'files', uploaded: files.uploaded, gone };
         watch = startWatch();
         answer = await send(files);

@@ -4,6 +4,13 @@ import type { ErrorKind, ThinkingLevel } from '../agent';
 /** The official API; used when the person leaves the base URL empty. */
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 
+/** A file attached in the session, for the code execution tool's sandbox: its name, type and bytes as base64. */
+export interface ContainerFile {
+  readonly name: string;
+  readonly mediaType: string;
+  readonly data: string;
+}
+
 /** What the provider reads from the app's settings on every request. */
 export interface ProviderSettings {
   /** Base URL of a server that speaks the Messages API; `''` (or missing) means the official API. */
@@ -17,6 +24,11 @@ export interface ProviderSettings {
    * files in a sandbox on Anthropic's servers. Absent or false: not offered.
    */
   readonly codeExecution?: boolean;
+  /**
+   * The session's attached files, as attached, for the code execution tool: with `codeExecution` each is uploaded
+   * once through the Files API and given to the sandbox by a `container_upload` block. Never throws.
+   */
+  readonly containerFiles?: () => Promise<readonly ContainerFile[]>;
   /**
    * Lets the API compact a long conversation by itself (server-side compaction, for models with
    * `ModelInfo.supportsCompaction`), once its input passes {@link autoCompactTrigger}; absent or false: only

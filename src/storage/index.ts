@@ -25,6 +25,7 @@ export type {
   FolderStore,
   LockManagerLike,
 } from './backup-types';
+export { blobToBase64 } from './base64';
 export { type Clock, systemClock } from './clock';
 export {
   type ConnectionEvent,
