@@ -19,11 +19,10 @@ import {
   packageNameOf,
   packageOfSpecifier,
   parseCdnUrl,
-  parseGoogleFontsUrl,
-  pickFaces,
   styleFileOf,
   versionNote,
 } from './cdn';
+import { addonOf, checkIntegrity, googleFontFaces, missingFontText, pyodideSetupScript } from './page-shelf';
 import {
   ARTIFACT_SPECIFIER,
   attributeOf,
@@ -46,7 +45,6 @@ import {
   type PagePlan,
   type PlanKind,
   PYODIDE,
-  PYODIDE_SETUP,
   PYODIDE_STALL_MS,
   REACT_BOOTSTRAP,
   REACT_STYLE,
@@ -227,38 +225,13 @@ class PlanBuilder {
     return rules.some((r) => r !== '') ? `<style>${rules.join('')}</style>` : '';
   }
 
-  /**
-   * The `@font-face` rules for the families and faces a Google Fonts address asks for, on one line; the
-   * families the shelf lacks get one information line each (the page falls back to local fonts). `undefined`
-   * when `url` is not a Google Fonts stylesheet address.
-   */
+  /** The `@font-face` rules a Google Fonts address asks for (`undefined` for any other address). */
   private fontFaceRules(url: string): string | undefined {
-    const requests = parseGoogleFontsUrl(url);
-    if (!requests) return undefined;
+    const faces = googleFontFaces(url, this.manifest, (file) => this.fileMarker(file));
+    if (!faces) return undefined;
     this.handled.add(url);
-    let rules = '';
-    for (const { family, faces } of requests) {
-      const entry = Object.values(this.manifest.packages).find(
-        (p) => p.fonts?.family.toLowerCase() === family.toLowerCase(),
-      );
-      const fonts = entry?.fonts;
-      if (!fonts) {
-        this.note(
-          'info',
-          `The web font ${family} is not in the preview (it has no network); a local font is used instead.`,
-        );
-        continue;
-      }
-      for (const key of pickFaces(Object.keys(fonts.faces), faces)) {
-        const file = fonts.faces[key];
-        if (!file) continue;
-        const [weight, style] = key.split('-');
-        rules +=
-          `@font-face{font-family:${JSON.stringify(fonts.family)};font-style:${style};font-weight:${weight};` +
-          `font-display:swap;src:url(${this.fileMarker(file)}) format("woff2")}`;
-      }
-    }
-    return rules;
+    for (const family of faces.missing) this.note('info', missingFontText(family));
+    return faces.rules;
   }
 
   /**
@@ -398,12 +371,7 @@ class PlanBuilder {
     );
   }
 
-  /**
-   * Before the shelf's Pyodide script: a one-line script that gives `loadPyodide` the jsDelivr folder of the
-   * shelf's version as its `indexURL` and serves the files Pyodide fetches from there (its WebAssembly, standard
-   * library and lock file) from the shelf; its `import()` of `pyodide.asm.js` is in the import map. Anything
-   * else fetched from that folder (packages) goes to the network as any other fetch does. `''` for other scripts.
-   */
+  /** Pyodide's setup script before the shelf's Pyodide script (`page-shelf.ts`); `''` for other scripts. */
   private pyodideSetup(src: string, type: string): string {
     if (type === 'module') return '';
     const address = parseCdnUrl(src);
@@ -411,40 +379,14 @@ class PlanBuilder {
     const data = hit?.key === PYODIDE ? hit.entry.data : undefined;
     if (!hit || !data || this.pyodideShown) return '';
     this.pyodideShown = true;
-    const base = `https://cdn.jsdelivr.net/pyodide/v${hit.entry.version}/full/`;
-    const files: Record<string, string> = {};
-    for (const [name, file] of Object.entries(data)) {
-      files[name] = this.fileMarker(file);
-      if (name.endsWith('.js')) this.imports[`${base}${name}`] = file;
-    }
-    return `<script>${PYODIDE_SETUP}(${JSON.stringify(base)},${JSON.stringify(files)});</script>`;
+    return pyodideSetupScript(hit.entry, data, (file) => this.fileMarker(file), this.imports);
   }
 
-  /**
-   * A page's `integrity` attribute on a CDN address the shelf's `file` stands for: kept when its strongest
-   * hashes include the shelf file's (the browser then checks the bytes, as it would the CDN's); otherwise
-   * dropped, with one information line, since the shelf's copy is other bytes than the ones hashed.
-   */
+  /** `attrs` with the page's `integrity` kept or dropped for the shelf's `file` (`checkIntegrity`). */
   private integrity(attrs: string, key: string, entry: ShelfPackage, file: string): string {
-    const asked = attributeOf(attrs, 'integrity');
-    if (asked === undefined) return attrs;
-    const ours = new Set((entry.integrity?.[file] ?? '').split(/\s+/).filter(Boolean));
-    // Of several hashes the browser checks only those of the strongest algorithm given (SRI).
-    const tokens = asked
-      .trim()
-      .split(/\s+/)
-      .map((t) => t.replace(/\?.*$/, ''))
-      .filter((t) => /^sha(256|384|512)-/.test(t));
-    const strongest = tokens
-      .map((t) => t.slice(0, 6))
-      .sort()
-      .at(-1);
-    if (tokens.some((t) => t.startsWith(strongest ?? '') && ours.has(t))) return attrs;
-    this.note(
-      'info',
-      `The page's integrity hash for ${key} names other bytes than the preview's own copy (${key} ${entry.version}); that copy is used without the check.`,
-    );
-    return removeAttribute(attrs, 'integrity');
+    const checked = checkIntegrity(attrs, key, entry, file);
+    if (checked.note) this.note('info', checked.note);
+    return checked.attrs;
   }
 
   /** Module code: CDN imports become bare specifiers; every specifier is resolved to the shelf. */
@@ -630,12 +572,4 @@ class PlanBuilder {
   private generatedMarker(name: string, text: string): string {
     return this.fileMarker(this.generatedFile(name, text));
   }
-}
-
-/** The add-on script of `entry` a CDN path names (`examples/js/controls/OrbitControls.js`, `.min` too). */
-function addonOf(entry: ShelfPackage | undefined, path: string): string | undefined {
-  const addons = entry?.addons;
-  if (!addons) return undefined;
-  const clean = path.replace(/^\/+/, '').replace(/\.min\.js$/, '.js');
-  return addons[clean] ?? addons[`examples/js/${clean.replace(/^.*?examples\/js\//, '')}`];
 }
