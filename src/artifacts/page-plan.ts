@@ -22,7 +22,19 @@ import {
   styleFileOf,
   versionNote,
 } from './cdn';
-import { addonOf, checkIntegrity, googleFontFaces, missingFontText, pyodideSetupScript } from './page-shelf';
+import {
+  addonOf,
+  checkIntegrity,
+  dataFilesScript,
+  googleFontFaces,
+  missingFontText,
+  needsRouter,
+  PYODIDE_MODULE,
+  pyodideModuleFolders,
+  pyodideSetupScript,
+  ROUTER_PACKAGE,
+  routedBootstrap,
+} from './page-shelf';
 import {
   ARTIFACT_SPECIFIER,
   attributeOf,
@@ -99,8 +111,10 @@ class PlanBuilder {
   private readonly iconSpecifiers = new Set<string>();
   /** The page has the shelf's Tailwind script already (see `tailwindStylesheet`). */
   private tailwindShown = false;
-  /** The page has the Pyodide setup already (see `pyodideSetup`). */
+  /** The page has the Pyodide setup already (see `shelfSetup`). */
   private pyodideShown = false;
+  /** The libraries whose setup script the page has (see `shelfSetup`). */
+  private readonly setUp = new Set<string>();
   /** The page names `indexedDB`: its first script is preceded by the shelf's in-memory IndexedDB. */
   private wantsIndexedDb = false;
 
@@ -137,9 +151,11 @@ class PlanBuilder {
     for (const specifier of ['react', 'react/jsx-runtime', 'react-dom/client']) this.addSpecifier(specifier);
     const selfRendering = /\b(createRoot|ReactDOM\.render|hydrateRoot)\s*\(/.test(source);
     const tailwind = /\bclassName\s*=/.test(source) ? this.tailwindScript() : '';
+    const routed = !selfRendering && needsRouter(source);
+    if (routed) this.addSpecifier(ROUTER_PACKAGE);
     const bootstrap = selfRendering
       ? `<script type="module">import '${ARTIFACT_SPECIFIER}';</script>`
-      : `<script type="module">${REACT_BOOTSTRAP}</script>`;
+      : `<script type="module">${routed ? routedBootstrap(REACT_BOOTSTRAP) : REACT_BOOTSTRAP}</script>`;
     const indexedDb = INDEXED_DB.test(source) ? this.shelfScript(INDEXED_DB_PACKAGE) : '';
     const fonts = this.fontFacesIn(source);
     const head = `${REACT_STYLE}${indexedDb}${fonts}${tailwind}<div id="root"></div>`;
@@ -164,6 +180,7 @@ class PlanBuilder {
       counted = Math.max(counted, index);
       return line;
     };
+    const pyodideFolders = pyodideModuleFolders(content);
     for (let m = pattern.exec(content); m; m = pattern.exec(content)) {
       const tag = m[1]?.toLowerCase();
       if (!tag) continue; // a comment
@@ -191,6 +208,7 @@ class PlanBuilder {
         this.wantsIndexedDb = false;
         out.push(this.shelfScript(INDEXED_DB_PACKAGE));
       }
+      if (pyodideFolders.length > 0) out.push(this.pyodideModule(pyodideFolders.splice(0)));
       out.push(this.script(attrs, body, bodyLine));
       at = close;
       pattern.lastIndex = close;
@@ -199,10 +217,7 @@ class PlanBuilder {
     return out.join('');
   }
 
-  /**
-   * A Google Fonts stylesheet (`<link rel=stylesheet href="https://fonts.googleapis.com/css2?…">`) becomes the
-   * `@font-face` rules of the shelf's copies of its families; `undefined` for any other link.
-   */
+  /** A Google Fonts stylesheet `<link>`: the `@font-face` rules of the shelf's copies (else `undefined`). */
   private googleFonts(attrs: string): string | undefined {
     const href = attributeOf(attrs, 'href');
     const rel = attributeOf(attrs, 'rel')?.toLowerCase() ?? '';
@@ -216,10 +231,8 @@ class PlanBuilder {
     return css.replace(GOOGLE_FONTS_IMPORT, (whole, url: string) => this.fontFaceRules(url) ?? whole);
   }
 
-  /**
-   * The `@font-face` rules of every Google Fonts address in `source` (a component's `<link>` or `@import`, made
-   * when it renders): the address itself is still refused, quietly, but its families are there.
-   */
+  /** The `@font-face` rules of every Google Fonts address in `source` (a component's `<link>` or `@import`,
+   * made as it renders): the address itself is still refused, quietly, but its families are there. */
   private fontFacesIn(source: string): string {
     const rules = [...source.matchAll(GOOGLE_FONTS_URL)].map((m) => this.fontFaceRules(m[0]) ?? '');
     return rules.some((r) => r !== '') ? `<style>${rules.join('')}</style>` : '';
@@ -234,11 +247,8 @@ class PlanBuilder {
     return faces.rules;
   }
 
-  /**
-   * A Tailwind stylesheet from a CDN (`tailwindcss@2/dist/tailwind.min.css`, cdnjs's): the shelf keeps no
-   * prebuilt Tailwind CSS, so the page gets the shelf's Tailwind script in its place, which makes the styles of
-   * the classes the page uses. `undefined` for any other link.
-   */
+  /** A Tailwind stylesheet from a CDN (`tailwindcss@2/dist/tailwind.min.css`): the shelf has no prebuilt CSS,
+   * so the page gets the shelf's Tailwind script, which styles the classes it uses. `undefined` for other links. */
   private tailwindStylesheet(attrs: string): string | undefined {
     const href = attributeOf(attrs, 'href');
     const rel = attributeOf(attrs, 'rel')?.toLowerCase() ?? '';
@@ -312,7 +322,7 @@ class PlanBuilder {
       return `<script type="module"${rest}>${compileToken(this.compile.length - 1)}`;
     }
     if (src)
-      return `${this.pyodideSetup(src, type)}<script${this.scriptSrc(attrs, src, type === 'module')}>${body}`;
+      return `${this.shelfSetup(src, type)}<script${this.scriptSrc(attrs, src, type === 'module')}>${body}`;
     if (type === 'module') return `<script${attrs}>${'\n'.repeat(bodyLine - 1)}${this.moduleCode(body)}`;
     if (isClassicType(type))
       return `<script${attrs}>${'\n'.repeat(bodyLine - 1)}${this.rewriteDynamicImports(body)}`;
@@ -371,15 +381,28 @@ class PlanBuilder {
     );
   }
 
-  /** Pyodide's setup script before the shelf's Pyodide script (`page-shelf.ts`); `''` for other scripts. */
-  private pyodideSetup(src: string, type: string): string {
+  /** Before a shelf script that fetches files of its own, once per library: Pyodide's setup, or the script
+   * serving another library's data files (`page-shelf.ts`). `''` for other scripts. */
+  private shelfSetup(src: string, type: string): string {
     if (type === 'module') return '';
     const address = parseCdnUrl(src);
     const hit = address && findPackage(this.manifest, address.name);
-    const data = hit?.key === PYODIDE ? hit.entry.data : undefined;
-    if (!hit || !data || this.pyodideShown) return '';
+    const data = hit?.entry.data;
+    if (!hit || !data || this.setUp.has(hit.key)) return '';
+    this.setUp.add(hit.key);
+    const marker = (file: string) => this.fileMarker(file);
+    if (hit.key !== PYODIDE) return dataFilesScript(data, marker);
     this.pyodideShown = true;
-    return pyodideSetupScript(hit.entry, data, (file) => this.fileMarker(file), this.imports);
+    return pyodideSetupScript(hit.entry, data, marker, this.imports);
+  }
+
+  /** Pyodide imported as `folder + 'pyodide.mjs'`: the shelf's script and its setup, and a module for each. */
+  private pyodideModule(folders: string[]): string {
+    const script = this.manifest.packages[PYODIDE]?.script;
+    if (!script) return '';
+    const module = this.generatedFile('pyodide.mjs', PYODIDE_MODULE);
+    for (const folder of folders) this.imports[`${folder}pyodide.mjs`] = module;
+    return `${this.shelfSetup(`${folders[0]}pyodide.js`, '')}<script src="${this.fileMarker(script)}"></script>`;
   }
 
   /** `attrs` with the page's `integrity` kept or dropped for the shelf's `file` (`checkIntegrity`). */

@@ -108,3 +108,62 @@ export function pyodideSetupScript(
   }
   return `<script>${PYODIDE_SETUP}(${JSON.stringify(base)},${JSON.stringify(files)});</script>`;
 }
+
+/**
+ * `(files)`: a fetch whose address ends in the name of one of a library's data files (`sql-wasm.wasm`), from any
+ * host or folder (pages point sql.js's `locateFile` at cdnjs, jsDelivr, unpkg or the library's own site), gets
+ * the shelf's copy. One line.
+ */
+const DATA_FILES_SETUP =
+  '(function(files){var f=window.fetch;window.fetch=function(input,init){' +
+  "var url=typeof input==='string'?input:input instanceof URL?input.href:input&&input.url;" +
+  "var name=typeof url==='string'?url.split(/[?#]/)[0].split('/').pop():'';" +
+  'if(name&&files[name])return f.call(window,files[name],init);return f.apply(window,arguments)}})';
+
+/** Before the script of a library that fetches data files of its own (sql.js's WebAssembly): serves them. */
+export function dataFilesScript(data: Record<string, string>, marker: FileMarker): string {
+  const files: Record<string, string> = {};
+  for (const [path, file] of Object.entries(data)) files[path.split('/').pop() ?? path] = marker(file);
+  return `<script>${DATA_FILES_SETUP}(${JSON.stringify(files)});</script>`;
+}
+
+/** The router package a component may import links and hooks from. */
+export const ROUTER_PACKAGE = 'react-router-dom';
+
+/**
+ * Whether a component uses react-router without a router of its own: written to be shown inside one (an app's
+ * page, a runner's route), its `Link`s and hooks throw outside a router, so the preview puts it in a memory router.
+ */
+export function needsRouter(source: string): boolean {
+  return (
+    /\bfrom\s*['"]react-router(?:-dom)?['"]/.test(source) &&
+    !/<(?:BrowserRouter|HashRouter|MemoryRouter|Router|RouterProvider)\b|\bcreate(?:Browser|Hash|Memory)Router\b/.test(
+      source,
+    )
+  );
+}
+
+/** The React bootstrap (`REACT_BOOTSTRAP`) with the component rendered inside react-router's `MemoryRouter`. */
+export function routedBootstrap(bootstrap: string): string {
+  return bootstrap
+    .replace("from 'react';", `from 'react';import { MemoryRouter } from '${ROUTER_PACKAGE}';`)
+    .replace(
+      'render(createElement(Component))',
+      'render(createElement(MemoryRouter,null,createElement(Component)))',
+    );
+}
+
+/** jsDelivr's Pyodide folders (`…/pyodide/v0.26.2/full/`) a page names in its code. */
+const PYODIDE_FOLDER = /https:\/\/cdn\.jsdelivr\.net\/pyodide\/v[\w.-]+\/full\//g;
+
+/**
+ * The jsDelivr Pyodide folders of a page that imports `pyodide.mjs` from one in its code
+ * (`await import(indexURL + 'pyodide.mjs')`): an address built at run time, which only the import map can answer.
+ */
+export function pyodideModuleFolders(content: string): string[] {
+  return content.includes('pyodide.mjs') ? [...new Set(content.match(PYODIDE_FOLDER) ?? [])] : [];
+}
+
+/** What `pyodide.mjs` is in the preview: the shelf's classic script's `loadPyodide` (set up by its setup script). */
+export const PYODIDE_MODULE =
+  'export function loadPyodide(options) { return window.loadPyodide(options); }\nexport default { loadPyodide };\n';
