@@ -362,3 +362,105 @@ export default function Docs() {
   const result = await resultOf(anthropic, 'toolu_create');
   expect(result).not.toContain('[error]');
 });
+
+test('pages loading pdf.js, sql.js and viz.js from CDNs run them from the shelf, WebAssembly included', async ({
+  app,
+  anthropic,
+}) => {
+  // A one-page PDF as a page would build or read it; sql.js finds its .wasm where locateFile points.
+  const page = `<!DOCTYPE html>
+<html>
+<head>
+  <script src="https://cdnjs.cloudflare.com/ajax/libs/pdf.js/3.4.120/pdf.min.js"></script>
+  <script src="https://cdnjs.cloudflare.com/ajax/libs/sql.js/1.8.0/sql-wasm.js"></script>
+</head>
+<body>
+  <p id="pdf">…</p><p id="sql">…</p><div id="graph"></div>
+  <script>
+    pdfjsLib.GlobalWorkerOptions.workerSrc = 'https://cdnjs.cloudflare.com/ajax/libs/pdf.js/3.4.120/pdf.worker.min.js';
+    const pdf = '%PDF-1.4\\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\\ntrailer<</Root 1 0 R>>\\n%%EOF';
+    pdfjsLib.getDocument({ data: new TextEncoder().encode(pdf) }).promise
+      .then((doc) => { document.getElementById('pdf').textContent = 'PDF pages: ' + doc.numPages; })
+      .catch((error) => console.error('pdf.js failed: ' + error));
+    initSqlJs({ locateFile: (file) => 'https://cdnjs.cloudflare.com/ajax/libs/sql.js/1.8.0/' + file })
+      .then((SQL) => {
+        const db = new SQL.Database();
+        document.getElementById('sql').textContent = 'SQL says ' + db.exec('SELECT 6 * 7')[0].values[0][0];
+      })
+      .catch((error) => console.error('sql.js failed: ' + error));
+  </script>
+  <script type="module">
+    import { instance } from 'https://cdn.jsdelivr.net/npm/@viz-js/viz@3.9.0/+esm';
+    const viz = await instance();
+    document.getElementById('graph').append(viz.renderSVGElement('digraph { easel -> shelf }'));
+  </script>
+</body>
+</html>`;
+  await modelCreates(app, anthropic, 'wasm.html', page);
+
+  const frame = preview(app, 'wasm.html');
+  await expect(frame.getByText('PDF pages: 1')).toBeVisible({ timeout: 30_000 });
+  await expect(frame.getByText('SQL says 42')).toBeVisible({ timeout: 30_000 });
+  await expect(frame.locator('#graph svg .node')).toHaveCount(2, { timeout: 30_000 });
+  await expect(frame.locator('#graph svg')).toContainText('shelf');
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).not.toContain('[error]');
+  await expect(consoleRegion(app)).not.toContainText('error');
+});
+
+test('a React component using the shadcn/ui dropdown menu, hover card and toggle group opens and toggles them', async ({
+  app,
+  anthropic,
+}) => {
+  const component = `import React, { useState } from 'react';
+import { DropdownMenu, DropdownMenuTrigger, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuItem, DropdownMenuCheckboxItem } from '@/components/ui/dropdown-menu';
+import { HoverCard, HoverCardTrigger, HoverCardContent } from '@/components/ui/hover-card';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { Button } from '@/components/ui/button';
+
+export default function Toolbar() {
+  const [picked, setPicked] = useState('none');
+  const [wrap, setWrap] = useState(false);
+  return (
+    <div className="p-4 space-y-4">
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild><Button>Actions</Button></DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel>File</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setPicked('rename')}>Rename</DropdownMenuItem>
+          <DropdownMenuCheckboxItem checked={wrap} onCheckedChange={setWrap}>Wrap lines</DropdownMenuCheckboxItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <p>Picked: {picked}</p>
+      <HoverCard openDelay={0}>
+        <HoverCardTrigger href="#">@easel</HoverCardTrigger>
+        <HoverCardContent>Runs what Claude writes.</HoverCardContent>
+      </HoverCard>
+      <ToggleGroup type="single" defaultValue="left" aria-label="Alignment">
+        <ToggleGroupItem value="left" aria-label="Left">L</ToggleGroupItem>
+        <ToggleGroupItem value="right" aria-label="Right">R</ToggleGroupItem>
+      </ToggleGroup>
+    </div>
+  );
+}
+`;
+  await modelCreates(app, anthropic, 'Toolbar.tsx', component);
+  const frame = preview(app, 'Toolbar.tsx');
+  await frame.getByRole('button', { name: 'Actions' }).click();
+  await expect(frame.getByRole('menu')).toBeVisible();
+  await expect(frame.getByRole('menuitemcheckbox', { name: 'Wrap lines' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  await frame.getByRole('menuitem', { name: 'Rename' }).click();
+  await expect(frame.getByText('Picked: rename')).toBeVisible();
+  await expect(frame.getByRole('menu')).toBeHidden();
+  await expect(frame.getByRole('radio', { name: 'Left' })).toHaveAttribute('aria-checked', 'true');
+  await frame.getByRole('radio', { name: 'Right' }).click();
+  await expect(frame.getByRole('radio', { name: 'Right' })).toHaveAttribute('aria-checked', 'true');
+  await frame.getByRole('link', { name: '@easel' }).hover();
+  await expect(frame.getByText('Runs what Claude writes.')).toBeVisible();
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).not.toContain('[error]');
+});

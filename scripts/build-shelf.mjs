@@ -101,6 +101,8 @@ const UI_COMPONENTS = [
   'checkbox',
   'collapsible',
   'dialog',
+  'dropdown-menu',
+  'hover-card',
   'input',
   'label',
   'pagination',
@@ -118,6 +120,7 @@ const UI_COMPONENTS = [
   'tabs',
   'textarea',
   'toggle',
+  'toggle-group',
   'tooltip',
 ];
 
@@ -552,6 +555,93 @@ const LIBRARIES = [
     script: { copy: 'pyodide-0x/pyodide.js' },
     globals: ['loadPyodide'],
     data: ['pyodide.asm.js', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'],
+  },
+  {
+    name: 'pdfjs-dist',
+    cdnNames: ['pdfjs-dist', 'pdf.js'],
+    why: 'reading PDFs in the page (`pdfjsLib`, as pages load it from cdnjs); its worker runs in the page, bundled in (a frame with no network cannot start the worker the page names)',
+    modules: {
+      '.': {
+        code: "import * as worker from 'pdfjs-dist/build/pdf.worker.mjs';\nglobalThis.pdfjsWorker = worker;\nexport * from 'pdfjs-dist/build/pdf.mjs';\n",
+        bundleSelf: true,
+      },
+    },
+    script: {
+      iifeCode:
+        "import * as worker from 'pdfjs-dist/build/pdf.worker.mjs';\nimport 'pdfjs-dist/build/pdf.mjs';\nglobalThis.pdfjsWorker = worker;\n",
+      name: 'easelPdfjs',
+    },
+    globals: ['pdfjsLib'],
+  },
+  {
+    name: 'sql.js',
+    cdnNames: ['sql.js'],
+    why: "SQLite in the page (`initSqlJs`); its `sql-wasm.wasm` is served wherever the page's `locateFile` points",
+    modules: {},
+    script: { copy: 'sql.js/dist/sql-wasm.js' },
+    globals: ['initSqlJs'],
+    data: ['dist/sql-wasm.wasm'],
+  },
+  {
+    name: '@viz-js/viz',
+    cdnNames: ['@viz-js/viz'],
+    why: 'Graphviz (DOT) diagrams; its WebAssembly is inside the module',
+    modules: { '.': { esm: '@viz-js/viz' } },
+    script: { copy: '@viz-js/viz/dist/viz-global.js' },
+    globals: ['Viz'],
+  },
+  {
+    name: 'react-router-dom',
+    cdnNames: ['react-router-dom', 'react-router'],
+    why: 'links and routes in React components written for a router; a component that uses them without a router of its own is shown inside a memory router',
+    modules: { '.': { esm: 'react-router-dom' } },
+  },
+  {
+    name: 'html2canvas',
+    cdnNames: ['html2canvas'],
+    why: 'screenshots of part of the page (exports to PNG and PDF)',
+    modules: { '.': { esm: 'html2canvas', withDefault: true } },
+    script: { copy: 'html2canvas/dist/html2canvas.min.js' },
+    globals: ['html2canvas'],
+  },
+  {
+    name: 'jspdf',
+    cdnNames: ['jspdf', 'jsPDF'],
+    why: 'writing PDF files (reports, certificates, exports)',
+    // Its UMD build as the module too: the ES build splits its optional add-ons into chunks of their own.
+    modules: {
+      '.': {
+        code: "import m from 'jspdf/dist/jspdf.umd.min.js';\nexport const jsPDF = m.jsPDF;\nexport default m.jsPDF;",
+        bundleSelf: true,
+      },
+    },
+    script: { copy: 'jspdf/dist/jspdf.umd.min.js' },
+    globals: ['jspdf'],
+  },
+  {
+    name: 'html2pdf.js',
+    cdnNames: ['html2pdf.js', 'html2pdf'],
+    why: 'a page or element to a PDF file (html2canvas and jsPDF in one)',
+    modules: {
+      '.': {
+        code: "import html2pdf from 'html2pdf.js/dist/html2pdf.bundle.min.js';\nexport default html2pdf;",
+        bundleSelf: true,
+      },
+    },
+    script: { copy: 'html2pdf.js/dist/html2pdf.bundle.min.js' },
+    globals: ['html2pdf'],
+  },
+  {
+    name: 'react-markdown',
+    cdnNames: ['react-markdown'],
+    why: 'Markdown rendered as React elements',
+    modules: { '.': { esm: 'react-markdown', withDefault: true } },
+  },
+  {
+    name: 'react-color',
+    cdnNames: ['react-color'],
+    why: 'colour pickers (ChromePicker, SketchPicker …) in React components',
+    modules: { '.': { esm: 'react-color' } },
   },
   {
     name: 'fake-indexeddb',

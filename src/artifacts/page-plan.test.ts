@@ -54,6 +54,14 @@ const shelf: ShelfManifest = {
         'pyodide.asm.wasm': 'pyodide-0.28.3/pyodide.asm.wasm',
       },
     },
+    'sql.js': {
+      version: '1.17.0',
+      cdnNames: ['sql.js'],
+      modules: {},
+      script: 'sql.js',
+      globals: ['initSqlJs'],
+      data: { 'dist/sql-wasm.wasm': 'sql-1.17.0/dist/sql-wasm.wasm' },
+    },
     'fake-indexeddb': {
       version: '6.2.8',
       cdnNames: ['fake-indexeddb'],
@@ -417,8 +425,51 @@ describe('planPage: Pyodide', () => {
     ]);
   });
 
+  it('answers `import(indexURL + "pyodide.mjs")` with the shelf’s Pyodide through the import map', () => {
+    const folder = 'https://cdn.jsdelivr.net/pyodide/v0.26.2/full/';
+    const plan = html(
+      `<p>x</p><script>\nconst indexURL = '${folder}';\nimport(indexURL + 'pyodide.mjs');\n</script>`,
+    );
+    const module = plan.imports[`${folder}pyodide.mjs`] ?? '';
+    expect(plan.generated[module]).toContain('window.loadPyodide(options)');
+    expect(plan.html).toContain(`<script src="${SHELF_MARKER}pyodide.js"></script><script>\nconst indexURL`);
+    expect(plan.stallMs).toBeGreaterThan(4_000);
+  });
+
   it('leaves other pages without the setup or the longer wait', () => {
     const plan = html('<script src="https://cdn.jsdelivr.net/npm/chart.js@4"></script>');
+    expect(plan.html).not.toContain('loadPyodide');
+    expect(plan.stallMs).toBeUndefined();
+  });
+});
+
+describe('planPage: components written for a router', () => {
+  const routed = `import { Link } from 'react-router-dom';\nexport default function Login() { return <Link to="/signup">Sign up</Link>; }`;
+
+  it('renders a component using react-router without a router of its own inside a memory router', () => {
+    const plan = planPage(routed, 'react', shelf);
+    expect(plan.react?.bootstrap).toContain("import { MemoryRouter } from 'react-router-dom';");
+    expect(plan.react?.bootstrap).toContain('createElement(MemoryRouter,null,createElement(Component))');
+    expect(Object.keys(plan.imports)).toContain('react-router-dom');
+  });
+
+  it('leaves a component with its own router, or none, as it is', () => {
+    const own = `import { BrowserRouter, Link } from 'react-router-dom';\nexport default () => <BrowserRouter><Link to="/">x</Link></BrowserRouter>;`;
+    expect(planPage(own, 'react', shelf).react?.bootstrap).not.toContain('MemoryRouter');
+    expect(planPage('export default () => <p>x</p>;', 'react', shelf).react?.bootstrap).not.toContain(
+      'MemoryRouter',
+    );
+  });
+});
+
+describe('planPage: a library’s own data files', () => {
+  it('serves sql.js’s WebAssembly wherever the page’s locateFile points, once, before its script', () => {
+    const src = 'https://cdnjs.cloudflare.com/ajax/libs/sql.js/1.8.0/sql-wasm.js';
+    const plan = html(`<script src="${src}"></script>\n<script src="${src}"></script>`);
+    const setup = `{"sql-wasm.wasm":"${SHELF_MARKER}sql-1.17.0/dist/sql-wasm.wasm"});</script>`;
+    expect(plan.html.split(setup)).toHaveLength(2);
+    expect(plan.html.indexOf(setup)).toBeLessThan(plan.html.indexOf(`${SHELF_MARKER}sql.js`));
+    expect(plan.files).toContain('sql-1.17.0/dist/sql-wasm.wasm');
     expect(plan.html).not.toContain('loadPyodide');
     expect(plan.stallMs).toBeUndefined();
   });

@@ -19,11 +19,22 @@ import {
   packageNameOf,
   packageOfSpecifier,
   parseCdnUrl,
-  parseGoogleFontsUrl,
-  pickFaces,
   styleFileOf,
   versionNote,
 } from './cdn';
+import {
+  addonOf,
+  checkIntegrity,
+  dataFilesScript,
+  googleFontFaces,
+  missingFontText,
+  needsRouter,
+  PYODIDE_MODULE,
+  pyodideModuleFolders,
+  pyodideSetupScript,
+  ROUTER_PACKAGE,
+  routedBootstrap,
+} from './page-shelf';
 import {
   ARTIFACT_SPECIFIER,
   attributeOf,
@@ -46,7 +57,6 @@ import {
   type PagePlan,
   type PlanKind,
   PYODIDE,
-  PYODIDE_SETUP,
   PYODIDE_STALL_MS,
   REACT_BOOTSTRAP,
   REACT_STYLE,
@@ -101,8 +111,10 @@ class PlanBuilder {
   private readonly iconSpecifiers = new Set<string>();
   /** The page has the shelf's Tailwind script already (see `tailwindStylesheet`). */
   private tailwindShown = false;
-  /** The page has the Pyodide setup already (see `pyodideSetup`). */
+  /** The page has the Pyodide setup already (see `shelfSetup`). */
   private pyodideShown = false;
+  /** The libraries whose setup script the page has (see `shelfSetup`). */
+  private readonly setUp = new Set<string>();
   /** The page names `indexedDB`: its first script is preceded by the shelf's in-memory IndexedDB. */
   private wantsIndexedDb = false;
 
@@ -139,9 +151,11 @@ class PlanBuilder {
     for (const specifier of ['react', 'react/jsx-runtime', 'react-dom/client']) this.addSpecifier(specifier);
     const selfRendering = /\b(createRoot|ReactDOM\.render|hydrateRoot)\s*\(/.test(source);
     const tailwind = /\bclassName\s*=/.test(source) ? this.tailwindScript() : '';
+    const routed = !selfRendering && needsRouter(source);
+    if (routed) this.addSpecifier(ROUTER_PACKAGE);
     const bootstrap = selfRendering
       ? `<script type="module">import '${ARTIFACT_SPECIFIER}';</script>`
-      : `<script type="module">${REACT_BOOTSTRAP}</script>`;
+      : `<script type="module">${routed ? routedBootstrap(REACT_BOOTSTRAP) : REACT_BOOTSTRAP}</script>`;
     const indexedDb = INDEXED_DB.test(source) ? this.shelfScript(INDEXED_DB_PACKAGE) : '';
     const fonts = this.fontFacesIn(source);
     const head = `${REACT_STYLE}${indexedDb}${fonts}${tailwind}<div id="root"></div>`;
@@ -166,6 +180,7 @@ class PlanBuilder {
       counted = Math.max(counted, index);
       return line;
     };
+    const pyodideFolders = pyodideModuleFolders(content);
     for (let m = pattern.exec(content); m; m = pattern.exec(content)) {
       const tag = m[1]?.toLowerCase();
       if (!tag) continue; // a comment
@@ -193,6 +208,7 @@ class PlanBuilder {
         this.wantsIndexedDb = false;
         out.push(this.shelfScript(INDEXED_DB_PACKAGE));
       }
+      if (pyodideFolders.length > 0) out.push(this.pyodideModule(pyodideFolders.splice(0)));
       out.push(this.script(attrs, body, bodyLine));
       at = close;
       pattern.lastIndex = close;
@@ -201,10 +217,7 @@ class PlanBuilder {
     return out.join('');
   }
 
-  /**
-   * A Google Fonts stylesheet (`<link rel=stylesheet href="https://fonts.googleapis.com/css2?…">`) becomes the
-   * `@font-face` rules of the shelf's copies of its families; `undefined` for any other link.
-   */
+  /** A Google Fonts stylesheet `<link>`: the `@font-face` rules of the shelf's copies (else `undefined`). */
   private googleFonts(attrs: string): string | undefined {
     const href = attributeOf(attrs, 'href');
     const rel = attributeOf(attrs, 'rel')?.toLowerCase() ?? '';
@@ -218,54 +231,24 @@ class PlanBuilder {
     return css.replace(GOOGLE_FONTS_IMPORT, (whole, url: string) => this.fontFaceRules(url) ?? whole);
   }
 
-  /**
-   * The `@font-face` rules of every Google Fonts address in `source` (a component's `<link>` or `@import`, made
-   * when it renders): the address itself is still refused, quietly, but its families are there.
-   */
+  /** The `@font-face` rules of every Google Fonts address in `source` (a component's `<link>` or `@import`,
+   * made as it renders): the address itself is still refused, quietly, but its families are there. */
   private fontFacesIn(source: string): string {
     const rules = [...source.matchAll(GOOGLE_FONTS_URL)].map((m) => this.fontFaceRules(m[0]) ?? '');
     return rules.some((r) => r !== '') ? `<style>${rules.join('')}</style>` : '';
   }
 
-  /**
-   * The `@font-face` rules for the families and faces a Google Fonts address asks for, on one line; the
-   * families the shelf lacks get one information line each (the page falls back to local fonts). `undefined`
-   * when `url` is not a Google Fonts stylesheet address.
-   */
+  /** The `@font-face` rules a Google Fonts address asks for (`undefined` for any other address). */
   private fontFaceRules(url: string): string | undefined {
-    const requests = parseGoogleFontsUrl(url);
-    if (!requests) return undefined;
+    const faces = googleFontFaces(url, this.manifest, (file) => this.fileMarker(file));
+    if (!faces) return undefined;
     this.handled.add(url);
-    let rules = '';
-    for (const { family, faces } of requests) {
-      const entry = Object.values(this.manifest.packages).find(
-        (p) => p.fonts?.family.toLowerCase() === family.toLowerCase(),
-      );
-      const fonts = entry?.fonts;
-      if (!fonts) {
-        this.note(
-          'info',
-          `The web font ${family} is not in the preview (it has no network); a local font is used instead.`,
-        );
-        continue;
-      }
-      for (const key of pickFaces(Object.keys(fonts.faces), faces)) {
-        const file = fonts.faces[key];
-        if (!file) continue;
-        const [weight, style] = key.split('-');
-        rules +=
-          `@font-face{font-family:${JSON.stringify(fonts.family)};font-style:${style};font-weight:${weight};` +
-          `font-display:swap;src:url(${this.fileMarker(file)}) format("woff2")}`;
-      }
-    }
-    return rules;
+    for (const family of faces.missing) this.note('info', missingFontText(family));
+    return faces.rules;
   }
 
-  /**
-   * A Tailwind stylesheet from a CDN (`tailwindcss@2/dist/tailwind.min.css`, cdnjs's): the shelf keeps no
-   * prebuilt Tailwind CSS, so the page gets the shelf's Tailwind script in its place, which makes the styles of
-   * the classes the page uses. `undefined` for any other link.
-   */
+  /** A Tailwind stylesheet from a CDN (`tailwindcss@2/dist/tailwind.min.css`): the shelf has no prebuilt CSS,
+   * so the page gets the shelf's Tailwind script, which styles the classes it uses. `undefined` for other links. */
   private tailwindStylesheet(attrs: string): string | undefined {
     const href = attributeOf(attrs, 'href');
     const rel = attributeOf(attrs, 'rel')?.toLowerCase() ?? '';
@@ -339,7 +322,7 @@ class PlanBuilder {
       return `<script type="module"${rest}>${compileToken(this.compile.length - 1)}`;
     }
     if (src)
-      return `${this.pyodideSetup(src, type)}<script${this.scriptSrc(attrs, src, type === 'module')}>${body}`;
+      return `${this.shelfSetup(src, type)}<script${this.scriptSrc(attrs, src, type === 'module')}>${body}`;
     if (type === 'module') return `<script${attrs}>${'\n'.repeat(bodyLine - 1)}${this.moduleCode(body)}`;
     if (isClassicType(type))
       return `<script${attrs}>${'\n'.repeat(bodyLine - 1)}${this.rewriteDynamicImports(body)}`;
@@ -398,53 +381,35 @@ class PlanBuilder {
     );
   }
 
-  /**
-   * Before the shelf's Pyodide script: a one-line script that gives `loadPyodide` the jsDelivr folder of the
-   * shelf's version as its `indexURL` and serves the files Pyodide fetches from there (its WebAssembly, standard
-   * library and lock file) from the shelf; its `import()` of `pyodide.asm.js` is in the import map. Anything
-   * else fetched from that folder (packages) goes to the network as any other fetch does. `''` for other scripts.
-   */
-  private pyodideSetup(src: string, type: string): string {
+  /** Before a shelf script that fetches files of its own, once per library: Pyodide's setup, or the script
+   * serving another library's data files (`page-shelf.ts`). `''` for other scripts. */
+  private shelfSetup(src: string, type: string): string {
     if (type === 'module') return '';
     const address = parseCdnUrl(src);
     const hit = address && findPackage(this.manifest, address.name);
-    const data = hit?.key === PYODIDE ? hit.entry.data : undefined;
-    if (!hit || !data || this.pyodideShown) return '';
+    const data = hit?.entry.data;
+    if (!hit || !data || this.setUp.has(hit.key)) return '';
+    this.setUp.add(hit.key);
+    const marker = (file: string) => this.fileMarker(file);
+    if (hit.key !== PYODIDE) return dataFilesScript(data, marker);
     this.pyodideShown = true;
-    const base = `https://cdn.jsdelivr.net/pyodide/v${hit.entry.version}/full/`;
-    const files: Record<string, string> = {};
-    for (const [name, file] of Object.entries(data)) {
-      files[name] = this.fileMarker(file);
-      if (name.endsWith('.js')) this.imports[`${base}${name}`] = file;
-    }
-    return `<script>${PYODIDE_SETUP}(${JSON.stringify(base)},${JSON.stringify(files)});</script>`;
+    return pyodideSetupScript(hit.entry, data, marker, this.imports);
   }
 
-  /**
-   * A page's `integrity` attribute on a CDN address the shelf's `file` stands for: kept when its strongest
-   * hashes include the shelf file's (the browser then checks the bytes, as it would the CDN's); otherwise
-   * dropped, with one information line, since the shelf's copy is other bytes than the ones hashed.
-   */
+  /** Pyodide imported as `folder + 'pyodide.mjs'`: the shelf's script and its setup, and a module for each. */
+  private pyodideModule(folders: string[]): string {
+    const script = this.manifest.packages[PYODIDE]?.script;
+    if (!script) return '';
+    const module = this.generatedFile('pyodide.mjs', PYODIDE_MODULE);
+    for (const folder of folders) this.imports[`${folder}pyodide.mjs`] = module;
+    return `${this.shelfSetup(`${folders[0]}pyodide.js`, '')}<script src="${this.fileMarker(script)}"></script>`;
+  }
+
+  /** `attrs` with the page's `integrity` kept or dropped for the shelf's `file` (`checkIntegrity`). */
   private integrity(attrs: string, key: string, entry: ShelfPackage, file: string): string {
-    const asked = attributeOf(attrs, 'integrity');
-    if (asked === undefined) return attrs;
-    const ours = new Set((entry.integrity?.[file] ?? '').split(/\s+/).filter(Boolean));
-    // Of several hashes the browser checks only those of the strongest algorithm given (SRI).
-    const tokens = asked
-      .trim()
-      .split(/\s+/)
-      .map((t) => t.replace(/\?.*$/, ''))
-      .filter((t) => /^sha(256|384|512)-/.test(t));
-    const strongest = tokens
-      .map((t) => t.slice(0, 6))
-      .sort()
-      .at(-1);
-    if (tokens.some((t) => t.startsWith(strongest ?? '') && ours.has(t))) return attrs;
-    this.note(
-      'info',
-      `The page's integrity hash for ${key} names other bytes than the preview's own copy (${key} ${entry.version}); that copy is used without the check.`,
-    );
-    return removeAttribute(attrs, 'integrity');
+    const checked = checkIntegrity(attrs, key, entry, file);
+    if (checked.note) this.note('info', checked.note);
+    return checked.attrs;
   }
 
   /** Module code: CDN imports become bare specifiers; every specifier is resolved to the shelf. */
@@ -630,12 +595,4 @@ class PlanBuilder {
   private generatedMarker(name: string, text: string): string {
     return this.fileMarker(this.generatedFile(name, text));
   }
-}
-
-/** The add-on script of `entry` a CDN path names (`examples/js/controls/OrbitControls.js`, `.min` too). */
-function addonOf(entry: ShelfPackage | undefined, path: string): string | undefined {
-  const addons = entry?.addons;
-  if (!addons) return undefined;
-  const clean = path.replace(/^\/+/, '').replace(/\.min\.js$/, '.js');
-  return addons[clean] ?? addons[`examples/js/${clean.replace(/^.*?examples\/js\//, '')}`];
 }

@@ -6,6 +6,7 @@
  *   rejections, requests the Content-Security-Policy refused, and `load`;
  * - in-memory `localStorage`/`sessionStorage` (the real ones throw in an opaque origin);
  * - `alert`/`confirm`/`prompt` as console warnings (a sandbox without `allow-modals` ignores them);
+ * - no `navigator.serviceWorker` (reading it throws in an opaque origin);
  * - WebRTC taken away, here and in every frame the page makes (no policy governs it; see webrtc-guard.ts);
  * - `navigator.clipboard.writeText` (and `execCommand('copy')`) carried out by the app after a click;
  * - downloads (`<a download href="blob:…|data:…">`) handed to the app, which saves them and says so;
@@ -45,6 +46,9 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
       });
     assert.call(console, ok, ...(rest as string[]));
   };
+  // A sandboxed frame of an opaque origin has no service workers, and reading `navigator.serviceWorker` there
+  // throws a SecurityError: without the property, a page's `'serviceWorker' in navigator` check skips it.
+  Reflect.deleteProperty(Navigator.prototype, 'serviceWorker');
   for (const name of ['alert', 'confirm', 'prompt'] as const) {
     try {
       Object.defineProperty(window, name, {
