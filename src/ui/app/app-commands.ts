@@ -1,6 +1,5 @@
 /** `AppCommands`: runs the app's commands (`command-registry.ts`) by id — the header's, the palette's and the keys'. */
 import type { ThinkingLevel } from '../../agent';
-import type { EaselArtifactsLayout } from '../artifacts';
 import { LEVEL_LABELS } from '../header/app-header';
 import { msg, str } from '../l10n';
 import { newChatInProjectHref } from '../sessions';
@@ -16,7 +15,10 @@ export interface CommandTargets {
   readonly sessions: SessionsController;
   readonly projects: ProjectsController;
   readonly catalog: ModelCatalogController;
-  readonly layout: () => EaselArtifactsLayout | null;
+  /** Whether the artifacts panel is open (the shell's state, passed down to the layout). */
+  readonly artifactsOpen: () => boolean;
+  /** Opens or closes the artifacts panel (the shell's state). */
+  readonly setArtifactsOpen: (open: boolean) => void;
   readonly sidebarOpen: () => boolean;
   /** The shell's moves, but for the two this class makes itself (thinking and the artifacts panel). */
   readonly shell: Omit<CommandShell, 'setThinking' | 'toggleArtifacts'>;
@@ -44,7 +46,7 @@ export class AppCommands {
       projects: t.projects,
       catalog: t.catalog,
       sidebarOpen: t.sidebarOpen(),
-      artifactsOpen: t.layout()?.open ?? false,
+      artifactsOpen: t.artifactsOpen(),
       shell: {
         ...t.shell,
         setThinking: (level) => this.setThinking(level ?? this.lastThinking ?? 'medium'),
@@ -93,12 +95,10 @@ export class AppCommands {
   }
 
   private toggleArtifacts(): void {
-    const layout = this.t.layout();
-    if (!layout) return;
-    if (layout.open) {
-      layout.open = false;
+    if (this.t.artifactsOpen()) {
+      this.t.setArtifactsOpen(false);
     } else if (hasArtifacts(this.t.services())) {
-      layout.open = true;
+      this.t.setArtifactsOpen(true);
     } else {
       this.t.shell.report(msg('No artifacts in this session yet.'));
     }

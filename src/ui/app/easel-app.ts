@@ -8,6 +8,7 @@ import type {
   ArtifactEditEvent,
   ArtifactFixEvent,
   ArtifactRestoreEvent,
+  ArtifactsToggleEvent,
   EaselArtifactsLayout,
 } from '../artifacts';
 import { type AttachmentBlobSource, attachmentBlobSourceContext } from '../attachments';
@@ -46,9 +47,10 @@ export class EaselApp extends LitElement {
   services: EaselServices | undefined;
 
   @state() private sidebarOpen = window.matchMedia('(min-width: 800px)').matches;
+  /** Whether the artifacts panel is open: passed down, and heard back when the layout opens or closes it. */
+  @state() private artifactsOpen = false;
 
   @query('easel-settings-dialog') private settingsDialog!: EaselSettingsDialog;
-  @query('easel-artifacts-layout') private layout!: EaselArtifactsLayout | null;
 
   /** How each tool's calls are drawn (`services.toolRenderers`), for the tool cards. */
   @provide({ context: toolRenderersContext }) private toolRenderers: ToolRenderers = new Map();
@@ -87,7 +89,10 @@ export class EaselApp extends LitElement {
     sessions: this.sessions,
     projects: this.projects,
     catalog: this.catalog,
-    layout: () => this.layout,
+    artifactsOpen: () => this.artifactsOpen,
+    setArtifactsOpen: (open) => {
+      this.artifactsOpen = open;
+    },
     sidebarOpen: () => this.sidebarOpen,
     shell: {
       focusComposer: () => this.chat.focusComposer(),
@@ -169,6 +174,10 @@ export class EaselApp extends LitElement {
         <easel-artifacts-layout
           .store=${services.artifacts}
           .previewHost=${services.previewHost}
+          .open=${this.artifactsOpen}
+          @artifacts-toggle=${(e: ArtifactsToggleEvent) => {
+            this.artifactsOpen = e.open;
+          }}
           @artifact-edit=${(e: ArtifactEditEvent) => this.applyArtifactChange(services.artifactActions.edit(e.filename, e.content))}
           @artifact-restore=${(e: ArtifactRestoreEvent) =>
             this.applyArtifactChange(services.artifactActions.restore(e.filename, e.version))}
