@@ -1,6 +1,6 @@
 /**
- * The languages of the interface: English, in which the code is written, and one table in `locales/` for each
- * other. Adding a language is its file in `locales/` (named after its tag) and its line here.
+ * The languages of the interface: English, in which the code is written, and one folder of tables in `locales/`
+ * for each other. Adding a language is its folder in `locales/` (named after its tag) and its line here.
  */
 
 export const SOURCE_LANGUAGE = 'en';

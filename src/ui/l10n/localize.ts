@@ -1,8 +1,8 @@
 /**
  * The interface's language, through Lit's own localisation (`@lit/localize`, runtime mode). Every string the
  * interface shows is written in English inside `msg()` (with `str` when it holds values); a language other than
- * English is one file in `locales/` (a table from the English text to its translation), loaded only when that
- * language is active, so English pages load nothing more. `languages.ts` lists the languages Settings offers.
+ * English is one folder in `locales/` (tables from the English text to its translation, one per folder of `src/ui`
+ * that shows those texts), loaded only when that language is active, so English pages load nothing more. `languages.ts` lists the languages Settings offers.
  */
 import { configureLocalization, type LocaleModule, msg, str } from '@lit/localize';
 import { generateMsgId } from '@lit/localize/internal/id-generation.js';
@@ -13,18 +13,22 @@ export { msg, str };
 /** What Settings stores: `auto` follows the browser's languages. */
 export type LanguageChoice = 'auto' | LanguageTag;
 
-const loaders = import.meta.glob<{ default: Translations }>('./locales/*.ts');
+const loaders = import.meta.glob<{ default: Translations }>('./locales/*/*.ts');
+
+/** A language's whole table: the tables of its folder in `locales/`, one per folder of the interface. */
+export async function loadTranslations(locale: string): Promise<Translations> {
+  const parts = Object.entries(loaders).filter(([path]) => path.startsWith(`./locales/${locale}/`));
+  if (parts.length === 0) throw new Error(`No translations for ${locale}`);
+  const tables = await Promise.all(parts.map(([, load]) => load()));
+  return Object.assign({}, ...tables.map((t) => t.default));
+}
 
 const targets = LANGUAGES.map((l) => l.tag).filter((t) => t !== SOURCE_LANGUAGE);
 
 const { getLocale, setLocale } = configureLocalization({
   sourceLocale: SOURCE_LANGUAGE,
   targetLocales: targets,
-  loadLocale: async (locale) => {
-    const load = loaders[`./locales/${locale}.ts`];
-    if (!load) throw new Error(`No translations for ${locale}`);
-    return toLocaleModule((await load()).default);
-  },
+  loadLocale: async (locale) => toLocaleModule(await loadTranslations(locale)),
 });
 
 /** The active language's tag (`en`, `zh-Hans`), also the locale every `Intl` formatter uses. */

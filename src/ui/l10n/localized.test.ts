@@ -5,7 +5,7 @@ import { generateMsgId } from '@lit/localize/internal/id-generation.js';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, SOURCE_LANGUAGE, type Translations } from './languages';
-import { resolveLanguage, toLocaleModule } from './localize';
+import { loadTranslations, resolveLanguage, toLocaleModule } from './localize';
 
 const UI = join(__dirname, '..');
 
@@ -126,28 +126,50 @@ function shownStrings(expr: ts.Expression): string[] {
 
 /** Each `msg()` text of src/ui as the tables write it: a `str` template's values as `${0}`, `${1}`, …. */
 function messages(): Map<string, string> {
-  const found = new Map<string, string>();
+  return new Map([...messageUses()].map(([text, uses]) => [text, uses[0] ?? '']));
+}
+
+/** Each `msg()` text of src/ui and every place that shows it (`chat/message-view.ts:12`). */
+function messageUses(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const add = (text: string, where: string) => found.set(text, [...(found.get(text) ?? []), where]);
   for (const path of sourceFiles(UI)) {
     walk(parse(path), (node) => {
       if (!ts.isCallExpression(node) || node.expression.getText() !== 'msg') return;
       const [arg] = node.arguments;
       const where = `${relative(UI, path)}:${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-      if (arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)))
-        found.set(arg.text, where);
+      if (arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))) add(arg.text, where);
       else if (arg && ts.isTaggedTemplateExpression(arg) && arg.tag.getText() === 'str') {
         const t = arg.template;
         const text = ts.isNoSubstitutionTemplateLiteral(t)
           ? t.text
           : t.head.text + t.templateSpans.map((s, i) => `\${${i}}${s.literal.text}`).join('');
-        found.set(text, where);
-      } else found.set(`(not a literal) ${node.getText()}`, where);
+        add(text, where);
+      } else add(`(not a literal) ${node.getText()}`, where);
     });
   }
   return found;
 }
 
+const tableParts = import.meta.glob<{ default: Translations }>('./locales/*/*.ts', { eager: true });
+
 async function table(tag: string): Promise<Translations> {
-  return (await import(`./locales/${tag}.ts`)).default as Translations;
+  return loadTranslations(tag);
+}
+
+/** The folder of `src/ui` a file's texts belong to: its first folder, or `shared` for the files directly in it. */
+function areaOf(path: string): string {
+  const parts = relative(UI, path).split('/');
+  return parts.length > 1 ? (parts[0] ?? 'shared') : 'shared';
+}
+
+/** Each `msg()` text of src/ui and the folders whose files show it. */
+function messageAreas(): Map<string, Set<string>> {
+  const areas = new Map<string, Set<string>>();
+  for (const [text, uses] of messageUses()) {
+    for (const where of uses) areas.set(text, (areas.get(text) ?? new Set()).add(areaOf(join(UI, where))));
+  }
+  return areas;
 }
 
 describe('the interface is localised', () => {
@@ -182,6 +204,28 @@ describe('the interface is localised', () => {
           translated.trim() === '' || [...values(translated)].some((v) => !values(english).has(v)),
       );
       expect(wrong).toEqual([]);
+    });
+
+    it(`keeps each ${tag} text in the table of a folder that shows it, once`, () => {
+      const areas = messageAreas();
+      const seen = new Map<string, string>();
+      const problems: string[] = [];
+      for (const [path, part] of Object.entries(tableParts)) {
+        const match = new RegExp(`^\\./locales/${tag}/(.+)\\.ts$`).exec(path);
+        if (!match?.[1]) continue;
+        const area = match[1];
+        for (const text of Object.keys(part.default)) {
+          const shownIn = areas.get(text);
+          if (shownIn && !shownIn.has(area))
+            problems.push(
+              `${JSON.stringify(text)} is in ${area}.ts; put it in ${[...shownIn].join(' or ')}.ts`,
+            );
+          if (seen.has(text))
+            problems.push(`${JSON.stringify(text)} is in ${seen.get(text)}.ts and ${area}.ts`);
+          seen.set(text, area);
+        }
+      }
+      expect(problems).toEqual([]);
     });
   }
 });
