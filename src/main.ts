@@ -2,6 +2,7 @@
 // First: the Trusted Types default policy must exist before any module can reach a sink.
 import './trusted-types';
 import './ui/styles/tokens.css';
+import { errorText } from './agent';
 import { applyTheme, createServices, mountApp } from './app';
 import { keepQueuesOnlyOnReload } from './storage';
 import { applyLanguage, EaselApp, prepareMarkdown } from './ui';
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   document.body.textContent = '';
   const p = document.createElement('p');
   p.setAttribute('role', 'alert');

@@ -8,7 +8,7 @@
  * sent, never while the services are built; nothing is filled in later, and building writes no setting.
  * A new service is one `const` here, placed after what it needs, and one field of `AppServices`.
  */
-import { Agent, type ConvertToLlm, type StandingContext } from '../agent';
+import { Agent, type ConvertToLlm, errorText, type StandingContext } from '../agent';
 import {
   ArtifactApps,
   ArtifactStore,
@@ -132,7 +132,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       },
       (error: unknown) => {
         converting = undefined;
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorText(error);
         throw new Error(
           `Easel could not load what prepares a message (${reason}). Check the connection and send again.`,
         );
@@ -332,7 +332,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       (m) => m.createStandingContext({ projects, library, saver, resolve: resolveAttachment }),
       (error: unknown) => {
         standing = undefined;
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorText(error);
         throw new Error(
           `Easel could not load what this chat sends with each message (${reason}). Check the connection and send again.`,
         );
@@ -380,7 +380,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
           );
         } catch (error) {
           const info = error instanceof LlmError ? compatibleServerError(error.info, baseUrl) : undefined;
-          return info?.message ?? (error instanceof Error ? error.message : String(error));
+          return info?.message ?? errorText(error);
         }
       },
     },

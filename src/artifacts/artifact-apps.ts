@@ -1,3 +1,4 @@
+import { errorText } from '../agent';
 import type { AppDataOwner, AppDataUsage } from '../storage';
 import { type AppCall, type AppReply, type AppRequest, HOST_SOURCE, storageKeyProblem } from './protocol';
 
@@ -216,7 +217,7 @@ export class AppPort {
       return { ...reply, ok: true, value: await this.carryOut(request) };
     } catch (error) {
       const known = error instanceof AppError;
-      const text = error instanceof Error ? error.message : String(error);
+      const text = errorText(error);
       return {
         ...reply,
         ok: false,
@@ -286,7 +287,7 @@ export class AppPort {
           await data.set(owner, scope, call.key, call.value);
         } catch (error) {
           // The store's limit errors say what happened and what to do; anything else is the browser's.
-          const text = error instanceof Error ? error.message : String(error);
+          const text = errorText(error);
           // The person is told too, in the console: the page may swallow its error.
           if (error instanceof Error && error.name === 'AppDataLimitError') this.context.log('error', text);
           throw new AppError(

@@ -16,6 +16,7 @@
  * still runs offline) and handed to the frame as bytes. A cached file is served only while the grant holds.
  */
 
+import { errorText } from '../agent';
 import type { AppDataOwner } from '../storage';
 import { AppError, type CallContext, type LibraryFile, type NetworkBridge } from './artifact-apps';
 import { privateHostReason } from './host-check';
@@ -266,7 +267,7 @@ export class ArtifactNetwork implements NetworkBridge {
         signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       });
     } catch (error) {
-      return failed(`the CDN did not answer (${error instanceof Error ? error.message : String(error)})`);
+      return failed(`the CDN did not answer (${errorText(error)})`);
     }
     const from = response.url || url.href;
     if (!isPublicCdnUrl(from)) {

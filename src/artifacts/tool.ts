@@ -6,6 +6,7 @@
  * after the batch's results). Errors are results the model reads (`isError`), each saying what to do next.
  */
 import type { AgentTool, AgentToolResult } from '../agent';
+import { errorText } from '../agent';
 import { ARTIFACTS_TOOL_NAME, MAX_CONTENT_CHARS } from './tool-text';
 import type { ArtifactsToolArgs, ArtifactsToolDeps, ArtifactsToolDetails } from './tool-types';
 
@@ -88,7 +89,7 @@ export function createArtifactsTool(deps: ArtifactsToolDeps): ArtifactsTool {
       try {
         run = await loadRun();
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorText(error);
         return {
           content: [
             {

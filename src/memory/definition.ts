@@ -3,6 +3,7 @@
  * app's first screen carries only this).
  */
 import type { AgentTool, AgentToolResult } from '../agent';
+import { errorText } from '../agent';
 
 export const MEMORY_TOOL_NAME = 'memory';
 
@@ -46,9 +47,7 @@ export function lazyMemoryTool(
       try {
         return await (await load()).execute(id, args, signal, onUpdate);
       } catch (error) {
-        return memoryFailure(
-          `Error: memory could not be loaded (${error instanceof Error ? error.message : String(error)}).`,
-        );
+        return memoryFailure(`Error: memory could not be loaded (${errorText(error)}).`);
       }
     },
   };

@@ -4,6 +4,7 @@
  * checked exactly as an export file is. The zip reader (with jszip) loads only when a zip arrives.
  */
 
+import { errorText } from '../agent';
 import { type CheckedFile, checkExportText } from './import-check';
 
 /** Reads and checks `file`; never rejects (what went wrong is the result's `error`). */
@@ -15,7 +16,7 @@ export async function checkImportFile(file: Blob): Promise<CheckedFile> {
     const read = await readSessionZip(new Uint8Array(await file.arrayBuffer()));
     return 'error' in read ? read : checkExportText(read.text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     return { error: `The file could not be read (${reason}), so nothing was imported.` };
   }
 }

@@ -1,3 +1,4 @@
+import { errorText } from '../agent';
 import type { EaselDatabase } from './db';
 import { bad } from './guards';
 import { withLargeTextsApart, withLargeTextsRead } from './large-texts';
@@ -98,10 +99,7 @@ async function parseAll(values: readonly unknown[]): Promise<MessageRecords> {
     values.map((value) =>
       withLargeTextsRead(value).then(
         (record) => parseMessageRecord(record),
-        (error: unknown) =>
-          bad<MessageRecord>(
-            `A message could not be read: ${error instanceof Error ? error.message : String(error)}.`,
-          ),
+        (error: unknown) => bad<MessageRecord>(`A message could not be read: ${errorText(error)}.`),
       ),
     ),
   );

@@ -13,6 +13,7 @@
  * start during `stopping` waits for the stop to end.
  */
 
+import { errorText } from '../agent';
 import type { SyncConfig } from './types';
 
 export type LifecyclePhase = 'off' | 'starting' | 'running' | 'stopping';
@@ -117,7 +118,7 @@ export class SyncLifecycle<E extends Running> {
       result = await this.steps.connect(config, current);
     } catch (error) {
       result = {
-        problem: `Sync could not start: ${error instanceof Error ? error.message : String(error)}.`,
+        problem: `Sync could not start: ${errorText(error)}.`,
       };
     }
     if ('problem' in result) {

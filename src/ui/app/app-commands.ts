@@ -1,5 +1,6 @@
 /** `AppCommands`: runs the app's commands (`command-registry.ts`) by id — the header's, the palette's and the keys'. */
 import type { ThinkingLevel } from '../../agent';
+import { errorText } from '../../agent';
 import { LEVEL_LABELS } from '../header/app-header';
 import { msg, str } from '../l10n';
 import { newChatInProjectHref } from '../sessions';
@@ -74,11 +75,7 @@ export class AppCommands {
       case 'theme':
         if (arg === 'light' || arg === 'dark' || arg === 'system')
           void c.services.settingsStore.update({ theme: arg }).catch((error: unknown) => {
-            c.shell.report(
-              msg(
-                str`The theme could not be saved (${error instanceof Error ? error.message : String(error)}).`,
-              ),
-            );
+            c.shell.report(msg(str`The theme could not be saved (${errorText(error)}).`));
           });
         return;
       default:

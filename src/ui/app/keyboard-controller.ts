@@ -1,5 +1,6 @@
 /** `KeyboardController`: the app's shortcuts, its command palette and its `Keyboard shortcuts` dialog. */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { errorText } from '../../agent';
 import { listen, SubscriptionController } from '../controllers/subscriptions';
 import { msg, str } from '../l10n';
 import {
@@ -120,7 +121,7 @@ export class KeyboardController {
       } catch (error) {
         if (seq !== this.searchSeq) return;
         this.sessions = [];
-        this.list.report(msg(str`Search failed: ${error instanceof Error ? error.message : String(error)}.`));
+        this.list.report(msg(str`Search failed: ${errorText(error)}.`));
       }
     }
     this.host.requestUpdate();

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { errorText } from '../../agent';
 import type { AppPort } from '../../artifacts';
 import {
   type AppReply,
@@ -195,9 +196,7 @@ export class EaselArtifactPreview extends LitElement {
         },
         (error: unknown) => {
           if (token !== this.loadToken) return;
-          const text = msg(
-            str`The preview could not be prepared: ${error instanceof Error ? error.message : String(error)}`,
-          );
+          const text = msg(str`The preview could not be prepared: ${errorText(error)}`);
           const notes = [{ level: 'error' as const, text }];
           const prepared = { kind: 'render' as const, html: '', files: {}, imports: {}, notes, handled: [] };
           this.show(prepared, content, false, filename);

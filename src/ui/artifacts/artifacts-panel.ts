@@ -39,6 +39,7 @@ import { PreviewRuntime } from './preview-runtime';
 import { ArtifactStoreController } from './store-controller';
 import { renderViewer } from './viewers';
 import './artifact-console';
+import { errorText } from '../../agent';
 import { msg, str } from '../l10n';
 
 /**
@@ -225,7 +226,7 @@ export class EaselArtifactsPanel extends LitElement {
   private handleOpen(shown: ShownFile) {
     this.openFailed = '';
     this.openInNewTab(shown).catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorText(error);
       this.openFailed = msg(str`${shown.filename} could not be opened in a new tab: ${reason}`);
     });
   }
@@ -259,7 +260,7 @@ export class EaselArtifactsPanel extends LitElement {
       const data = include && apps ? await readStoredData(apps, shown.filename) : [];
       saveBlob(name, await buildAppFile(this.runtime(), shown.filename, shown.content, shown.kind, data));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorText(error);
       this.openFailed = msg(str`${shown.filename} could not be saved as an app: ${reason}`);
     }
   }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../agent';
+import { errorText, escapeHtml } from '../../agent';
 import { type ArtifactKind, mimeTypeOf, type PlanKind, PREVIEW_SOURCE } from '../../artifacts';
 import type { PreviewRuntime } from './preview-runtime';
 
@@ -166,6 +166,6 @@ export function prettyJson(content: string): { readonly text: string; readonly p
   try {
     return { text: JSON.stringify(JSON.parse(content), null, 2) };
   } catch (error) {
-    return { text: content, problem: error instanceof Error ? error.message : String(error) };
+    return { text: content, problem: errorText(error) };
   }
 }

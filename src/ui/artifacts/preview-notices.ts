@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { errorText } from '../../agent';
 import { formatBytes } from '../format';
 import { msg, str } from '../l10n';
 import { saveBlob } from './file-actions';
@@ -98,7 +99,7 @@ export class PreviewNotices implements ReactiveController {
       () => this.show({ text: msg(str`Copied to the clipboard: ${copiedText(text)}`) }),
       (error: unknown) =>
         this.show({
-          text: msg(str`Copying failed: ${error instanceof Error ? error.message : String(error)}`),
+          text: msg(str`Copying failed: ${errorText(error)}`),
         }),
     );
   }

@@ -5,6 +5,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
+import { errorText } from '../../agent';
 import { msg, str } from '../l10n';
 import { buttons } from '../styles/controls';
 import { icon } from '../styles/icons';
@@ -144,9 +145,7 @@ export class EaselDictateButton extends LitElement {
       recognition.start();
     } catch (error) {
       this.listening = false;
-      this.note = msg(
-        str`Dictation could not start: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.note = msg(str`Dictation could not start: ${errorText(error)}`);
     }
   }
 

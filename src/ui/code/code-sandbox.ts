@@ -8,6 +8,7 @@
  * pure-Python package's wheel (`packages/`), the first time a run imports it and the worker asks for it.
  */
 import { version as PYODIDE_VERSION } from 'pyodide/package.json';
+import { errorText } from '../../agent';
 import type { CodeFile, CodeRunner, RunEvent, RunOutcome, RunRequest } from '../../code';
 import { msg, str } from '../l10n';
 import { liveRuns } from './live';
@@ -94,7 +95,7 @@ export class CodeSandbox implements CodeRunner {
       await sandbox.ready;
     } catch (error) {
       if (signal.aborted) return { kind: 'stopped' };
-      return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+      return { kind: 'failed', message: errorText(error) };
     }
     const id = `run-${this.nextId++}`;
     return new Promise<RunOutcome>((resolve) => {

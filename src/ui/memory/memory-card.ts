@@ -7,6 +7,7 @@
 import { consume } from '@lit/context';
 import { css, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { errorText } from '../../agent';
 import { type MemoryWrite, parseMemoryDetails, type WriteState } from '../../memory';
 import { msg, str } from '../l10n';
 import { type MemoryHandle, type MemoryService, memoryContext } from './memory-context';
@@ -115,7 +116,7 @@ export class EaselMemoryCard extends LitElement {
       this.state = found === 'applied' ? 'undone' : found;
       this.problem = '';
     } catch (error) {
-      this.problem = msg(str`Could not undo: ${error instanceof Error ? error.message : String(error)}`);
+      this.problem = msg(str`Could not undo: ${errorText(error)}`);
     }
   }
 
@@ -133,9 +134,7 @@ export class EaselMemoryCard extends LitElement {
       this.listen(service);
       await this.readState();
     } catch (error) {
-      this.problem = msg(
-        str`Could not read the memory: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.problem = msg(str`Could not read the memory: ${errorText(error)}`);
     }
   }
 

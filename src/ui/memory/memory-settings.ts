@@ -6,6 +6,7 @@
 import { consume } from '@lit/context';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
+import { errorText } from '../../agent';
 import { MAX_FILE_BYTES, utf8Bytes } from '../../memory';
 import { msg, str } from '../l10n';
 import { type MemoryEntry, type MemoryHandle, type MemoryService, memoryContext } from './memory-context';
@@ -133,9 +134,7 @@ export class EaselMemorySettings extends LitElement {
         if (this.isConnected) this.listen(memory);
       },
       (error: unknown) => {
-        this.problem = msg(
-          str`Memory could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        this.problem = msg(str`Memory could not be loaded: ${errorText(error)}`);
       },
     );
   }
@@ -236,9 +235,7 @@ export class EaselMemorySettings extends LitElement {
       this.status = done;
     } catch (error) {
       this.status = '';
-      this.problem = msg(
-        str`Memory could not be changed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.problem = msg(str`Memory could not be changed: ${errorText(error)}`);
     }
   }
 
@@ -254,9 +251,7 @@ export class EaselMemorySettings extends LitElement {
       this.entries = await memory.list();
       this.requestUpdate();
     } catch (error) {
-      this.problem = msg(
-        str`Memory could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.problem = msg(str`Memory could not be read: ${errorText(error)}`);
     }
   }
 }
