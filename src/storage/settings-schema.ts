@@ -6,7 +6,7 @@
 
 export type Theme = 'system' | 'light' | 'dark';
 
-/** Limits on the API's web search and fetch tools (Settings → Web). */
+/** Limits on the API's web search and fetch tools (Settings → Web, connectors & files). */
 export interface WebPreferences {
   /** Only these domains when non-empty; else never `blockedDomains`. */
   readonly allowedDomains: readonly string[];
@@ -15,7 +15,7 @@ export interface WebPreferences {
   readonly maxUses?: number;
 }
 
-/** A remote MCP server (Settings → Connectors). Its token is kept like the API key, never with the rest. */
+/** A remote MCP server (Settings → Web, connectors & files). Its token is kept like the API key, never with the rest. */
 export interface ConnectorSetting {
   readonly id: string;
   readonly name: string;
@@ -28,7 +28,7 @@ export interface ConnectorSetting {
   readonly token?: string;
 }
 
-/** Settings → Files API: PDFs and images of at least `minKb` are uploaded once and sent by file id. */
+/** Settings → Web, connectors & files: PDFs and images of at least `minKb` are uploaded once and sent by file id. */
 export interface FilesApiPreferences {
   readonly enabled: boolean;
   /** The smallest file uploaded, in KB (1024 bytes). */
@@ -61,7 +61,7 @@ export interface SettingSpec<T> {
   /** The stored value, checked: the default when it is missing, of the wrong type or out of range. */
   readonly parse: (stored: unknown) => T;
   readonly store: 'settings' | 'vault' | 'connectors';
-  /** Where the person changes it, e.g. `Settings → Code`. */
+  /** Where the person changes it, its tab, e.g. `Settings → Theme & limits`. */
   readonly shown: string;
 }
 
@@ -111,28 +111,28 @@ export const SETTINGS_SCHEMA = {
   apiKey: setting<string | undefined>({
     default: undefined,
     store: 'vault',
-    shown: 'Settings → API key',
+    shown: 'Settings → Server & key',
     parse: (v) => (typeof v === 'string' && v ? v : undefined),
   }),
-  rememberKey: flag(true, 'Settings → API key'),
+  rememberKey: flag(true, 'Settings → Server & key'),
   /** Empty string means the official API. */
   baseUrl: setting<string>({
     default: '',
     store: 'settings',
-    shown: 'Settings → API key',
+    shown: 'Settings → Server & key',
     parse: (v) => (typeof v === 'string' ? v : ''),
   }),
   theme: setting<Theme>({
     default: 'system',
     store: 'settings',
-    shown: 'Settings → Appearance',
+    shown: 'Settings → Theme & limits',
     parse: (v) => (v === 'light' || v === 'dark' || v === 'system' ? v : 'system'),
   }),
   /** The interface's language: `auto` follows the browser's languages, else a language's tag (`en`, `zh-Hans`). */
   language: setting<string>({
     default: 'auto',
     store: 'settings',
-    shown: 'Settings → Language',
+    shown: 'Settings → Theme & limits',
     parse: (v) => (typeof v === 'string' && /^(auto|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$/.test(v) ? v : 'auto'),
   }),
   model: optionalString('model picker'),
@@ -140,7 +140,7 @@ export const SETTINGS_SCHEMA = {
   web: setting<WebPreferences>({
     default: { allowedDomains: [], blockedDomains: [] },
     store: 'settings',
-    shown: 'Settings → Web',
+    shown: 'Settings → Web, connectors & files',
     parse: readWeb,
   }),
   /** Sessions with `Web` on; `''` stands for the new chat not yet saved. */
@@ -148,28 +148,32 @@ export const SETTINGS_SCHEMA = {
   connectors: setting<readonly ConnectorSetting[]>({
     default: [],
     store: 'connectors',
-    shown: 'Settings → Connectors',
+    shown: 'Settings → Web, connectors & files',
     parse: readConnectors,
   }),
   /** Enter sends and Shift+Enter adds a line; off, Enter adds a line and Ctrl+Enter (⌘+Enter) sends. */
   sendWithEnter: flag(true, 'Settings → Theme & limits'),
   /** Lets the API compact a long conversation by itself, where the model supports it. */
-  autoCompact: flag(false, 'Settings → Context'),
+  autoCompact: flag(false, 'Settings → Theme & limits'),
   /** What each artifact may spend on its own Claude calls, in US dollars (`window.claude`). */
-  artifactCallCap: bounded(0.5, { min: 0, max: MAX_ARTIFACT_CALL_CAP }, 'Settings → Artifacts'),
+  artifactCallCap: bounded(0.5, { min: 0, max: MAX_ARTIFACT_CALL_CAP }, 'Settings → Theme & limits'),
   /** Large attachments uploaded once to the Files API (off unless the person turns it on). */
   filesApi: setting<FilesApiPreferences>({
     default: { enabled: false, minKb: 256 },
     store: 'settings',
-    shown: 'Settings → Files API',
+    shown: 'Settings → Web, connectors & files',
     parse: readFilesApi,
   }),
   /** Sessions with `Code` (the `run_code` tool) turned off; it is on everywhere else. */
   codeOffSessions: sessionList('composer `Code` toggle'),
   /** How long one `run_code` run may take, in seconds. */
-  codeTimeLimitSec: bounded(30, { min: 1, max: MAX_CODE_TIME_LIMIT_SEC, integer: true }, 'Settings → Code'),
+  codeTimeLimitSec: bounded(
+    30,
+    { min: 1, max: MAX_CODE_TIME_LIMIT_SEC, integer: true },
+    'Settings → Theme & limits',
+  ),
   /** Offers Anthropic's code execution tool: Claude's code and the files it reads run on Anthropic's servers. */
-  serverCodeExecution: flag(false, 'Settings → Code'),
+  serverCodeExecution: flag(false, 'Settings → Theme & limits'),
   /**
    * Claude keeps memory files across chats with the memory tool (Settings → Memory). Off until the person turns
    * it on: what it keeps is sent with later chats.
@@ -178,7 +182,7 @@ export const SETTINGS_SCHEMA = {
   server: setting<ServerKind>({
     default: 'anthropic',
     store: 'settings',
-    shown: 'Settings → API key',
+    shown: 'Settings → Server & key',
     parse: (v) => (v === 'compatible' ? 'compatible' : 'anthropic'),
   }),
 } as const;
