@@ -26,6 +26,7 @@ const NAMES = new Set(
     'Alt',
     'Esc',
     'Ctrl',
+    'Mac',
     'JavaScript',
     'Python',
     'PDF',
