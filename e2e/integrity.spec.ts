@@ -436,9 +436,10 @@ function conversationScroll(page: Page): Promise<{ fromEnd: number; overflows: b
     const conversation = document.querySelector('easel-app')?.shadowRoot?.querySelector('easel-conversation');
     const log = conversation?.shadowRoot?.querySelector('[role="log"]');
     const scroller = log?.parentElement;
-    if (!scroller) throw new Error('no conversation scroller');
+    if (!log || !scroller) throw new Error('no conversation scroller');
+    // Measured by where the log ends against the scroller's bottom, whichever way the scroller counts offsets.
     return {
-      fromEnd: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight,
+      fromEnd: log.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom,
       overflows: scroller.scrollHeight > scroller.clientHeight + 100,
     };
   });

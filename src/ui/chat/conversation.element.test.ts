@@ -124,7 +124,7 @@ describe('<easel-conversation>', () => {
     await expect.element(jump).not.toBeInTheDocument();
   });
 
-  it('follows the end while the person is at it, without scroll anchoring, and stops once they scroll up', async () => {
+  it('stays at the end while the answer grows, without scrolling, and starts a short conversation at the top', async () => {
     const history = exchanges(30);
     const { el, screen } = await mount(
       'easel-conversation',
@@ -133,30 +133,95 @@ describe('<easel-conversation>', () => {
     );
     const log = screen.getByRole('log', { name: 'Conversation' });
     await expect.element(log.getByText('Answer 30')).toBeInViewport();
-    const longer = (label: string) => `${label}\n\n${'More of it. '.repeat(20).trim()}\n\n`.repeat(6);
-    // Following: an earlier answer grows, then a new answer streams in, and the end stays in view.
+    const scroller = scrollerOf(el);
+    let scrolls = 0;
+    scroller.addEventListener('scroll', () => scrolls++);
+    // Following: an earlier answer grows, then a new answer streams in, update by update, and the end stays in
+    // view with no scroll event (the layout keeps it there, nothing scrolls to it).
     el.messages = history.map((m, i) => (i === 1 ? assistantMessage(longer('Answer 1')) : m));
     await expect.element(log.getByText('Answer 30')).toBeInViewport();
     el.messages = [...el.messages, userMessage('Question 31', 60)];
-    el.streamMessage = assistantMessage(longer('Streaming 31'));
-    await expect.element(log.getByText('Streaming 31').last()).toBeInViewport();
-    // Following, scroll anchoring is off (the end is scrolled to anyway); scrolled up, it is on again.
-    const scroller = el.shadowRoot?.querySelector('.scroller');
-    if (!scroller) throw new Error('no scrolled box');
+    let text = '';
+    for (let part = 1; part <= 5; part++) {
+      text += longer(`Part ${part}`);
+      el.streamMessage = assistantMessage(text);
+      await expect.element(log.getByText(`Part ${part}`).last()).toBeInViewport();
+      await frames(2);
+    }
+    expect(scrolls).toBe(0);
+    // Following, scroll anchoring is off: the layout keeps the end in view.
     expect(getComputedStyle(scroller).overflowAnchor).toBe('none');
+    expect(screen.getByRole('button', { name: 'Jump to latest' }).elements()).toHaveLength(0);
 
+    // A conversation shorter than the box starts at its top, as a page does.
+    el.messages = exchanges(1);
+    el.streamMessage = null;
+    await expect.element(log.getByText('Answer 1')).toBeInViewport();
+    const you = screen.getByRole('article', { name: 'You' }).element().getBoundingClientRect();
+    expect(you.top - scroller.getBoundingClientRect().top).toBeLessThan(40);
+  });
+
+  it('keeps what the person reads in place while the answer grows below, and follows again at the end', async () => {
+    const history = [...exchanges(30), userMessage('Question 31', 60)];
+    const { el, screen } = await mount(
+      'easel-conversation',
+      { messages: history, streamMessage: assistantMessage(longer('Streaming 31')), busy: true },
+      { style: 'height: 300px; display: flex; flex-direction: column' },
+    );
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    await expect.element(log.getByText('Streaming 31').last()).toBeInViewport();
     await userEvent.wheel(log, { delta: { y: -1500 } });
     const jump = screen.getByRole('button', { name: 'Jump to latest' });
     await expect.element(jump).toBeVisible();
+    // What is in view now, and where.
+    const scroller = scrollerOf(el);
+    const box = scroller.getBoundingClientRect();
     expect(getComputedStyle(scroller).overflowAnchor).toBe('auto');
-    // Scrolled up: the streaming answer grows below, and the view is not pulled to its end.
+    const target = screen
+      .getByRole('article')
+      .elements()
+      .find((article) => {
+        const r = article.getBoundingClientRect();
+        return r.bottom > box.top && r.top < box.bottom;
+      });
+    if (!target) throw new Error('nothing in view');
+    const top = target.getBoundingClientRect().top;
+    // The streaming answer grows below: the view is not pulled to its end, nor does what is read move.
     el.streamMessage = assistantMessage(`${longer('Streaming 31')}${longer('Still streaming')}`);
     await expect.element(log.getByText('Still streaming').first()).toBeInTheDocument();
-    await new Promise(requestAnimationFrame);
-    await new Promise(requestAnimationFrame);
+    await frames(2);
     await expect.element(log.getByText('Still streaming').last()).not.toBeInViewport();
+    expect(Math.abs(target.getBoundingClientRect().top - top)).toBeLessThanOrEqual(1);
+    await expect.element(jump).toBeVisible();
+    // Scrolling back down to the end follows again.
+    await userEvent.wheel(log, { delta: { y: 20000 } });
+    await expect.element(jump).not.toBeInTheDocument();
+    el.streamMessage = assistantMessage(
+      `${longer('Streaming 31')}${longer('Still streaming')}${longer('The end')}`,
+    );
+    await expect.element(log.getByText('The end').last()).toBeInViewport();
+    // So does Jump to latest.
+    await userEvent.wheel(log, { delta: { y: -1500 } });
     await userEvent.click(jump);
-    await expect.element(log.getByText('Still streaming').last()).toBeInViewport();
-    expect(getComputedStyle(scroller).overflowAnchor).toBe('none');
+    await expect.element(jump).not.toBeInTheDocument();
+    el.streamMessage = assistantMessage(
+      `${longer('Streaming 31')}${longer('Still streaming')}${longer('After the jump')}`,
+    );
+    await expect.element(log.getByText('After the jump').last()).toBeInViewport();
   });
 });
+
+/** An answer of six paragraphs, each a few lines long, that begin with `label`. */
+function longer(label: string): string {
+  return `${label}\n\n${'More of it. '.repeat(20).trim()}\n\n`.repeat(6);
+}
+
+function scrollerOf(el: HTMLElement): HTMLElement {
+  const scroller = el.shadowRoot?.querySelector<HTMLElement>('.scroller');
+  if (!scroller) throw new Error('no scrolled box');
+  return scroller;
+}
+
+async function frames(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise(requestAnimationFrame);
+}

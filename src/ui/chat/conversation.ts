@@ -37,14 +37,19 @@ export class EaselConversation extends LitElement {
       position: relative;
       min-height: 0;
     }
+    /* The scroller starts at its end: in a reversed column, a scroll offset of 0 is the end and the log grows
+       upward from it, so while the person is at the end a growing answer stays in view with no scroll at all
+       (scrolling to the end after each update cost a scroll event, and with it a frame of its own, per update).
+       Scrolled up, scroll anchoring keeps what they read in place as the answer grows below. */
     .scroller {
       height: 100%;
       overflow-y: auto;
       overscroll-behavior: contain;
+      display: flex;
+      flex-direction: column-reverse;
     }
-    /* Following, the end is scrolled to after every change, so scroll anchoring has nothing to keep, and its
-       search for an anchor at each layout grew with the answer (0.08 ms a frame early in a 400 KB answer, 0.27 ms
-       late). Scrolled up, it applies again. */
+    /* Following, the layout keeps the end in view, so scroll anchoring has nothing to keep, and its search for an
+       anchor at each layout grew with the answer (0.08 ms a frame early in a 400 KB answer, 0.27 ms late). */
     .scroller.following {
       overflow-anchor: none;
     }
@@ -53,8 +58,12 @@ export class EaselConversation extends LitElement {
       flex-direction: column;
       gap: var(--easel-space-4);
       padding: var(--easel-space-4);
+      box-sizing: border-box;
+      width: 100%;
       max-width: 780px;
-      margin: 0 auto;
+      /* Top-aligned while the conversation is shorter than the scroller. */
+      margin: 0 auto auto;
+      flex-shrink: 0;
     }
     .empty {
       color: var(--easel-text-muted);
@@ -120,12 +129,7 @@ export class EaselConversation extends LitElement {
   @state() private viewsFailed = '';
 
   @query('.scroller') private scroller!: HTMLElement;
-  @query('[role="log"]') private log!: HTMLElement;
 
-  /** Keeps the end in view while the log grows and the person is following it. */
-  private readonly resizeObserver = new ResizeObserver(() => {
-    if (this.following) this.scrollToEnd();
-  });
   private viewsLoading = false;
   private historyMemo:
     | {
@@ -137,19 +141,10 @@ export class EaselConversation extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // On every connection (an element moved or put back observes again), once the log exists.
-    void this.updateComplete.then(() => {
-      if (this.isConnected) this.resizeObserver.observe(this.log);
-    });
     if (!this.viewsReady) {
       const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
       idle(() => this.loadViews());
     }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver.disconnect();
   }
 
   override willUpdate(): void {
@@ -302,13 +297,13 @@ export class EaselConversation extends LitElement {
     this.scrollToEnd();
   }
 
+  /** In the reversed column the end is offset 0, and what lies above it negative offsets. */
   private scrollToEnd() {
-    this.scroller.scrollTop = this.scroller.scrollHeight;
+    this.scroller.scrollTop = 0;
   }
 
   private handleScroll() {
-    const s = this.scroller;
-    const atEnd = s.scrollHeight - s.scrollTop - s.clientHeight <= FOLLOW_SLACK;
+    const atEnd = Math.abs(this.scroller.scrollTop) <= FOLLOW_SLACK;
     if (atEnd !== this.following) this.following = atEnd;
   }
 
