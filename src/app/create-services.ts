@@ -24,7 +24,6 @@ import { createRunCodeTool } from '../code';
 import {
   type AnthropicProvider,
   BUILTIN_MODELS,
-  compatibleServerError,
   createAnthropicProvider,
   LlmError,
   type ProviderSettings,
@@ -360,7 +359,10 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
             (m) => m.id,
           );
         } catch (error) {
-          const info = error instanceof LlmError ? compatibleServerError(error.info, baseUrl) : undefined;
+          // The error texts loaded with the provider, which the list just used.
+          const errors = await import('../llm/errors').catch(() => undefined);
+          const info =
+            error instanceof LlmError ? errors?.compatibleServerError(error.info, baseUrl) : undefined;
           return info?.message ?? (error instanceof Error ? error.message : String(error));
         }
       },
