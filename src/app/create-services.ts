@@ -25,7 +25,6 @@ import {
   type AnthropicProvider,
   BUILTIN_MODELS,
   type ContainerFile,
-  compatibleServerError,
   createAnthropicProvider,
   LlmError,
   type ProviderSettings,
@@ -379,7 +378,10 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
             (m) => m.id,
           );
         } catch (error) {
-          const info = error instanceof LlmError ? compatibleServerError(error.info, baseUrl) : undefined;
+          // The error texts loaded with the provider, which the list just used.
+          const errors = await import('../llm/errors').catch(() => undefined);
+          const info =
+            error instanceof LlmError ? errors?.compatibleServerError(error.info, baseUrl) : undefined;
           return info?.message ?? errorText(error);
         }
       },

@@ -3,9 +3,9 @@
  * The only folder that imports `@anthropic-ai/sdk`, and it loads it lazily on first use.
  */
 export { BUILTIN_MODELS, pickDefaultModel } from './catalog';
-export { compatibleServerError } from './errors';
 export type { DownloadOutcome } from './file-uploads';
-export { type AnthropicProvider, type AnthropicProviderOptions, createAnthropicProvider } from './provider';
+export { createAnthropicProvider } from './lazy-provider';
+export type { AnthropicProvider, AnthropicProviderOptions } from './provider';
 export {
   type CompactionSettings,
   type ContainerFile,

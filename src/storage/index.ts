@@ -101,7 +101,7 @@ export {
   type TextEntry,
   type TokenTotals,
 } from './schema';
-export { type SearchHit, SearchIndex, type SearchResult } from './search';
+export type { SearchHit, SearchResult } from './search';
 export type { Entry } from './session-mirror';
 export {
   keepQueuesOnlyOnReload,

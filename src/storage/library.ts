@@ -16,7 +16,7 @@ import type { ImportReport } from './import';
 import { type LoadedSession, loadSession } from './load';
 import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
 import type { SessionRecord } from './schema';
-import { SearchIndex, type SearchResult } from './search';
+import type { SearchIndex, SearchResult } from './search';
 import { type SessionList, type SessionLookup, SessionsRepository } from './sessions-repo';
 import type { SettingsRepository } from './settings-repo';
 import { newWriterId } from './sort-key';
@@ -58,14 +58,15 @@ export interface ZipDownload {
 
 export class SessionLibrary {
   private readonly sessions: SessionsRepository;
-  private readonly index: SearchIndex;
+  /** Built at the first search (or `prepareSearch`): its code and the texts it reads load then. */
+  private index: Promise<SearchIndex> | undefined;
+  private disposed = false;
   private readonly writer: string;
   private readonly now: () => number;
 
   constructor(private readonly options: SessionLibraryOptions) {
     this.writer = options.writer ?? newWriterId();
     this.sessions = new SessionsRepository(options.db);
-    this.index = new SearchIndex(options.db, options.channel);
     this.now = options.now ?? Date.now;
   }
 
@@ -95,12 +96,12 @@ export class SessionLibrary {
 
   /** Sessions matching every word of `query` in their title or message text. */
   search(query: string, limit?: number): Promise<SearchResult> {
-    return this.index.search(query, limit);
+    return this.searchIndex().then((index) => index.search(query, limit));
   }
 
   /** Loads the search texts ahead of the first search (when the search box gets focus, say). */
   async prepareSearch(): Promise<void> {
-    await this.index.prepare();
+    await (await this.searchIndex()).prepare();
   }
 
   async rename(id: string, title: string): Promise<SessionRecord | undefined> {
@@ -230,7 +231,32 @@ export class SessionLibrary {
   }
 
   dispose(): void {
-    this.index.dispose();
+    this.disposed = true;
+    void this.index?.then(
+      (index) => index.dispose(),
+      () => undefined,
+    );
+  }
+
+  /**
+   * The search index, whose code loads with the first search. It hears the change channel from when it is built,
+   * before it reads any text, so nothing written meanwhile is missed. A failed load is said, and tried again.
+   */
+  private searchIndex(): Promise<SearchIndex> {
+    this.index ??= import('./search').then(
+      ({ SearchIndex }) => {
+        const index = new SearchIndex(this.options.db, this.options.channel);
+        if (this.disposed) index.dispose();
+        return index;
+      },
+      (error: unknown) => {
+        this.index = undefined;
+        throw new Error(
+          `Easel could not load its search (${errorText(error)}). Check the connection and search again.`,
+        );
+      },
+    );
+    return this.index;
   }
 
   /** Marks the file's sessions exported at `at`; returns `problems` with a failure to save that added. */

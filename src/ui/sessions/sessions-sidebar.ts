@@ -18,6 +18,7 @@ import {
 } from './events';
 import { arrangeSessions, type DateGroup, type ProjectGroup } from './groups';
 import { newChatInProjectHref, sessionHref } from './route';
+import type { RowMenuHost } from './row-menu';
 import { sidebarStyles } from './sidebar-styles';
 import { displayTitle, type ProjectSummary, type SessionSearchHit, type SessionSummary } from './types';
 
@@ -61,6 +62,10 @@ export class EaselSessionsSidebar extends LitElement {
   @state() private deleted: { readonly id: string; readonly title: string } | undefined;
   /** The session whose `⋯` menu is open. */
   @state() private menuId: string | undefined;
+  /** The rows' menu, once loaded (`row-menu.ts`), and why it could not be. */
+  @state() private rowMenu: typeof import('./row-menu') | undefined;
+  @state() private rowMenuProblem: string | undefined;
+  private rowMenuLoading: Promise<void> | undefined;
 
   @query('input.rename') private renameInput: HTMLInputElement | undefined;
   @query('.move button') private moveButton: HTMLButtonElement | undefined;
@@ -88,6 +93,13 @@ export class EaselSessionsSidebar extends LitElement {
       }
     | undefined;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The rows' menu is one click away: its code loads while the page is idle.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
+    idle(() => void this.loadRowMenu());
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.searchTimer);
@@ -102,8 +114,10 @@ export class EaselSessionsSidebar extends LitElement {
     if (changed.has('movingId') && this.movingId) this.moveButton?.focus();
     this.updateRoving();
     if (this.focusMenu) {
-      this.focusMenu = false;
-      this.renderRoot.querySelector<HTMLElement>('.row-actions [role="menuitem"]')?.focus();
+      // Once the menu is drawn (its code may still be loading).
+      const first = this.renderRoot.querySelector<HTMLElement>('.row-actions [role="menuitem"]');
+      if (first || this.menuId === undefined) this.focusMenu = false;
+      first?.focus();
     }
     if (this.focusAfterEdit !== undefined) this.refocusRow();
     if (this.focusUndo && this.undoButton) {
@@ -307,67 +321,52 @@ export class EaselSessionsSidebar extends LitElement {
     </li>`;
   }
 
-  /** The row's `⋯` menu: Rename, Pin, Move, Export as JSON, Markdown or a zip, Delete. */
+  /** The row's `⋯` menu (`row-menu.ts`), drawn once its code is here; a failed load is said in its place. */
   private renderMenu(session: SessionSummary, title: string) {
-    const pinned = session.pinnedAt !== undefined;
-    const item = (label: string, name: string, run: () => void, danger = false) =>
-      html`<button type="button" role="menuitem" tabindex="-1" class=${danger ? 'danger' : ''} aria-label=${name} @click=${() => {
-        this.menuId = undefined;
-        run();
-      }}>${label}</button>`;
-    return html`<div
-      class="menu row-actions"
-      role="menu"
-      aria-label=${msg(str`Actions for ${title}`)}
-      @keydown=${(e: KeyboardEvent) => this.handleMenuKeydown(e, session.id)}
-      @focusout=${(e: FocusEvent) => this.handleMenuFocusout(e, session.id)}
-    >
-      ${item(msg('Rename'), msg(str`Rename ${title}`), () => this.handleRename(session.id))}
-      ${item(pinned ? msg('Unpin') : msg('Pin'), pinned ? msg(str`Unpin ${title}`) : msg(str`Pin ${title}`), () => this.handlePin(session))}
-      ${item(msg('Move to a project…'), msg(str`Move ${title} to a project`), () => {
-        this.movingId = session.id;
-      })}
-      <div role="separator"></div>
-      <div role="group" aria-label=${msg('Export')} class="export">
-        <span class="menu-label" aria-hidden="true">${msg('Export')}</span>
-        ${item('JSON', msg(str`Export ${title}`), () => this.handleExport(session.id, 'json'))}
-        ${item('Markdown', msg(str`Export ${title} as Markdown`), () => this.handleExport(session.id, 'markdown'))}
-        ${item(msg('Zip with files'), msg(str`Export ${title} with files`), () => this.handleExport(session.id, 'zip'))}
-      </div>
-      <div role="separator"></div>
-      ${item(msg('Delete'), msg(str`Delete ${title}`), () => this.handleDelete(session), true)}
-    </div>`;
+    if (this.rowMenu) return this.rowMenu.renderRowMenu(this.menuHost, session, title);
+    if (this.rowMenuProblem) return html`<p class="menu row-actions" role="alert">${this.rowMenuProblem}</p>`;
+    void this.loadRowMenu();
+    return nothing;
   }
+
+  /** Loads the rows' menu (while the page is idle, or when one is first opened). */
+  private loadRowMenu(): Promise<void> {
+    this.rowMenuLoading ??= import('./row-menu').then(
+      (module) => {
+        this.rowMenu = module;
+        this.rowMenuProblem = undefined;
+      },
+      (error: unknown) => {
+        this.rowMenuLoading = undefined;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.rowMenuProblem = msg(
+          str`Easel could not load this menu (${reason}). Check the connection and open it again.`,
+        );
+      },
+    );
+    return this.rowMenuLoading;
+  }
+
+  private readonly menuHost: RowMenuHost = {
+    root: () => this.renderRoot,
+    close: (id, refocus) => {
+      if (this.menuId !== id) return;
+      this.menuId = undefined;
+      if (refocus) this.focusAfterEdit = { id, button: 'menu' };
+    },
+    rename: (id) => this.handleRename(id),
+    pin: (session) => this.handlePin(session),
+    move: (id) => {
+      this.movingId = id;
+    },
+    exportAs: (id, format) => this.handleExport(id, format),
+    remove: (session) => this.handleDelete(session),
+  };
 
   private toggleMenu(id: string) {
     this.menuId = this.menuId === id ? undefined : id;
     this.focusMenu = this.menuId !== undefined;
-  }
-
-  /** Arrow keys move through the menu; Escape (or Tab) closes it, focus back on its `⋯` button. */
-  private handleMenuKeydown(e: KeyboardEvent, id: string) {
-    const items = [...this.renderRoot.querySelectorAll<HTMLElement>('.row-actions [role="menuitem"]')];
-    const at = items.indexOf(e.composedPath()[0] as HTMLElement);
-    const step = { ArrowDown: 1, ArrowUp: -1 }[e.key];
-    if (step !== undefined) {
-      e.preventDefault();
-      items[(at + step + items.length) % items.length]?.focus();
-    } else if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault();
-      (e.key === 'Home' ? items[0] : items.at(-1))?.focus();
-    } else if (e.key === 'Escape' || e.key === 'Tab') {
-      if (e.key === 'Escape') e.preventDefault();
-      e.stopPropagation();
-      this.menuId = undefined;
-      this.focusAfterEdit = { id, button: 'menu' };
-    }
-  }
-
-  private handleMenuFocusout(e: FocusEvent, id: string) {
-    const to = e.relatedTarget as Node | null;
-    const menu = e.currentTarget as HTMLElement;
-    if (to && (menu.contains(to) || (to as HTMLElement).dataset?.menu === id)) return;
-    if (this.menuId === id) this.menuId = undefined;
+    if (this.menuId !== undefined) this.rowMenuProblem = undefined;
   }
 
   /**

@@ -40,6 +40,8 @@ const sessions: Translations = {
     'Easel 可以把你更改的每个会话写入这台电脑上的文件夹，保存为可通过“导入”读回的文件。',
   'Easel could not load its file checks (${0}). Reload the page and add them again.':
     'Easel 无法加载文件检查（${0}）。请重新加载页面后再添加。',
+  'Easel could not load this menu (${0}). Check the connection and open it again.':
+    'Easel 无法加载此菜单（${0}）。请检查网络连接后再打开。',
   'Easel was updated in another tab, so this tab can no longer save. The conversation is still here but is not saved: download it, then reload this page (Import in Settings brings it back).':
     'Easel 已在另一个标签页中更新，此标签页无法再保存。对话仍在此处但未保存：请先下载，再重新加载此页面（可在“设置”中通过“导入”恢复）。',
   'Export ${0}': '导出 ${0}',
