@@ -1,6 +1,4 @@
 /** Runs image jobs in a worker, one short-lived worker per image, falling back to the main thread. */
-
-import { errorText } from '../agent';
 import type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 import { isControl, isImageJobResult, WORKER_READY, WORKER_UNSUPPORTED } from './image-protocol';
 
@@ -18,7 +16,7 @@ async function processImage(job: ImageJob): Promise<ImageJobResult> {
   try {
     return await (await import('./image-process')).processImage(job);
   } catch (error) {
-    const reason = errorText(error);
+    const reason = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
       reason: `The image could not be processed (${reason}). Reload the page and attach it again.`,

@@ -6,8 +6,6 @@
  * pass `checkZip` before any library inflates them. Output is cut at `maxChars` with a note saying what was
  * left out. Never throws: every failure is a reason.
  */
-
-import { errorText } from '../agent';
 import { decodeEntities, htmlToMarkdown } from './html-markdown';
 import { decodeText } from './text';
 import { checkZip, type ZipEntry } from './zip-guard';
@@ -86,7 +84,7 @@ function refuse(reason: string): OfficeResult {
 
 /** `errorText`'s first line, kept here: this runs in a worker, which must not import the agent. */
 function messageOf(error: unknown): string {
-  const text = errorText(error);
+  const text = error instanceof Error ? error.message : String(error);
   return (text.split('\n')[0] ?? '').slice(0, 160) || 'unknown error';
 }
 

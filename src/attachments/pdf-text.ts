@@ -1,4 +1,3 @@
-import { errorText } from '../agent';
 /**
  * A PDF as text, for when Claude cannot read it as a document: its pages' text, in order, under a heading per
  * page, taken out with PDF.js (Mozilla's PDF reader, the one Firefox uses), which also opens PDFs that are
@@ -66,6 +65,6 @@ export function pdfTextFailure(error: unknown): string {
     return 'The PDF needs a password to open, and Easel cannot open it. Remove the password (for example by printing it to a new PDF) and attach that file.';
   if (name === 'InvalidPDFException')
     return 'The PDF is too damaged for its text to be read. Try exporting it again from the program that made it.';
-  const message = errorText(error);
+  const message = error instanceof Error ? error.message : String(error);
   return `The text could not be read from the PDF (${message || 'unknown error'}).`;
 }
