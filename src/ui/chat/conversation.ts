@@ -58,9 +58,11 @@ export class EaselConversation extends LitElement {
       flex-direction: column;
       gap: var(--easel-space-4);
       padding: var(--easel-space-4);
+      /* As wide as the scroller (a flex item with auto side margins does not stretch), its text at most 780 px
+         wide as before, in line with the message box. */
       box-sizing: border-box;
       width: 100%;
-      max-width: 780px;
+      max-width: calc(780px + 2 * var(--easel-space-4));
       /* Top-aligned while the conversation is shorter than the scroller. */
       margin: 0 auto auto;
       flex-shrink: 0;
