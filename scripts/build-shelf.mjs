@@ -155,11 +155,11 @@ const LUCIDE_BRANDS = [
 //   { code: '…' }                          a few lines of our own (re-exports of another shelf module)
 //   { file: 'src/…' }                      our own source (the shadcn/ui stand-ins)
 // How the tool's description names it (scripts/shelf-list.mjs): `note`, words after its version; `unlisted`,
-// left out of the list.
+// left out of the list. `code`: `run_code`'s JavaScript may import it too (it works in a worker, with no page).
 // How a classic script is made:
 //   { copy: 'path' }                       the package's own UMD/IIFE build (minified when `minify`)
 //   { iife: 'specifier', name }            built from the ES build, setting window[name]
-/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string, data?: string[], note?: string, unlisted?: boolean, addons?: string[]}>} */
+/** @type {Array<{name: string, from?: string, cdnNames: string[], why: string, modules: Record<string, object>, script?: object, globals?: string[], styles?: Record<string, {css: string}>, fonts?: string, data?: string[], note?: string, unlisted?: boolean, addons?: string[], code?: boolean}>} */
 const LIBRARIES = [
   {
     name: 'react',
@@ -223,6 +223,7 @@ const LIBRARIES = [
     modules: { '.': { esm: 'd3', namespaceDefault: true } },
     script: { copy: 'd3/dist/d3.min.js' },
     globals: ['d3'],
+    code: true,
   },
   {
     name: 'three',
@@ -312,6 +313,7 @@ const LIBRARIES = [
     modules: { '.': { esm: 'mathjs', namespaceDefault: true } },
     script: { copy: 'mathjs/lib/browser/math.js' },
     globals: ['math'],
+    code: true,
   },
   {
     name: 'lodash',
@@ -321,6 +323,7 @@ const LIBRARIES = [
     lodashSubpaths: true,
     script: { copy: 'lodash/lodash.min.js' },
     globals: ['_'],
+    code: true,
   },
   {
     name: 'lodash-es',
@@ -336,6 +339,7 @@ const LIBRARIES = [
     modules: { '.': { esm: 'date-fns' } },
     script: { iife: 'date-fns', name: 'dateFns' },
     globals: ['dateFns'],
+    code: true,
   },
   {
     name: 'papaparse',
@@ -344,6 +348,7 @@ const LIBRARIES = [
     modules: { '.': { cjs: 'papaparse' } },
     script: { copy: 'papaparse/papaparse.min.js' },
     globals: ['Papa'],
+    code: true,
   },
   {
     name: 'xlsx',
@@ -354,6 +359,7 @@ const LIBRARIES = [
     modules: { '.': { esm: '@e965/xlsx', namespaceDefault: true } },
     script: { copy: '@e965/xlsx/dist/xlsx.full.min.js' },
     globals: ['XLSX'],
+    code: true,
   },
   {
     name: 'mermaid',
@@ -370,6 +376,7 @@ const LIBRARIES = [
     modules: { '.': { esm: 'marked' } },
     script: { copy: 'marked/lib/marked.umd.js', minify: true },
     globals: ['marked'],
+    code: true,
   },
   {
     name: 'marked@12',
@@ -397,6 +404,25 @@ const LIBRARIES = [
     modules: { '.': { cjs: 'jszip/dist/jszip.min.js' } },
     script: { copy: 'jszip/dist/jszip.min.js' },
     globals: ['JSZip'],
+    code: true,
+  },
+  {
+    name: 'docx',
+    cdnNames: ['docx'],
+    why: 'Word documents (`.docx`) made in a page or by `run_code`; the library Claude writes Word files with',
+    modules: { '.': { esm: 'docx' } },
+    script: { copy: 'docx/dist/index.iife.js', minify: true },
+    globals: ['docx'],
+    code: true,
+  },
+  {
+    name: 'pptxgenjs',
+    cdnNames: ['pptxgenjs', 'PptxGenJS'],
+    why: 'PowerPoint decks (`.pptx`) made in a page or by `run_code`; the library Claude writes slides with',
+    modules: { '.': { esm: 'pptxgenjs', withDefault: true } },
+    script: { copy: 'pptxgenjs/dist/pptxgen.bundle.js' },
+    globals: ['PptxGenJS'],
+    code: true,
   },
   {
     name: 'js-yaml',
@@ -405,6 +431,7 @@ const LIBRARIES = [
     modules: { '.': { esm: 'js-yaml', withDefault: true } },
     script: { copy: 'js-yaml/dist/js-yaml.min.js' },
     globals: ['jsyaml'],
+    code: true,
   },
   {
     name: 'diff',
@@ -413,6 +440,7 @@ const LIBRARIES = [
     modules: { '.': { esm: 'diff' } },
     script: { copy: 'diff/dist/diff.min.js' },
     globals: ['Diff'],
+    code: true,
   },
   {
     name: 'pako',
@@ -421,6 +449,7 @@ const LIBRARIES = [
     modules: { '.': { esm: 'pako', withDefault: true } },
     script: { copy: 'pako/dist/pako.min.js' },
     globals: ['pako'],
+    code: true,
   },
   {
     name: 'qrcode-generator',
@@ -459,6 +488,7 @@ const LIBRARIES = [
     cdnNames: ['uuid'],
     why: 'ids (`v4`) in React artifacts',
     modules: { '.': { esm: 'uuid' } },
+    code: true,
   },
   {
     name: 'clsx',
@@ -617,6 +647,7 @@ const LIBRARIES = [
     },
     script: { copy: 'jspdf/dist/jspdf.umd.min.js' },
     globals: ['jspdf'],
+    code: true,
   },
   {
     name: 'html2pdf.js',
@@ -759,6 +790,7 @@ async function buildLibrary(lib) {
     modules,
     ...(lib.note ? { note: lib.note } : {}),
     ...(lib.unlisted ? { unlisted: true } : {}),
+    ...(lib.code ? { code: true } : {}),
   };
   if (lib.lucideIcons) {
     const { base, icons } = await lucideIconModules(files);

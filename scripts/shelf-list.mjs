@@ -26,6 +26,9 @@ export function shelfListSource(manifest) {
   const components = Object.keys(manifest.packages['@/components/ui']?.modules ?? {})
     .filter((key) => key !== '.' && key !== './icons')
     .map((key) => key.slice(2));
+  const code = Object.entries(manifest.packages)
+    .filter(([, entry]) => entry.code)
+    .map(([name, entry]) => [name, entry.version]);
   const quoted = (text) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
   return [
     '// Written by scripts/shelf-list.mjs from the shelf manifest (npm run shelf): do not edit by hand.',
@@ -35,6 +38,9 @@ export function shelfListSource(manifest) {
     '',
     '/** The shadcn/ui components on the shelf (`@/components/ui/<name>`). */',
     `export const SHELF_COMPONENTS =\n  ${quoted(components.join(', '))};`,
+    '',
+    "/** The shelf's libraries `run_code`'s JavaScript may import, by name, with their versions. */",
+    `export const CODE_LIBRARIES: Readonly<Record<string, string>> = {\n${code.map(([name, version]) => `  ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : quoted(name)}: ${quoted(version)},\n`).join('')}};`,
     '',
   ].join('\n');
 }

@@ -49,6 +49,8 @@ export interface ShelfPackage {
   readonly note?: string;
   /** Left out of that list (the description says what it gives instead). */
   readonly unlisted?: boolean;
+  /** `run_code`'s JavaScript may import it too: it works in a worker, with no page (`CODE_LIBRARIES`). */
+  readonly code?: boolean;
 }
 
 /** A font family's faces on the shelf, by `<weight>-<style>` (`400-normal`, `700-italic`). */
