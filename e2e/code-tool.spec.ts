@@ -384,3 +384,64 @@ test('Python makes an Excel workbook with openpyxl and a PDF with reportlab; the
   await runCard.getByRole('button', { name: 'report.pdf' }).click();
   await expect(panel.getByRole('toolbar', { name: 'PDF' })).toContainText('1 page', { timeout: 30_000 });
 });
+
+test('JavaScript makes a Word document, a deck and a workbook with the libraries it may import', async ({
+  app,
+  anthropic,
+}) => {
+  test.setTimeout(120_000);
+  await anthropic.reply(
+    runCode(
+      'toolu_office',
+      'javascript',
+      [
+        "import { Document, Packer, Paragraph, TextRun } from 'docx';",
+        "import PptxGenJS from 'pptxgenjs';",
+        "const XLSX = require('xlsx');",
+        'const doc = new Document({',
+        "  sections: [{ children: [new Paragraph({ children: [new TextRun('Regions report')] })] }],",
+        '});',
+        "await fs.writeFile('report.docx', await Packer.toBlob(doc));",
+        'const pptx = new PptxGenJS();',
+        "pptx.addSlide().addText('North grew fastest', { x: 1, y: 1, w: 8, h: 1 });",
+        "await fs.writeFile('deck.pptx', await pptx.write({ outputType: 'uint8array' }));",
+        "const sheet = XLSX.utils.aoa_to_sheet([['region', 'total'], ['north', 125250]]);",
+        'const wb = XLSX.utils.book_new();',
+        "XLSX.utils.book_append_sheet(wb, sheet, 'Totals');",
+        "await fs.writeFile('totals.xlsx', XLSX.write(wb, { type: 'array', bookType: 'xlsx' }));",
+        'XLSX.version',
+      ].join('\n'),
+      'Make the office files',
+    ),
+    runCode('toolu_later', 'javascript', "typeof Packer.toBlob + ' ' + typeof PptxGenJS", 'Later'),
+    runCode('toolu_missing', 'javascript', "import leftPad from 'left-pad';\nleftPad('1', 3)", 'Missing'),
+    sse.text('Made.'),
+  );
+  await send(app, 'Make a report, a deck and a workbook');
+  await expect(app.getByRole('article', { name: 'Claude' }).last()).toContainText('Made.', {
+    timeout: 90_000,
+  });
+  const result = await toolResult(anthropic, 'toolu_office');
+  expect(result).toContain('0.20.3');
+  for (const name of ['report.docx', 'deck.pptx', 'totals.xlsx'])
+    expect(result).toContain(`${name} (version 1, in the panel)`);
+  // What the imports declared stays for the next run, like any top-level declaration.
+  expect(await toolResult(anthropic, 'toolu_later')).toContain('function function');
+  // Anything else is refused before the code runs, with the list of what there is.
+  const missing = await toolResult(anthropic, 'toolu_missing');
+  expect(missing).toContain("Cannot import 'left-pad'");
+  expect(missing).toContain('docx, pptxgenjs');
+
+  const runCard = card(app, 'Tool call: Running JavaScript: Make the office files');
+  const panel = app.getByRole('region', { name: 'Artifacts' });
+  await runCard.getByRole('button', { name: 'report.docx' }).click();
+  await expect(panel.getByRole('article', { name: 'report.docx' })).toContainText('Regions report', {
+    timeout: 30_000,
+  });
+  await runCard.getByRole('button', { name: 'deck.pptx' }).click();
+  await expect(panel.getByRole('region', { name: 'Slide 1 of 1' })).toContainText('North grew fastest', {
+    timeout: 30_000,
+  });
+  await runCard.getByRole('button', { name: 'totals.xlsx' }).click();
+  await expect(panel.getByRole('grid', { name: 'Totals' })).toContainText('125250', { timeout: 30_000 });
+});

@@ -35,3 +35,5 @@ export {
   SHELF_MANIFEST_VERSION,
   shelfFiles,
 } from './shelf-manifest';
+// The libraries `run_code`'s JavaScript may import (its description and its sandbox).
+export { CODE_LIBRARIES } from './shelf-list';

@@ -12,11 +12,14 @@
  *   are (`packages`, from `python-packages/packages.json`) the first time Python is asked for.
  * - `{ kind: 'package', id, file, bytes? , error? }`: a package's wheel the worker asked for, or why it could not
  *   be had.
+ * - `{ kind: 'module', id, name, bytes?, error? }`: a JavaScript library's ES module (a shelf file) the worker
+ *   asked for, or why it could not be had. A JavaScript run carries `libraries`, the names it may import.
  * Messages out:
  * - `{ kind: 'output', id, stream: 'stdout' | 'stderr', text }` as the code prints;
  * - `{ kind: 'image', id, mediaType, bytes }` for a figure or canvas shown;
  * - `{ kind: 'status', id, text }` (e.g. `Starting Python…`);
  * - `{ kind: 'package', id, file }`: asks for a package's wheel, the first time a run imports it;
+ * - `{ kind: 'module', id, name }`: asks for a JavaScript library, the first time a run imports it;
  * - `{ kind: 'running', id }` when the code itself starts (the time limit counts from here);
  * - `{ kind: 'done', id, ok, value?, error?, files }`: the last expression's value (as text), the error with
  *   its traceback, and the files written or changed by this run (`{ name, bytes }`).
@@ -80,6 +83,10 @@ export function codeWorker(): void {
   /** The packages unpacked into site-packages (by name), and the wheels asked of the app, by file. */
   const installed = new Set<string>();
   const asked = new Map<string, { resolve(bytes: ArrayBuffer): void; reject(error: Error): void }>();
+  /** The JavaScript libraries runs may import (names), and their modules once asked for and evaluated. */
+  let libraries: string[] = [];
+  const modules = new Map<string, Promise<Record<string, unknown>>>();
+  const askedModules = new Map<string, { resolve(bytes: ArrayBuffer): void; reject(error: Error): void }>();
   /** Pyodide's files, served to its loader by the stand-in `fetch` below, by address. */
   const assets = new Map<string, Blob>();
 
@@ -229,6 +236,112 @@ export function codeWorker(): void {
     for (const m of code.matchAll(/^class\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1] as string);
     return [...names];
   };
+  // Libraries: `import … from 'xlsx'`, `require('xlsx')` and `import('xlsx')` of the libraries the app offers. Their
+  // modules are asked of the app (shelf files, as bytes) before the code runs, evaluated from `blob:` addresses,
+  // and kept for later runs. Static imports become declarations, so they stay for later runs like any other.
+  const IMPORT =
+    /^[ \t]*import\s+(?:([\w$]+)\s*,?\s*)?(?:\*\s+as\s+([\w$]+)|\{([^}]*)\})?\s*from\s*(['"])([^'"\n]+)\4[ \t]*;?/gm;
+  const BARE_IMPORT = /^[ \t]*import\s*(['"])([^'"\n]+)\1[ \t]*;?/gm;
+  const CALL = /\b(require|import)\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
+  /** `fs` as Node's code asks for it: the files here (`fs.readFile`, `fs.writeFile`, `fs.readdir`). */
+  const FS_NAMES = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'];
+  const isAddress = (specifier: string) =>
+    /^(?:[a-z][a-z\d+.-]*:|\/|\.)/i.test(specifier) && !FS_NAMES.includes(specifier);
+  const known = (specifier: string) => libraries.includes(specifier) || FS_NAMES.includes(specifier);
+  const notThere = (specifier: string) => {
+    const error = new Error(
+      `Cannot import '${specifier}': run_code's JavaScript has no network and no npm; it can import ${libraries.join(', ')}.`,
+    );
+    error.stack = `Error: ${error.message}`; // the worker's own frames say nothing about the code
+    return error;
+  };
+  const loadModule = (name: string): Promise<Record<string, unknown>> => {
+    let loading = modules.get(name);
+    if (!loading) {
+      loading = (async () => {
+        const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
+          askedModules.set(name, { resolve, reject });
+          post({ kind: 'module', name });
+        });
+        const url = URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+        try {
+          return (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
+        } finally {
+          URL.revokeObjectURL(url);
+        }
+      })();
+      modules.set(name, loading);
+      loading.catch(() => modules.delete(name));
+    }
+    return loading;
+  };
+  const loaded = new Map<string, Record<string, unknown>>();
+  /** A module as `require` gives it: its default export with the named ones on it (CommonJS interop). */
+  const required = (namespace: Record<string, unknown>): unknown => {
+    const main = namespace.default;
+    if (main === undefined || main === null || (typeof main !== 'object' && typeof main !== 'function'))
+      return namespace;
+    for (const key of Object.keys(namespace))
+      if (key !== 'default' && !(key in (main as object)))
+        try {
+          (main as Record<string, unknown>)[key] = namespace[key];
+        } catch {
+          // a frozen default keeps what it has
+        }
+    return main;
+  };
+  const moduleOf = (specifier: string): Record<string, unknown> => {
+    if (FS_NAMES.includes(specifier)) return { ...(scope.fs as object), default: scope.fs };
+    const namespace = loaded.get(specifier);
+    if (!namespace) throw notThere(specifier);
+    return namespace;
+  };
+  scope.require = (specifier: unknown) => required(moduleOf(String(specifier)));
+  scope.__easelModule = moduleOf;
+  scope.__easelDefault = (specifier: string) => {
+    const namespace = moduleOf(specifier);
+    return namespace.default ?? namespace;
+  };
+  /**
+   * Loads the libraries the code names and rewrites its imports of them; an import of anything else is refused
+   * before the code runs, with the list of what there is.
+   */
+  const withLibraries = async (code: string): Promise<string> => {
+    const named = new Set<string>();
+    for (const m of code.matchAll(IMPORT)) named.add(m[5] as string);
+    for (const m of code.matchAll(BARE_IMPORT)) named.add(m[2] as string);
+    for (const m of code.matchAll(CALL)) named.add(m[3] as string);
+    // Addresses (`https://…`, `./x.js`, `blob:…`) are left to the code: the sandbox's policy refuses them.
+    for (const specifier of named) if (isAddress(specifier)) named.delete(specifier);
+    if (named.size === 0) return code;
+    for (const specifier of named) if (!known(specifier)) throw notThere(specifier);
+    const wanted = [...named].filter((name) => libraries.includes(name));
+    if (wanted.some((name) => !loaded.has(name))) {
+      post({ kind: 'status', text: `Loading ${wanted.filter((name) => !loaded.has(name)).join(', ')}…` });
+      for (const name of wanted) loaded.set(name, await loadModule(name));
+    }
+    const q = JSON.stringify;
+    return code
+      .replace(IMPORT, (all, main?: string, star?: string, names?: string, _quote?: string, from = '') => {
+        if (!named.has(from)) return all;
+        // One declaration a line, each a plain name: later runs keep them like any top-level declaration.
+        const parts: string[] = [];
+        if (main) parts.push(`const ${main} = __easelDefault(${q(from)});`);
+        if (star) parts.push(`const ${star} = __easelModule(${q(from)});`);
+        for (const item of (names ?? '').split(',')) {
+          const [name, as = name] = item.trim().split(/\s+as\s+/);
+          if (name) parts.push(`const ${as} = __easelModule(${q(from)})[${q(name)}];`);
+        }
+        return parts.join('\n');
+      })
+      .replace(BARE_IMPORT, (all, _quote: string, from: string) =>
+        named.has(from) ? `__easelModule(${q(from)});` : all,
+      )
+      .replace(CALL, (all, kind: string, _quote: string, from: string) =>
+        kind === 'import' && named.has(from) ? `Promise.resolve(__easelModule(${q(from)}))` : all,
+      );
+  };
+
   const statementStart =
     /^(?:var|let|const|function|async\s+function|class|if|for|while|do|switch|try|catch|finally|return|throw|import|export|else|break|continue|\/\/|\/\*|\*|\}|\))/;
   const runJavaScript = async (code: string): Promise<unknown> => {
@@ -454,8 +567,11 @@ _easel_figures()
         });
         return;
       }
+      libraries = Array.isArray(data.libraries) ? data.libraries.map(String) : [];
+      // Its libraries load before the time limit starts, as Python's packages do.
+      const code = await withLibraries(String(data.code));
       post({ kind: 'running' });
-      value = await runJavaScript(String(data.code));
+      value = await runJavaScript(code);
       post({
         kind: 'done',
         ok: true,
@@ -486,6 +602,13 @@ _easel_figures()
         asked.delete(String(data.file));
         if (data.bytes instanceof ArrayBuffer) wait?.resolve(data.bytes);
         else wait?.reject(new Error(`${String(data.file)} could not be loaded: ${String(data.error)}`));
+        return;
+      }
+      if (data?.kind === 'module') {
+        const wait = askedModules.get(String(data.name));
+        askedModules.delete(String(data.name));
+        if (data.bytes instanceof ArrayBuffer) wait?.resolve(data.bytes);
+        else wait?.reject(new Error(`${String(data.name)} could not be loaded: ${String(data.error)}`));
         return;
       }
       if (data?.kind !== 'run') return;

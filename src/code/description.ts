@@ -1,5 +1,6 @@
 // biome-ignore lint/style/noRestrictedImports: the package list lives beside the wheels it describes, outside src.
 import PYTHON_PACKAGES from '../../python-packages/packages.json';
+import { CODE_LIBRARIES } from '../artifacts/plan';
 
 /**
  * The pure-Python packages there are, one line each, from the list the build serves (one place); those only
@@ -8,6 +9,11 @@ import PYTHON_PACKAGES from '../../python-packages/packages.json';
 const packageLines = PYTHON_PACKAGES.filter(
   (p) => !PYTHON_PACKAGES.some((q) => q.depends.includes(p.name)),
 ).map((p) => `- ${p.imports.join(', ')} ${p.version}: ${p.use}`);
+
+/** The JavaScript libraries there are (the shelf's, `code: true` in its build), as `name version`. */
+const libraryList = Object.entries(CODE_LIBRARIES)
+  .map(([name, version]) => `${name} ${version}`)
+  .join(', ');
 
 /** What Claude reads about `run_code` (loaded before the first request, not with the first screen). */
 export const CODE_TOOL_DESCRIPTION = [
@@ -23,7 +29,8 @@ export const CODE_TOOL_DESCRIPTION = [
   'datetime, sqlite3, decimal, zipfile, ...) and these pure-Python packages, loaded when a run imports them:',
   ...packageLines,
   'numpy, pandas, matplotlib, Pillow, lxml, python-docx, python-pptx and other packages are NOT available and',
-  'cannot be installed (no network, no pip). Attached files are at /mnt/data/<name> (plain',
+  'cannot be installed (no network, no pip): make Word and PowerPoint files in JavaScript (below), charts as',
+  'xlsxwriter charts or on a JavaScript canvas. Attached files are at /mnt/data/<name> (plain',
   'open() works); write files into /mnt/outputs/ (the working directory), which also holds the files in the',
   'panel. Top-level `await` works.',
   '',
@@ -31,8 +38,13 @@ export const CODE_TOOL_DESCRIPTION = [
   "runs. `await fs.readFile(name)` gives a file's bytes (Uint8Array), `await fs.readFile(name, { encoding:",
   "'utf8' })` its text; `await fs.writeFile(name, data)` writes a string, bytes or a Blob; `await fs.readdir()`",
   'lists the files. OffscreenCanvas draws images: `await show(canvas)` shows one to you and the person.',
+  `Libraries, loaded when a run imports them (import ... from 'name' at the top, require('name') or`,
+  `await import('name')): ${libraryList}. Nothing else can be imported (no npm, no network). Word files:`,
+  "docx (`await docx.Packer.toBlob(doc)`); PowerPoint: pptxgenjs (`await pptx.write({ outputType: 'uint8array' })`,",
+  "not writeFile); Excel: xlsx (`XLSX.write(wb, { type: 'array', bookType: 'xlsx' })`); PDF: jspdf",
+  "(`doc.output('arraybuffer')`); then `await fs.writeFile(name, data)`.",
   '',
-  'Files written (text, up to 2 MB) appear in the panel as files with versions, which artifacts can read with',
-  'window.fs.readFile; binary files are kept for later runs. Keep printed output short: print summaries, not',
-  'whole tables.',
+  'Files written (up to 30 MB each: text, spreadsheets, Word, PowerPoint, PDF, images) appear in the panel as',
+  'files with versions, shown there and downloadable, which artifacts can read with window.fs.readFile and',
+  'later runs too. Keep printed output short: print summaries, not whole tables.',
 ].join('\n');

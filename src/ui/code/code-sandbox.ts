@@ -5,10 +5,13 @@
  * Stop and the time limit remove the frame, which ends the worker at once; the next run starts a new one and
  * its result says the state is gone. Python's files (Pyodide, served by the app like the shelf) are fetched
  * here, with progress, the first time Python is asked for, and handed to the worker as bytes; so is each
- * pure-Python package's wheel (`packages/`), the first time a run imports it and the worker asks for it.
+ * pure-Python package's wheel (`packages/`), the first time a run imports it and the worker asks for it, and
+ * each JavaScript library (a shelf module of `CODE_LIBRARIES`) the first time a run imports it.
  */
 import { version as PYODIDE_VERSION } from 'pyodide/package.json';
 import { errorText } from '../../agent';
+import type { ShelfManifest } from '../../artifacts';
+import { CODE_LIBRARIES, parseShelfManifest } from '../../artifacts/plan';
 import type { CodeFile, CodeRunner, RunEvent, RunOutcome, RunRequest } from '../../code';
 import { msg, str } from '../l10n';
 import { liveRuns } from './live';
@@ -61,6 +64,7 @@ export class CodeSandbox implements CodeRunner {
   private sandbox: Sandbox | undefined;
   private readonly lost = new Map<string, string>();
   private assets: Promise<PythonAssets> | undefined;
+  private shelf: Promise<ShelfManifest> | undefined;
   private nextId = 0;
   /** Where the progress of loading Python goes (the run waiting for it). */
   private progress: ((event: RunEvent) => void) | undefined;
@@ -145,6 +149,10 @@ export class CodeSandbox implements CodeRunner {
           void this.sendPackage(sandbox, id, data.file);
           return;
         }
+        if (data.kind === 'module') {
+          void this.sendModule(sandbox, id, data.name);
+          return;
+        }
         const message = checked(data);
         if (!message) return;
         if (message.kind === 'done') finish(message.outcome);
@@ -164,6 +172,7 @@ export class CodeSandbox implements CodeRunner {
           code: request.code,
           files,
           outputs,
+          ...(request.language === 'javascript' ? { libraries: Object.keys(CODE_LIBRARIES) } : {}),
           ...(python ? { python } : {}),
         },
         transfer,
@@ -186,6 +195,37 @@ export class CodeSandbox implements CodeRunner {
       reply = { kind: 'package', id, file, bytes };
     } catch (error) {
       reply = { kind: 'package', id, file: String(file), error: (error as Error).message };
+    }
+    const bytes = reply.bytes instanceof ArrayBuffer ? [reply.bytes] : [];
+    if (this.sandbox === sandbox) sandbox.port.postMessage(reply, bytes);
+  }
+
+  /**
+   * Answers the worker's ask for a JavaScript library: only one of `CODE_LIBRARIES`, its ES module from the
+   * app's own shelf (the browser caches it), handed over as bytes or with the reason it could not be.
+   */
+  private async sendModule(sandbox: Sandbox, id: string, name: unknown): Promise<void> {
+    let reply: Record<string, unknown>;
+    try {
+      if (typeof name !== 'string' || !Object.hasOwn(CODE_LIBRARIES, name))
+        throw new Error('it is not a library of this build');
+      const base = new URL('./shelf/', document.baseURI);
+      this.shelf ??= this.fetchFile(new URL('manifest.json', base))
+        .then((response) => {
+          if (!response.ok) throw new Error(`the shelf's manifest: HTTP ${response.status}`);
+          return response.json();
+        })
+        .then((data: unknown) => parseShelfManifest(data).manifest);
+      this.shelf.catch(() => {
+        this.shelf = undefined;
+      });
+      const file = (await this.shelf).packages[name]?.modules['.'];
+      if (!file) throw new Error('it is not on the shelf');
+      const response = await this.fetchFile(new URL(file, base));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      reply = { kind: 'module', id, name, bytes: await response.arrayBuffer() };
+    } catch (error) {
+      reply = { kind: 'module', id, name: String(name), error: (error as Error).message };
     }
     const bytes = reply.bytes instanceof ArrayBuffer ? [reply.bytes] : [];
     if (this.sandbox === sandbox) sandbox.port.postMessage(reply, bytes);
