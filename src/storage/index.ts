@@ -128,18 +128,14 @@ export {
 } from './settings-schema';
 export { NO_KEY, requestKey, SettingsStore } from './settings-store';
 export { newId, newWriterId, SortKeyGenerator } from './sort-key';
-export {
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type ExportedAppData,
-  type ExportedAttachment,
-  type ExportedMessage,
-  type ExportedSession,
-  type ExportFile,
-  type ExportResult,
-  exportFileName,
-  exportSessions,
-  serializeExport,
+// Export loads with its first use (`SessionLibrary.exportJson`, the folder backup): only its types are here.
+export type {
+  ExportedAppData,
+  ExportedAttachment,
+  ExportedMessage,
+  ExportedSession,
+  ExportFile,
+  ExportResult,
 } from './transfer';
 export {
   parseAttachmentBlobRecord,

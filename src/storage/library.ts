@@ -20,7 +20,10 @@ import type { SearchIndex, SearchResult } from './search';
 import { type SessionList, type SessionLookup, SessionsRepository } from './sessions-repo';
 import type { SettingsRepository } from './settings-repo';
 import { newWriterId } from './sort-key';
-import { type ExportFile, exportFileName, exportSessions, openBranch, serializeExport } from './transfer';
+import type { ExportFile } from './transfer';
+
+/** Export loads with the first one (`transfer.ts`: reading every record of a session, then the file). */
+const loadTransfer = () => import('./transfer');
 
 export interface SessionLibraryOptions {
   readonly db: EaselDatabase;
@@ -161,6 +164,7 @@ export class SessionLibrary {
    */
   async exportJson(ids: readonly string[] | 'all'): Promise<ExportDownload> {
     const at = this.now();
+    const { exportFileName, exportSessions, serializeExport } = await loadTransfer();
     const { file, problems } = await exportSessions(this.options.db, ids, at);
     return {
       fileName: exportFileName(file),
@@ -177,6 +181,7 @@ export class SessionLibrary {
    */
   async exportZip(id: string): Promise<ZipDownload | undefined> {
     const at = this.now();
+    const { exportFileName, exportSessions } = await loadTransfer();
     const { file, problems } = await exportSessions(this.options.db, [id], at);
     if (file.sessions.length === 0) return undefined;
     // Loaded, with jszip, only when a session is exported with its files.
@@ -191,6 +196,7 @@ export class SessionLibrary {
 
   /** One session as Markdown; `undefined` when it does not exist. */
   async exportMarkdown(id: string): Promise<ExportDownload | undefined> {
+    const { exportFileName, exportSessions, openBranch } = await loadTransfer();
     const { file, problems } = await exportSessions(this.options.db, [id], this.now());
     const only = file.sessions[0];
     if (!only) return undefined;
