@@ -35,13 +35,8 @@ export {
 } from './connection';
 export { type EaselDatabase, type OpenOptions, openEaselDb } from './db';
 export type { Parsed } from './guards';
-export {
-  recordExport,
-  requestPersistence,
-  type StorageHealth,
-  type StorageManagerLike,
-  storageHealth,
-} from './health';
+// Health loads with its first use (`SessionLibrary.health`, `requestPersistence`): only its types are here.
+export type { StorageHealth, StorageManagerLike } from './health';
 // Import loads with its first use (`SessionLibrary.import`): only its types are here.
 export type { ImportedSession, ImportReport } from './import';
 export { type AppDataAccess, lazyAppData } from './lazy-app-data';

@@ -5,13 +5,7 @@
 
 import { errorText } from '../agent';
 import type { EaselDatabase } from './db';
-import {
-  recordExport,
-  requestPersistence,
-  type StorageHealth,
-  type StorageManagerLike,
-  storageHealth,
-} from './health';
+import type { StorageHealth, StorageManagerLike } from './health';
 import type { ImportReport } from './import';
 import { type LoadedSession, loadSession } from './load';
 import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
@@ -24,6 +18,8 @@ import type { ExportFile } from './transfer';
 
 /** Export loads with the first one (`transfer.ts`: reading every record of a session, then the file). */
 const loadTransfer = () => import('./transfer');
+/** Storage health (Settings → Storage, `Keep my data`, the time of the last export) loads with its first use. */
+const loadHealth = () => import('./health');
 
 export interface SessionLibraryOptions {
   readonly db: EaselDatabase;
@@ -227,13 +223,13 @@ export class SessionLibrary {
     return report;
   }
 
-  health(): Promise<StorageHealth> {
-    return storageHealth(this.options.settings, this.options.storage);
+  async health(): Promise<StorageHealth> {
+    return (await loadHealth()).storageHealth(this.options.settings, this.options.storage);
   }
 
   /** Asks for persistent storage (after the first saved session). */
-  requestPersistence(): Promise<boolean> {
-    return requestPersistence(this.options.storage);
+  async requestPersistence(): Promise<boolean> {
+    return (await loadHealth()).requestPersistence(this.options.storage);
   }
 
   dispose(): void {
@@ -276,7 +272,7 @@ export class SessionLibrary {
         file.sessions.map((s) => s.session.id),
         at,
       );
-      await recordExport(this.options.settings, at);
+      await (await loadHealth()).recordExport(this.options.settings, at);
       return problems;
     } catch (error) {
       // The file is what matters (a full disk is when it is needed most): it is still given, and says this.
