@@ -4,7 +4,7 @@ import { build, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
-import { minifyLitCss } from './scripts/minify-lit-css.mjs';
+import { minifyLitCss, squeezeMap } from './scripts/minify-lit-css.mjs';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -54,14 +54,16 @@ function previewRuntime(): Plugin {
   };
 }
 
-/** In the build, the text of the elements' `css` templates squeezed (`scripts/minify-lit-css.mjs`). */
+/** In the build, the text of the elements' `css`, `html` and `svg` templates squeezed (`scripts/minify-lit-css.mjs`). */
 function litCss(): Plugin {
   return {
     name: 'easel-lit-css',
     apply: 'build',
     transform(code, id) {
-      if (!/\/src\/ui\/.*\.ts$/.test(id) || !code.includes('css`')) return null;
-      return { code: minifyLitCss(code), map: null };
+      if (!/\/src\/ui\/.*\.ts$/.test(id) || !/\b(?:css|html|svg)`/.test(code)) return null;
+      const squeezed = minifyLitCss(code);
+      // With its source map, so the build's maps still name the source of each byte (`scripts/chunk-sources.mjs`).
+      return { code: squeezed, map: squeezeMap(code, squeezed, id) ?? null };
     },
   };
 }

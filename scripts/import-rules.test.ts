@@ -67,6 +67,31 @@ const probes: Record<string, { code: string; flagged: boolean }> = {
     code: "import { x } from '../agent/test-support';\nexport const y = x;\n",
     flagged: false,
   },
+  // What loads after the first screen: only `import()` or its types from the code the first screen runs.
+  'src/storage/imports-transfer.ts': {
+    code: "import { exportSessions } from './transfer';\nexport const y = exportSessions;\n",
+    flagged: true,
+  },
+  'src/storage/reexports-health.ts': {
+    code: "export { storageHealth } from './health';\n",
+    flagged: true,
+  },
+  'src/storage/loads-transfer.ts': {
+    code: "import type { ExportFile } from './transfer';\nexport const y = (): Promise<ExportFile | typeof import('./transfer')> => import('./transfer');\n",
+    flagged: false,
+  },
+  'src/storage/recovery.ts': {
+    code: "import { attachmentNames } from './transfer';\nexport const y = attachmentNames;\n",
+    flagged: false,
+  },
+  'src/ui/app/imports-command-registry.ts': {
+    code: "import { COMMANDS } from './command-registry';\nexport const y = COMMANDS;\n",
+    flagged: true,
+  },
+  'src/ui/app/command-list.ts': {
+    code: "import { COMMANDS } from './command-registry';\nexport const y = COMMANDS;\n",
+    flagged: false,
+  },
   'src/messages/cycle-a.ts': {
     code: "import type { B } from './cycle-b';\nexport type A = B;\n",
     flagged: true,

@@ -78,3 +78,71 @@ function inComment(code, index) {
   const line = code.slice(code.lastIndexOf('\n', index) + 1, index).trimStart();
   return code[index - 1] === '`' || line.startsWith('*') || line.startsWith('//') || line.startsWith('/*');
 }
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** One number of a source map's `mappings`, as base64 VLQ. */
+function vlq(n) {
+  let value = n < 0 ? (-n << 1) | 1 : n << 1;
+  let out = '';
+  do {
+    let digit = value & 31;
+    value >>>= 5;
+    if (value > 0) digit |= 32;
+    out += B64[digit];
+  } while (value > 0);
+  return out;
+}
+
+/**
+ * A source map from `code` to `minified` (`minifyLitCss(code)`), so the build still knows which source each byte
+ * came from: the squeezing only drops characters and makes white space one space, so walking both texts side by
+ * side finds where each kept character was. Each word and line start is mapped. `undefined` when the walk does
+ * not line up (the bundler then treats the module as unmapped, as it would without a map).
+ */
+export function squeezeMap(code, minified, source) {
+  const lines = [];
+  let line = [];
+  let srcLine = 0;
+  let srcCol = 0;
+  let i = 0;
+  let prev = [0, 0];
+  let genCol = 0;
+  let lastGenCol = 0;
+  let wordStart = true;
+  for (let j = 0; j < minified.length; j++) {
+    const want = minified[j];
+    // Characters the squeezing dropped: skip them in the source, keeping its line and column.
+    while (i < code.length && code[i] !== want && !(want === ' ' && /\s/.test(code[i]))) {
+      if (code[i] === '\n') {
+        srcLine += 1;
+        srcCol = 0;
+      } else srcCol += 1;
+      i += 1;
+    }
+    if (i >= code.length) return undefined;
+    if (want === '\n') {
+      lines.push(line.join(','));
+      line = [];
+      genCol = 0;
+      lastGenCol = 0;
+      wordStart = true;
+    } else {
+      const isWord = /\w/.test(want);
+      if (genCol === 0 || (isWord && wordStart) || !isWord) {
+        line.push(vlq(genCol - lastGenCol) + vlq(0) + vlq(srcLine - prev[0]) + vlq(srcCol - prev[1]));
+        lastGenCol = genCol;
+        prev = [srcLine, srcCol];
+      }
+      wordStart = !isWord;
+      genCol += 1;
+    }
+    if (code[i] === '\n') {
+      srcLine += 1;
+      srcCol = 0;
+    } else srcCol += 1;
+    i += 1;
+  }
+  lines.push(line.join(','));
+  return { version: 3, sources: [source], sourcesContent: [code], names: [], mappings: lines.join(';') };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minifyLitCss } from './minify-lit-css.mjs';
+import { minifyLitCss, squeezeMap } from './minify-lit-css.mjs';
 
 /** `${name}` as source text (a placeholder written out, not one filled in). */
 const slot = (name: string) => `$${'{'}${name}}`;
@@ -28,5 +28,52 @@ describe('minifyLitCss', () => {
     const inner = slot('cond ? css`b {  c: d; }` : { x: 1 }');
     const squeezed = slot('cond ? css`b{c: d;}` : { x: 1 }');
     expect(minifyLitCss(`css\`a { ${inner} }\``)).toBe(`css\`a{${squeezed}}\``);
+  });
+});
+
+/** The source line and column `map` gives for each generated line and column it marks (base64 VLQ decoded). */
+function marks(mappings: string): Map<string, [number, number]> {
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const found = new Map<string, [number, number]>();
+  let line = 0;
+  let column = 0;
+  for (const [genLine, text] of mappings.split(';').entries()) {
+    let genCol = 0;
+    for (const segment of text.split(',').filter(Boolean)) {
+      const values: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const ch of segment) {
+        const digit = digits.indexOf(ch);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      genCol += values[0] ?? 0;
+      line += values[2] ?? 0;
+      column += values[3] ?? 0;
+      found.set(`${genLine}:${genCol}`, [line, column]);
+    }
+  }
+  return found;
+}
+
+describe('squeezeMap', () => {
+  it('maps each kept word of the squeezed code to where it was written', () => {
+    const code =
+      'const s = css`\n  /* note */\n  a {\n    color: red;\n  }\n`;\nconst x = html`<p>\n  hi</p>`;\n';
+    const squeezed = minifyLitCss(code);
+    const map = squeezeMap(code, squeezed, 'el.ts');
+    expect(map?.sources).toEqual(['el.ts']);
+    const at = marks(map?.mappings ?? '');
+    const [first, second] = squeezed.split('\n');
+    // `color` was on line 3 (from 0), column 4; `x` on line 6, column 6; `hi` on line 7, column 2.
+    expect(at.get(`0:${first?.indexOf('color')}`)).toEqual([3, 4]);
+    expect(at.get(`1:${second?.indexOf('hi')}`)).toEqual([7, 2]);
+    expect(at.get(`1:${second?.indexOf('x')}`)).toEqual([6, 6]);
   });
 });

@@ -6,7 +6,7 @@ import type { BackupEngine } from './backup';
 import { BACKUP_FOLDER_KEY, type BackupDeps, type BackupOptions, type BackupState } from './backup-types';
 import { systemClock } from './clock';
 import { SessionsRepository } from './sessions-repo';
-import { EXPORT_FORMAT, EXPORT_VERSION, exportSessions, serializeExport, storedMemories } from './transfer';
+import type * as Transfer from './transfer';
 
 export class FolderBackup {
   /** The latest state (`off` until the engine has loaded and says otherwise). */
@@ -23,9 +23,11 @@ export class FolderBackup {
 
   /** The engine, loaded and started at the first call. */
   load(): Promise<BackupEngine> {
-    this.engine ??= import('./backup').then(
-      async ({ BackupEngine }) => {
-        const engine = new BackupEngine(this.options, backupDeps(this.options), (state) => this.set(state));
+    // The export's code (what a backup file is) loads with the engine, not with the first screen.
+    this.engine ??= Promise.all([import('./backup'), import('./transfer')]).then(
+      async ([{ BackupEngine }, transfer]) => {
+        const deps = backupDeps(this.options, transfer);
+        const engine = new BackupEngine(this.options, deps, (state) => this.set(state));
         await engine.start();
         return engine;
       },
@@ -54,9 +56,10 @@ export class FolderBackup {
   }
 }
 
-/** What the engine needs of the modules loaded with the first screen. */
-export function backupDeps(options: BackupOptions): BackupDeps {
+/** What the engine needs of the modules loaded with the first screen, and of the export (`transfer`). */
+export function backupDeps(options: BackupOptions, transfer: typeof Transfer): BackupDeps {
   const { db } = options;
+  const { EXPORT_FORMAT, EXPORT_VERSION, exportSessions, serializeExport, storedMemories } = transfer;
   return {
     clock: options.clock ?? systemClock,
     sessions: new SessionsRepository(db),

@@ -12,6 +12,7 @@ import { BroadcastNoticeChannel } from './notices';
 import { SessionSaver } from './saver';
 import { SettingsRepository } from './settings-repo';
 import { FakeClock, freshDb, testAgent } from './test-support';
+import * as transfer from './transfer';
 
 /** A folder in memory, with the permission and failures a real one can have. */
 class MemoryFolder implements BackupFolder {
@@ -94,7 +95,7 @@ async function setup() {
   const states: BackupState[] = [];
   const engine = (at: EaselDatabase = db) => {
     const options = { db: at, channel, writer: saver.writer, clock, locks: null, folders };
-    const e = new BackupEngine(options, backupDeps(options), (s) => states.push(s));
+    const e = new BackupEngine(options, backupDeps(options, transfer), (s) => states.push(s));
     engines.push(e);
     return e;
   };

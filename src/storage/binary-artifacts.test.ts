@@ -12,7 +12,8 @@ import { writeRemoteMessages } from './remote-write';
 import { SettingsRepository } from './settings-repo';
 import { freshDb, user } from './test-support';
 import { exportSessions, openBranch, serializeExport } from './transfer';
-import { parseAgentMessage, parseImportedMessage } from './validate-message';
+import { parseImportedMessage } from './validate-import';
+import { parseAgentMessage } from './validate-message';
 
 /** Every byte value, so no encoding along the way can go unnoticed. */
 const BYTES = Uint8Array.from({ length: 256 }, (_, i) => 255 - i);

@@ -13,7 +13,7 @@ import { textOf } from './message-text';
 import type { MemoryRecord, SessionRecord } from './schema';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './transfer';
 import { parseSessionRecord } from './validate';
-import { parseImportedMessage } from './validate-message';
+import { parseImportedMessage } from './validate-import';
 
 /**
  * The largest file Import reads: 512 MiB. Its text must fit in one JavaScript string (about 536 million

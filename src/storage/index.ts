@@ -35,13 +35,8 @@ export {
 } from './connection';
 export { type EaselDatabase, type OpenOptions, openEaselDb } from './db';
 export type { Parsed } from './guards';
-export {
-  recordExport,
-  requestPersistence,
-  type StorageHealth,
-  type StorageManagerLike,
-  storageHealth,
-} from './health';
+// Health loads with its first use (`SessionLibrary.health`, `requestPersistence`): only its types are here.
+export type { StorageHealth, StorageManagerLike } from './health';
 // Import loads with its first use (`SessionLibrary.import`): only its types are here.
 export type { ImportedSession, ImportReport } from './import';
 export { type AppDataAccess, lazyAppData } from './lazy-app-data';
@@ -128,18 +123,14 @@ export {
 } from './settings-schema';
 export { NO_KEY, requestKey, SettingsStore } from './settings-store';
 export { newId, newWriterId, SortKeyGenerator } from './sort-key';
-export {
-  EXPORT_FORMAT,
-  EXPORT_VERSION,
-  type ExportedAppData,
-  type ExportedAttachment,
-  type ExportedMessage,
-  type ExportedSession,
-  type ExportFile,
-  type ExportResult,
-  exportFileName,
-  exportSessions,
-  serializeExport,
+// Export loads with its first use (`SessionLibrary.exportJson`, the folder backup): only its types are here.
+export type {
+  ExportedAppData,
+  ExportedAttachment,
+  ExportedMessage,
+  ExportedSession,
+  ExportFile,
+  ExportResult,
 } from './transfer';
 export {
   parseAttachmentBlobRecord,

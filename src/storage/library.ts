@@ -5,13 +5,7 @@
 
 import { errorText } from '../agent';
 import type { EaselDatabase } from './db';
-import {
-  recordExport,
-  requestPersistence,
-  type StorageHealth,
-  type StorageManagerLike,
-  storageHealth,
-} from './health';
+import type { StorageHealth, StorageManagerLike } from './health';
 import type { ImportReport } from './import';
 import { type LoadedSession, loadSession } from './load';
 import type { NoticeChannel, NoticeListener, SessionChange } from './notices';
@@ -20,7 +14,12 @@ import type { SearchIndex, SearchResult } from './search';
 import { type SessionList, type SessionLookup, SessionsRepository } from './sessions-repo';
 import type { SettingsRepository } from './settings-repo';
 import { newWriterId } from './sort-key';
-import { type ExportFile, exportFileName, exportSessions, openBranch, serializeExport } from './transfer';
+import type { ExportFile } from './transfer';
+
+/** Export loads with the first one (`transfer.ts`: reading every record of a session, then the file). */
+const loadTransfer = () => import('./transfer');
+/** Storage health (Settings → Storage, `Keep my data`, the time of the last export) loads with its first use. */
+const loadHealth = () => import('./health');
 
 export interface SessionLibraryOptions {
   readonly db: EaselDatabase;
@@ -161,6 +160,7 @@ export class SessionLibrary {
    */
   async exportJson(ids: readonly string[] | 'all'): Promise<ExportDownload> {
     const at = this.now();
+    const { exportFileName, exportSessions, serializeExport } = await loadTransfer();
     const { file, problems } = await exportSessions(this.options.db, ids, at);
     return {
       fileName: exportFileName(file),
@@ -177,6 +177,7 @@ export class SessionLibrary {
    */
   async exportZip(id: string): Promise<ZipDownload | undefined> {
     const at = this.now();
+    const { exportFileName, exportSessions } = await loadTransfer();
     const { file, problems } = await exportSessions(this.options.db, [id], at);
     if (file.sessions.length === 0) return undefined;
     // Loaded, with jszip, only when a session is exported with its files.
@@ -191,6 +192,7 @@ export class SessionLibrary {
 
   /** One session as Markdown; `undefined` when it does not exist. */
   async exportMarkdown(id: string): Promise<ExportDownload | undefined> {
+    const { exportFileName, exportSessions, openBranch } = await loadTransfer();
     const { file, problems } = await exportSessions(this.options.db, [id], this.now());
     const only = file.sessions[0];
     if (!only) return undefined;
@@ -221,13 +223,13 @@ export class SessionLibrary {
     return report;
   }
 
-  health(): Promise<StorageHealth> {
-    return storageHealth(this.options.settings, this.options.storage);
+  async health(): Promise<StorageHealth> {
+    return (await loadHealth()).storageHealth(this.options.settings, this.options.storage);
   }
 
   /** Asks for persistent storage (after the first saved session). */
-  requestPersistence(): Promise<boolean> {
-    return requestPersistence(this.options.storage);
+  async requestPersistence(): Promise<boolean> {
+    return (await loadHealth()).requestPersistence(this.options.storage);
   }
 
   dispose(): void {
@@ -270,7 +272,7 @@ export class SessionLibrary {
         file.sessions.map((s) => s.session.id),
         at,
       );
-      await recordExport(this.options.settings, at);
+      await (await loadHealth()).recordExport(this.options.settings, at);
       return problems;
     } catch (error) {
       // The file is what matters (a full disk is when it is needed most): it is still given, and says this.

@@ -25,7 +25,7 @@ import { sessionRange } from './ranges';
 import type { AppDataScope, MessageRecord, SessionRecord, TokenTotals } from './schema';
 import { addTokens, ZERO_TOKENS } from './session-write';
 import { parseSessionRecord } from './validate';
-import { parseImportedMessage } from './validate-message';
+import { parseImportedMessage } from './validate-import';
 
 export { APP_DATA_CHANNEL, type AppDataNotice, type AppDataRef } from './app-data-repo';
 /** A message as a payload carries it (bytes as base64); `writeRemoteMessages` reads it back. */

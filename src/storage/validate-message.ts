@@ -1,12 +1,11 @@
 /**
- * The guard for messages read back from storage or an imported file. It checks every field the app relies
+ * The guard for messages read back from storage or an imported file (which `validate-import.ts` holds to more). It checks every field the app relies
  * on (role, content blocks, usage, attachment references, artifact fields) and returns the message unchanged
  * (unknown extra fields are kept, so a newer version's data survives a round trip through an older one).
  */
 
 import { type AgentMessage, STOP_REASONS } from '../agent';
 import { ARTIFACT_ACTIONS, ATTACHMENT_KINDS } from '../messages';
-import { refusedCharacterProblem, visibleName } from './file-names';
 import {
   bad,
   describeWrong,
@@ -35,36 +34,6 @@ export function parseAgentMessage(value: unknown): Parsed<AgentMessage> {
   if (wrong.length > 0) return bad(describeWrong(`the ${role} message`, wrong));
   // Every field the app reads was checked above; extra fields are carried along unchanged.
   return ok(value as unknown as AgentMessage);
-}
-
-/**
- * Checks a message from an import file (read back from JSON with `messageFromJson` first): everything
- * {@link parseAgentMessage} checks, and that its file names
- * (an artifact record's, each attachment's) hold no character that makes a name read as another — controls,
- * invisible format characters such as the bidi override U+202E, line separators. The problem quotes the name
- * with such characters written as `<U+202E>`. Messages read back from this app's own database are not held
- * to it, so a session saved before the rule keeps every message.
- */
-export function parseImportedMessage(value: unknown): Parsed<AgentMessage> {
-  const parsed = parseAgentMessage(value);
-  if (!parsed.ok) return parsed;
-  const problem = fileNameProblemOf(parsed.value);
-  return problem === undefined ? parsed : bad(problem);
-}
-
-/** The first file name of `message` that is refused, as a sentence without a capital, or `undefined`. */
-function fileNameProblemOf(message: AgentMessage): string | undefined {
-  const named: { what: string; name: string }[] =
-    message.role === 'artifact'
-      ? [{ what: 'the artifact file name', name: message.filename }]
-      : message.role === 'user-with-attachments'
-        ? message.attachments.map((a) => ({ what: 'the attachment name', name: a.name }))
-        : [];
-  for (const { what, name } of named) {
-    const problem = refusedCharacterProblem(name);
-    if (problem !== undefined) return `${what} "${visibleName(name)}" ${problem}`;
-  }
-  return undefined;
 }
 
 /** The fields that fail for `role`, or `undefined` when the role is not a kind the app knows. */

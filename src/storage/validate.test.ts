@@ -3,7 +3,8 @@ import { STOP_REASONS } from '../agent';
 import { ARTIFACT_ACTIONS, ATTACHMENT_KINDS } from '../messages';
 import { assistant, user } from './test-support';
 import { parseMessageRecord, parseSessionRecord } from './validate';
-import { parseAgentMessage, parseImportedMessage } from './validate-message';
+import { parseImportedMessage } from './validate-import';
+import { parseAgentMessage } from './validate-message';
 
 describe('parseAgentMessage', () => {
   it('accepts every message kind the app keeps and keeps unknown extra fields', () => {

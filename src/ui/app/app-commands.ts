@@ -4,11 +4,34 @@ import { errorText } from '../../agent';
 import { LEVEL_LABELS } from '../header/app-header';
 import { msg, str } from '../l10n';
 import { newChatInProjectHref } from '../sessions';
-import { type CommandContext, type CommandRef, type CommandShell, commandEntry } from './command-registry';
+import type { CommandContext, CommandRef, CommandShell } from './command-registry';
 import type { ModelCatalogController } from './model-catalog-controller';
 import type { ProjectsController } from './projects-controller';
 import type { EaselServices } from './services';
 import type { SessionsController } from './sessions-controller';
+
+type Registry = typeof import('./command-registry');
+/** The command table, once loaded. */
+let registry: Registry | undefined;
+let registryLoading: Promise<Registry> | undefined;
+
+/**
+ * Loads the command table (`command-registry.ts`): the first screen runs no command, so it loads while the page is
+ * idle, with the palette, or with the first command run. A failed load is tried again with the next command.
+ */
+export function loadCommands(): Promise<Registry> {
+  registryLoading ??= import('./command-registry').then(
+    (m) => {
+      registry = m;
+      return m;
+    },
+    (error: unknown) => {
+      registryLoading = undefined;
+      throw error;
+    },
+  );
+  return registryLoading;
+}
 
 /** What the commands act on: the shell's parts, found when a command runs. */
 export interface CommandTargets {
@@ -56,7 +79,10 @@ export class AppCommands {
     };
   }
 
-  /** Runs the command `id`; nothing runs before the services arrive. */
+  /**
+   * Runs the command `id`; nothing runs before the services arrive. A command of the table runs at once once the
+   * table is loaded (it always is while the palette is open), else as soon as it is; a failed load is said.
+   */
   run(id: CommandRef): void {
     const c = this.context();
     if (!c) return;
@@ -79,7 +105,20 @@ export class AppCommands {
           });
         return;
       default:
-        commandEntry(id)?.run(c);
+        if (registry) registry.commandEntry(id)?.run(c);
+        else
+          loadCommands().then(
+            (m) => {
+              const now = this.context();
+              if (now) m.commandEntry(id)?.run(now);
+            },
+            (error: unknown) =>
+              c.shell.report(
+                msg(
+                  str`The command could not be loaded (${errorText(error)}). Check the connection and try again.`,
+                ),
+              ),
+          );
     }
   }
 

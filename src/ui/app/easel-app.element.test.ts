@@ -6,7 +6,7 @@ import type { PreparedAttachment } from '../../attachments';
 import type { AnthropicProvider, ModelInfo } from '../../llm';
 import type { AttachmentsRepository } from '../../storage';
 import { SendMessageEvent } from '../events';
-import { SHORTCUTS, type Shortcut } from '../palette';
+import { SHORTCUTS, type Shortcut, shortcutOf } from '../palette';
 import { focusedElement, mount } from '../test-support';
 import { COMMANDS, type CommandEntry, commandForKey } from './command-registry';
 import './easel-app';
@@ -136,7 +136,11 @@ describe('<easel-app>', () => {
     const entries = COMMANDS as readonly CommandEntry[];
     const keyed = entries.filter((e) => e.shortcut);
     expect(keyed.length).toBeGreaterThan(0);
-    for (const e of keyed) expect(commandForKey(keyFor(e.shortcut as Shortcut), false, false)).toBe(e.id);
+    for (const e of keyed) {
+      expect(commandForKey(keyFor(e.shortcut as Shortcut), false, false)).toBe(e.id);
+      // The first screen knows each key from the shortcut table alone: it names the same command.
+      expect(shortcutOf(keyFor(e.shortcut as Shortcut), false, false)).toBe(e.id);
+    }
 
     window.dispatchEvent(keyFor(SHORTCUTS.palette));
     const palette = screen.getByRole('dialog', { name: 'Command palette' });

@@ -19,7 +19,7 @@ import type { OpenArtifactEvent, SettingsSaveEvent } from '../events';
 import { msg, str } from '../l10n';
 import { backupContext } from '../sessions/backup-context';
 import type { EaselSettingsDialog } from '../settings/settings-dialog';
-import { AppCommands } from './app-commands';
+import { AppCommands, loadCommands } from './app-commands';
 import { compactPart, headerPart, loadSettingsDialog, settingsPart, sidebarPart } from './app-parts';
 import { appStyles } from './app-styles';
 import { BackgroundFailures } from './background-failures';
@@ -153,9 +153,10 @@ export class EaselApp extends LitElement {
     this.projects.connect(services.projects);
     this.subscriptions.refresh();
     this.offline.start();
-    // Settings is one click away: its dialog loads while the page is idle.
+    // Settings and the commands are one click away: their code loads while the page is idle.
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
     idle(() => void loadSettingsDialog().catch(() => undefined));
+    idle(() => void loadCommands().catch(() => undefined));
   }
 
   override render() {

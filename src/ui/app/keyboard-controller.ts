@@ -11,10 +11,11 @@ import {
   type PaletteChooseEvent,
   type PaletteQueryEvent,
   type PaletteSession,
+  shortcutOf,
 } from '../palette';
 import { displayTitle, sessionHref } from '../sessions';
-import type { AppCommands } from './app-commands';
-import { type CommandRef, commandForKey } from './command-registry';
+import { type AppCommands, loadCommands } from './app-commands';
+import type { CommandRef } from './command-registry';
 import type { SessionsController } from './sessions-controller';
 
 /** Sessions the palette offers before anything is typed. */
@@ -87,7 +88,8 @@ export class KeyboardController {
 
   private handleKeydown(e: KeyboardEvent) {
     if (e.defaultPrevented) return;
-    const id = commandForKey(e, this.mac, inTextField(e));
+    // The shortcut table (`SHORTCUTS`) names the command of each key; the command table loads on first use.
+    const id = shortcutOf(e, this.mac, inTextField(e));
     if (!id) return;
     const palette = this.palette;
     if (palette?.open) {
@@ -153,6 +155,7 @@ function loadDialogs(): Promise<unknown> {
   dialogsLoading ??= Promise.all([
     import('../palette/command-palette'),
     import('../palette/shortcuts-dialog'),
+    loadCommands(),
     import('./command-list').then((m) => {
       lists = m;
     }),

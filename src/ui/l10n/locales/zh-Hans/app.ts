@@ -93,6 +93,8 @@ const app: Translations = {
   'The API did not accept the key. Enter it again.': 'API 不接受此密钥。请重新输入。',
   'The API will compact the conversation before it answers your next message.':
     'API 会在回答你的下一条消息前压缩此对话。',
+  'The command could not be loaded (${0}). Check the connection and try again.':
+    '无法加载该命令（${0}）。请检查网络连接后重试。',
   'The files could not be stored (${0}). Free some space (Settings → Export all, then delete old sessions) and send again.':
     '无法存储文件（${0}）。请释放一些空间（设置 → 全部导出，然后删除旧会话）后重新发送。',
   'The files could not be stored: file storage is not available. Reload the page and send again.':
