@@ -167,7 +167,8 @@ function shell(id: string, filename: string, data: readonly StoredValue[]): stri
 
 /**
  * The app APIs in the sandboxed frame (plain script, run before the page): `window.storage` asks the shell,
- * `window.fs.readFile` and `window.claude` reject, saying they need Easel.
+ * `window.fs.readFile` and `window.claude` reject, saying they need Easel; and a form the page leaves unhandled
+ * is kept from navigating the frame.
  */
 function frameStandIns(): string {
   return `(() => {
@@ -196,6 +197,8 @@ function frameStandIns(): string {
   };
   window.fs = { readFile: () => outside('window.fs.readFile') };
   window.claude = { complete: () => outside('window.claude.complete') };
+  // As in the preview: a form the page does not handle itself stays (the policy refuses every submission).
+  addEventListener('submit', (event) => { if (!event.defaultPrevented) event.preventDefault(); });
 })();`;
 }
 
