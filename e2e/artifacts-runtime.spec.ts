@@ -343,7 +343,7 @@ test('the next React component is written into a spare frame that had its librar
   // technology, and nothing of any file has run in it.
   const standby = panel(app).getByTitle('Preview standby', { exact: true });
   await expect(standby).toHaveAttribute('aria-hidden', 'true');
-  await expect(standby).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(standby).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
   await expect(standby.contentFrame().locator('#root')).toBeEmpty();
   // Which frame takes the next page: the spare may be made again while it streams (the page's head and imports
   // known so far change), so every frame that turns from a standby into the next page's preview is noted.

@@ -234,7 +234,7 @@ for (const kind of ['HTML', 'SVG'] as const) {
     const entries = await consoleEntries(app);
     await expect(entries).toContainText('probe finished: yes');
     expectContained((await entries.textContent()) ?? '');
-    await expect(previewFrame(app, filename)).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect(previewFrame(app, filename)).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
 
     await expect(app).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/#\/s\/[\w-]+$/);
     expect(await app.title()).toBe(title);
@@ -245,14 +245,17 @@ for (const kind of ['HTML', 'SVG'] as const) {
   });
 }
 
-test('every artifact frame in the app is sandboxed with allow-scripts alone', async ({ app, anthropic }) => {
+test('every artifact frame in the app is sandboxed with allow-scripts and allow-forms alone', async ({
+  app,
+  anthropic,
+}) => {
   await modelCreates(app, anthropic, { filename: 'index.html', content: '<p>Hello</p>' });
   await expect(preview(app, 'index.html').getByText('Hello')).toBeVisible();
-  await expect(previewFrame(app, 'index.html')).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(previewFrame(app, 'index.html')).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
   const sandboxes = await app
     .locator('iframe')
     .evaluateAll((frames) => frames.map((f) => f.getAttribute('sandbox')));
-  expect(sandboxes).toEqual(['allow-scripts']);
+  expect(sandboxes).toEqual(['allow-scripts allow-forms']);
 });
 
 /** The cure53 HTTPLeaks page with every `https://leaking.via` URL pointed at `base` instead. */
@@ -759,7 +762,7 @@ test('Open in new tab keeps WebRTC off in the copy and in every frame it makes',
   const tab = await opened;
 
   const frame = tab.getByTitle('webrtc.html preview', { exact: true });
-  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
   const list = frame.contentFrame().getByRole('list', { name: 'WebRTC attempts' });
   await expectWebRtcOff(list, FRAMES_REPORTS, tripwire);
 });
@@ -888,7 +891,7 @@ test("Open in new tab runs the artifact in a sandboxed frame, never in the app's
   const tab = await opened;
 
   const frame = tab.getByTitle('index.html preview', { exact: true });
-  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
   await expect(frame.contentFrame().getByRole('heading', { name: 'Standalone' })).toBeVisible();
   // The same runtime as in the panel: an opaque origin, an in-memory localStorage and IndexedDB.
   await expect(frame.contentFrame().getByText(/^origin: /)).toHaveText(

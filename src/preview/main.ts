@@ -3,7 +3,7 @@
  * has an opaque origin, so a script file of the app's origin would need CORS headers a static host may not
  * send). See README.md.
  *
- * In a frame (`<iframe sandbox="allow-scripts" src="preview.html#<channel>">`, made by the app) it waits for
+ * In a frame (`<iframe sandbox="allow-scripts allow-forms" src="preview.html#<channel>">`, made by the app) it waits for
  * one render request from its parent, writes the document it describes (`document.open/write/close`, which
  * keeps this document's Content-Security-Policy) and reports what happens over the port that came with it.
  * Opened at the top of a tab by the app (`Open in new tab`), it is a host instead: it takes the request from
@@ -255,7 +255,7 @@ function runStandalone(): void {
     const frameChannel = crypto.randomUUID();
     const frame = document.createElement('iframe');
     frame.title = `${title} preview`;
-    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('sandbox', 'allow-scripts allow-forms');
     frame.setAttribute('referrerpolicy', 'no-referrer');
     frame.src = `${location.pathname}#${frameChannel}`;
     let started = false;

@@ -10,6 +10,8 @@
  * - WebRTC taken away, here and in every frame the page makes (no policy governs it; see webrtc-guard.ts);
  * - `navigator.clipboard.writeText` (and `execCommand('copy')`) carried out by the app after a click;
  * - downloads (`<a download href="blob:…|data:…">`) handed to the app, which saves them and says so;
+ * - forms the page does not handle itself kept from navigating the frame (the frame allows forms so that their
+ *   `submit` event fires; the policy's `form-action 'none'` refuses every submission);
  * - the app APIs (`window.storage`, `window.fs`, `window.claude`, `fetch('/v1/messages')`; see apps.ts).
  */
 import { fontHostOf, TILE_SITES } from '../artifacts/cdn';
@@ -130,6 +132,16 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
         send({ kind: 'blocked', text });
       });
       window.addEventListener('load', () => send({ kind: 'loaded' }));
+      // A form the page does not handle itself (no preventDefault by the time its submit event reaches the
+      // window) would navigate the frame, and the policy would replace the page with the browser's error page:
+      // the page stays instead, and a submission meant for another site is said as blocked.
+      window.addEventListener('submit', (e) => {
+        if (e.defaultPrevented || !(e.target instanceof HTMLFormElement)) return;
+        e.preventDefault();
+        const target = formTarget(e);
+        if (target)
+          send({ kind: 'blocked', text: `A form was not sent to ${target} (previews have no network).` });
+      });
       document.addEventListener(
         'click',
         (e) => {
@@ -142,6 +154,19 @@ export function installShims(send: Send, call: Call): { afterOpen(context: Rende
       );
     },
   };
+}
+
+/** The outside address a submitted form names (its submitter's `formaction`, else its `action`), if any. */
+function formTarget(e: SubmitEvent): string | undefined {
+  const form = e.target as HTMLFormElement;
+  const named = e.submitter?.getAttribute('formaction') ?? form.getAttribute('action');
+  if (!named) return undefined;
+  try {
+    const url = new URL(named, document.baseURI);
+    return /^https?:$/.test(url.protocol) && url.origin !== location.origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The site of an address (`a.tile.openstreetmap.org` → `openstreetmap.org`), or `undefined`. */

@@ -32,8 +32,8 @@ export const APP_SHELL_POLICY = APP_FILE_POLICY.replace("frame-src 'none'", 'fra
  *
  * The file keeps the preview's network sandbox and gets one of its own for storage. It is a shell: a small
  * document with its own Content-Security-Policy (`APP_SHELL_POLICY`, no network) and the WebRTC guard, which
- * shows the app in `<iframe sandbox="allow-scripts">` from a `blob:` URL it makes when it opens (a `srcdoc` this
- * large was left blank by Chromium until the window was resized). The app's document has the policy and the
+ * shows the app in `<iframe sandbox="allow-scripts allow-forms">` from a `blob:` URL it makes when it opens
+ * (a `srcdoc` this large was left blank by Chromium until the window was resized). The app's document has the policy and the
  * guard again, before its first script. Being sandboxed, the app has an opaque origin: it cannot reach the
  * `file://` origin's `localStorage` (which every file opened from disk shares), nor the shell. Its
  * `window.storage` asks the shell over `postMessage`, and the shell keeps the values in `localStorage` under
@@ -149,7 +149,7 @@ function shell(id: string, filename: string, data: readonly StoredValue[]): stri
     list: (start) => keys().filter((k) => k.startsWith(start)).map((k) => k.slice(2)).sort(),
   };
   const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts allow-modals');
+  frame.setAttribute('sandbox', 'allow-scripts allow-forms allow-modals');
   frame.title = ${json(filename)};
   addEventListener('message', (event) => {
     const m = event.data;
@@ -167,7 +167,8 @@ function shell(id: string, filename: string, data: readonly StoredValue[]): stri
 
 /**
  * The app APIs in the sandboxed frame (plain script, run before the page): `window.storage` asks the shell,
- * `window.fs.readFile` and `window.claude` reject, saying they need Easel.
+ * `window.fs.readFile` and `window.claude` reject, saying they need Easel; and a form the page leaves unhandled
+ * is kept from navigating the frame.
  */
 function frameStandIns(): string {
   return `(() => {
@@ -196,6 +197,8 @@ function frameStandIns(): string {
   };
   window.fs = { readFile: () => outside('window.fs.readFile') };
   window.claude = { complete: () => outside('window.claude.complete') };
+  // As in the preview: a form the page does not handle itself stays (the policy refuses every submission).
+  addEventListener('submit', (event) => { if (!event.defaultPrevented) event.preventDefault(); });
 })();`;
 }
 

@@ -17,7 +17,7 @@ describe('<easel-artifact-preview>', () => {
     });
     const frame = screen.getByTitle('index.html preview');
     await expect.element(frame).toBeInTheDocument();
-    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     const src = new URL(frame.element().getAttribute('src') ?? '');
     expect(src.pathname).toBe('/preview.html');
     expect(src.hash.length).toBeGreaterThan(1);
@@ -31,7 +31,7 @@ describe('<easel-artifact-preview>', () => {
     });
     await expect
       .element(screen.getByTitle('index.html console check'))
-      .toHaveAttribute('sandbox', 'allow-scripts');
+      .toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     expect(screen.getByTitle('index.html preview').elements()).toHaveLength(0);
   });
 
@@ -46,7 +46,7 @@ describe('<easel-artifact-preview>', () => {
     el.content = page('<p>two</p>');
     await expect.poll(() => frameOf(el)).not.toBe(first);
     expect(frameOf(el)?.getAttribute('src')).not.toBe(firstSrc);
-    expect(frameOf(el)?.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(frameOf(el)?.getAttribute('sandbox')).toBe('allow-scripts allow-forms');
     expect(starts).toHaveLength(1);
   });
 

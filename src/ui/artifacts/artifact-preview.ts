@@ -31,9 +31,11 @@ export const PREVIEW_READY = 'preview-ready';
 /**
  * The sandboxed iframe artifact code runs in — the only place the app makes one.
  *
- * The frame is `<iframe sandbox="allow-scripts" src="preview.html#<channel>">`, never `allow-same-origin`:
- * the preview document (see `src/preview`) has an opaque origin and a policy of its own that turns the
- * network off. Every document gets a new frame and a new channel (`PreviewDocument`: its port, budget,
+ * The frame is `<iframe sandbox="allow-scripts allow-forms" src="preview.html#<channel>">`, never
+ * `allow-same-origin`: the preview document (see `src/preview`) has an opaque origin and a policy of its own
+ * that turns the network off. `allow-forms` is there because without it the browser never fires a form's
+ * `submit` event, so every `<form onSubmit>` Claude writes would do nothing; the document's policy
+ * (`form-action 'none'`) still stops any submission from leaving. Every document gets a new frame and a new channel (`PreviewDocument`: its port, budget,
  * batches and heartbeat). Accepted messages are handed on as `preview-message` events; each new document
  * fires `preview-start`. Downloads, clipboard writes and the stopped page's `Run again` are `PreviewNotices`.
  *
@@ -157,7 +159,7 @@ export class EaselArtifactPreview extends LitElement {
       title=${title}
       aria-hidden=${spare ? 'true' : nothing}
       tabindex=${spare ? '-1' : nothing}
-      sandbox="allow-scripts"
+      sandbox="allow-scripts allow-forms"
       referrerpolicy="no-referrer"
       src=${`${new URL('./preview.html', document.baseURI).href}#${doc.channel}`}
       @load=${(e: Event) => doc.frameLoaded(e.currentTarget as HTMLIFrameElement)}

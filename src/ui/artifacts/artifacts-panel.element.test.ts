@@ -60,7 +60,9 @@ describe('<easel-artifacts-panel>', () => {
 
   it('draws a Mermaid file in a sandboxed frame, its source under Code', async () => {
     const { screen } = await panel(['flow.mmd', 'graph TD\n  A --> B']);
-    await expect.element(screen.getByTitle('flow.mmd preview')).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect
+      .element(screen.getByTitle('flow.mmd preview'))
+      .toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     await userEvent.click(screen.getByRole('button', { name: 'Code' }));
     await expect.element(screen.getByText('graph TD')).toBeVisible();
   });
@@ -115,7 +117,7 @@ describe('<easel-artifacts-panel>', () => {
       .element(toolbar.getByRole('button', { name: 'Preview' }))
       .toHaveAttribute('aria-pressed', 'true');
     const frame = screen.getByTitle('index.html preview');
-    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     await expect.element(screen.getByRole('region', { name: 'Console' })).toBeVisible();
     await userEvent.click(toolbar.getByRole('button', { name: 'Code' }));
     await expect
