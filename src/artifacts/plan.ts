@@ -26,6 +26,8 @@ export {
   SHELF_MARKER,
   shelfModuleOf,
 } from './page-source';
+// The libraries `run_code`'s JavaScript may import (its description and its sandbox).
+export { CODE_LIBRARIES } from './shelf-list';
 export {
   EMPTY_SHELF,
   iconStemOf,
@@ -35,5 +37,3 @@ export {
   SHELF_MANIFEST_VERSION,
   shelfFiles,
 } from './shelf-manifest';
-// The libraries `run_code`'s JavaScript may import (its description and its sandbox).
-export { CODE_LIBRARIES } from './shelf-list';
