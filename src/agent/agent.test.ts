@@ -151,6 +151,7 @@ describe('Agent', () => {
     });
     const run = agent.prompt('Hi');
     expect(agent.isRunning).toBe(true);
+    expect(agent.state.isStreaming).toBe(true);
     expect(() => agent.replaceMessages([])).toThrow(/in progress/);
     ready.resolve();
     await run;
@@ -174,6 +175,7 @@ describe('Agent', () => {
     expect(agent.state.messages).toEqual([]);
     expect(events).toEqual([]);
     expect(agent.isRunning).toBe(false);
+    expect(agent.state.isStreaming).toBe(false);
 
     await agent.prompt('Hi again');
     expect(attempts).toBe(2);

@@ -230,9 +230,9 @@ export class Agent {
   }
 
   /**
-   * Runs one loop. The run is active (busy, abortable) from the call on, while the loop's code and what the
-   * app prepares for a run (`AgentOptions.prepareRun`) load; `begin` then checks the state and picks the loop
-   * to run. A failed load, or a `begin` that throws, rejects with nothing started.
+   * Runs one loop. The run is active (busy, abortable, `isStreaming`) from the call on, while the loop's code and
+   * what the app prepares for a run (`AgentOptions.prepareRun`) load; `begin` then checks the state and picks
+   * the loop to run. A failed load, or a `begin` that throws, rejects with nothing started (and not streaming).
    */
   private async startRun(begin: (loop: LoopModule) => LoopStart): Promise<void> {
     if (this.active) throw new Error(BUSY);
@@ -242,6 +242,8 @@ export class Agent {
     });
     const run: ActiveRun = { controller: new AbortController(), done, resolve, ended: false };
     this.active = run;
+    // Streaming from the call on, as the person sees it (Stop, a session switch that aborts, a Send that steers).
+    this.setState(updateState(this.current, { isStreaming: true }));
     let start: LoopStart;
     try {
       const [loop] = await Promise.all([loadLoop(), this.options.prepareRun?.()]);
@@ -249,6 +251,7 @@ export class Agent {
     } catch (error) {
       run.ended = true;
       this.active = undefined;
+      this.setState(updateState(this.current, { isStreaming: false }));
       run.resolve();
       throw error;
     }
