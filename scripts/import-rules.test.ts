@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,4 +156,43 @@ describe('import-direction rules', () => {
       expect(flaggedFiles.has(path)).toBe(flagged);
     });
   }
+});
+
+/**
+ * The first screen's code never holds the session runtime (docs/DESIGN.md, "What loads when"): its module is
+ * loaded with `import()` by the composition root, and the second entry of src/ui (`src/ui/runtime.ts`, the preview
+ * host and the code sandbox) is imported by the runtime alone. Type imports are erased and allowed.
+ */
+describe('the session runtime loads after the first screen', () => {
+  const sources = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts'))
+    .map((path) => ({
+      path: `src/${path.replaceAll('\\', '/')}`,
+      code: readFileSync(join(root, 'src', path), 'utf8'),
+    }));
+  /** The static value imports (`import … from`, `export … from`, `import '…'`) of `code`, by specifier. */
+  const staticImports = (code: string) =>
+    [...code.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)].map(
+      (m) => m[1] ?? '',
+    );
+
+  it('finds the sources it checks', () => {
+    expect(sources.some((s) => s.path === 'src/app/create-services.ts')).toBe(true);
+  });
+
+  it('no source imports src/app/session-runtime.ts statically; the composition root loads it with import()', () => {
+    const importers = sources.filter((s) =>
+      staticImports(s.code).some((spec) => /session-runtime$/.test(spec)),
+    );
+    expect(importers.map((s) => s.path)).toEqual([]);
+    const services = sources.find((s) => s.path === 'src/app/create-services.ts');
+    expect(services?.code).toMatch(/import\('\.\/session-runtime'\)/);
+  });
+
+  it('only the session runtime imports src/ui/runtime.ts, and src/ui/index.ts does not re-export it', () => {
+    const importers = sources.filter((s) =>
+      staticImports(s.code).some((spec) => /(^|\/)ui\/runtime$|^\.\/runtime$/.test(spec)),
+    );
+    expect(importers.map((s) => s.path)).toEqual(['src/app/session-runtime.ts']);
+  });
 });

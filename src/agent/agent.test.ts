@@ -140,6 +140,49 @@ describe('Agent', () => {
     expect(toolResults(agent.state.messages)[0]?.isError).toBe(true);
   });
 
+  it('waits for what the app prepares for a run before reading the tools it sends', async () => {
+    const ready = deferred();
+    const tool = makeTool('write', async () => ok('written'));
+    const { agent, stream } = createAgent([{ content: [text('Hello.')] }], {
+      prepareRun: async () => {
+        await ready.promise;
+        agent.setTools([tool]);
+      },
+    });
+    const run = agent.prompt('Hi');
+    expect(agent.isRunning).toBe(true);
+    expect(agent.state.isStreaming).toBe(true);
+    expect(() => agent.replaceMessages([])).toThrow(/in progress/);
+    ready.resolve();
+    await run;
+
+    expect(stream.calls[0]?.context.tools?.map((t) => t.name)).toEqual(['write']);
+    expect(roles(agent.state.messages)).toEqual(['user', 'assistant']);
+    expect(agent.isRunning).toBe(false);
+  });
+
+  it('rejects a prompt whose preparation failed, with nothing started, and prepares again next time', async () => {
+    let attempts = 0;
+    const { agent, stream } = createAgent([{ content: [text('Hello.')] }], {
+      prepareRun: async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('offline');
+      },
+    });
+    const events: string[] = [];
+    agent.subscribe((e) => events.push(e.type));
+    await expect(agent.prompt('Hi')).rejects.toThrow('offline');
+    expect(agent.state.messages).toEqual([]);
+    expect(events).toEqual([]);
+    expect(agent.isRunning).toBe(false);
+    expect(agent.state.isStreaming).toBe(false);
+
+    await agent.prompt('Hi again');
+    expect(attempts).toBe(2);
+    expect(stream.calls).toHaveLength(1);
+    expect(roles(agent.state.messages)).toEqual(['user', 'assistant']);
+  });
+
   it('ends the run without calling the model when aborted before the call', async () => {
     const { agent, stream } = createAgent([{ content: [text('never')] }]);
     const run = agent.prompt('Hi');

@@ -13,7 +13,6 @@ import type {
   ConvertToLlm,
   TransformContext,
 } from './config';
-import { continueProblem, runAgentLoop, runAgentLoopContinue } from './loop';
 import { defaultConvertToLlm, errorText, isFailedAssistant, isLlmMessage } from './messages';
 import { type AgentQueues, MessageQueues, type QueuedMessage, type QueueListener } from './queues';
 import { type AgentState, createAgentState, reduceAgentState, updateState, withMessage } from './state';
@@ -36,10 +35,23 @@ export interface AgentOptions {
   readonly maxTokens?: number;
   /** Where errors thrown by listeners go (they never reach the loop). Default: `reportError`/`console.error`. */
   readonly onListenerError?: (error: unknown) => void;
+  /**
+   * What a run needs that the app loads later than the agent (its tools, say), awaited by `prompt()` and
+   * `continue()` before the run reads the state. A rejection rejects the call before anything starts.
+   */
+  readonly prepareRun?: () => Promise<void>;
 }
 
 /** What `prompt()` accepts: text (becomes a user message), one message, or several. */
 export type PromptInput = string | AgentMessage | readonly AgentMessage[];
+
+/** One of the loop's entry points, given the run's context, config, sink and signal. */
+type LoopStart = (
+  context: AgentLoopContext,
+  config: AgentLoopConfig,
+  emit: AgentEventSink,
+  signal: AbortSignal,
+) => Promise<unknown>;
 
 interface ActiveRun {
   readonly controller: AbortController;
@@ -49,6 +61,21 @@ interface ActiveRun {
 }
 
 const BUSY = 'The agent is already running: use steer() or followUp(), or wait for the run to end.';
+
+type LoopModule = typeof import('./loop');
+let loopLoading: Promise<LoopModule> | undefined;
+
+/**
+ * The loop's code (the loop, one model call, the tool calls) loads with the first run, not with the agent:
+ * the state, queues and listeners are all a page showing a conversation needs. A failed load is tried again.
+ */
+function loadLoop(): Promise<LoopModule> {
+  loopLoading ??= import('./loop').catch((error: unknown) => {
+    loopLoading = undefined;
+    throw error;
+  });
+  return loopLoading;
+}
 
 export class Agent {
   private current: AgentState;
@@ -68,6 +95,11 @@ export class Agent {
   /** The current snapshot; a new object after every change. */
   get state(): AgentState {
     return this.current;
+  }
+
+  /** Whether a run has been started and has not ended (it may still be loading what it needs). */
+  get isRunning(): boolean {
+    return this.active !== undefined;
   }
 
   get steeringQueue(): readonly QueuedMessage[] {
@@ -103,12 +135,15 @@ export class Agent {
     return this.queues.snapshot;
   }
 
-  /** Starts a run. Resolves when it ends (also when it ends in an error); rejects only if one is running. */
+  /**
+   * Starts a run. Resolves when it ends (also when it ends in an error); rejects if one is running, or if what
+   * the run needs could not be loaded (then nothing was started and the prompt is not in the conversation).
+   */
   async prompt(input: PromptInput): Promise<void> {
     const prompts = toPromptMessages(input);
     if (prompts.length === 0) throw new Error('prompt() needs at least one message.');
-    await this.startRun((context, config, emit, signal) =>
-      runAgentLoop(prompts, context, config, emit, signal),
+    await this.startRun(
+      (loop) => (context, config, emit, signal) => loop.runAgentLoop(prompts, context, config, emit, signal),
     );
   }
 
@@ -117,19 +152,18 @@ export class Agent {
    * `aborted`) is removed first, so the retry replaces it instead of following it.
    */
   async continue(): Promise<void> {
-    if (this.active) throw new Error(BUSY);
-    const messages = [...this.current.messages];
-    const index = messages.findLastIndex(isLlmMessage);
-    const last = messages[index];
-    if (last && isFailedAssistant(last)) messages.splice(index, 1);
-    const problem = continueProblem(messages);
-    if (problem) throw new Error(problem);
-    if (messages.length !== this.current.messages.length) {
-      this.setState(updateState(this.current, { messages: Object.freeze(messages) }));
-    }
-    await this.startRun((context, config, emit, signal) =>
-      runAgentLoopContinue(context, config, emit, signal),
-    );
+    await this.startRun((loop) => {
+      const messages = [...this.current.messages];
+      const index = messages.findLastIndex(isLlmMessage);
+      const last = messages[index];
+      if (last && isFailedAssistant(last)) messages.splice(index, 1);
+      const problem = loop.continueProblem(messages);
+      if (problem) throw new Error(problem);
+      if (messages.length !== this.current.messages.length) {
+        this.setState(updateState(this.current, { messages: Object.freeze(messages) }));
+      }
+      return (context, config, emit, signal) => loop.runAgentLoopContinue(context, config, emit, signal);
+    });
   }
 
   /** Queues a message for the next model call of the running loop; returns its queue id. */
@@ -195,14 +229,12 @@ export class Agent {
     this.commitAppended(message);
   }
 
-  private async startRun(
-    start: (
-      context: AgentLoopContext,
-      config: AgentLoopConfig,
-      emit: AgentEventSink,
-      signal: AbortSignal,
-    ) => Promise<unknown>,
-  ): Promise<void> {
+  /**
+   * Runs one loop. The run is active (busy, abortable, `isStreaming`) from the call on, while the loop's code and
+   * what the app prepares for a run (`AgentOptions.prepareRun`) load; `begin` then checks the state and picks
+   * the loop to run. A failed load, or a `begin` that throws, rejects with nothing started (and not streaming).
+   */
+  private async startRun(begin: (loop: LoopModule) => LoopStart): Promise<void> {
     if (this.active) throw new Error(BUSY);
     let resolve = (): void => {};
     const done = new Promise<void>((settle) => {
@@ -210,6 +242,19 @@ export class Agent {
     });
     const run: ActiveRun = { controller: new AbortController(), done, resolve, ended: false };
     this.active = run;
+    // Streaming from the call on, as the person sees it (Stop, a session switch that aborts, a Send that steers).
+    this.setState(updateState(this.current, { isStreaming: true }));
+    let start: LoopStart;
+    try {
+      const [loop] = await Promise.all([loadLoop(), this.options.prepareRun?.()]);
+      start = begin(loop);
+    } catch (error) {
+      run.ended = true;
+      this.active = undefined;
+      this.setState(updateState(this.current, { isStreaming: false }));
+      run.resolve();
+      throw error;
+    }
     this.appended.reset();
     const { systemPrompt, messages, tools } = this.current;
     try {

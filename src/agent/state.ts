@@ -15,7 +15,7 @@ export interface AgentState {
   readonly tools: readonly AnyAgentTool[];
   /** The conversation, in the order its `message_end` events came. The streaming message is not in it. */
   readonly messages: readonly AgentMessage[];
-  /** True from `agent_start` to `agent_end`. */
+  /** True from the start of a run (while it loads what it needs: `Agent.prompt`) to `agent_end`. */
   readonly isStreaming: boolean;
   /** The assistant message currently streaming (its latest partial), else `null`. */
   readonly streamMessage: AssistantMessage | null;

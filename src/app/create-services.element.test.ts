@@ -68,9 +68,7 @@ describe('createServices', () => {
       'attachments',
       'blobSource',
       'imageProcessor',
-      'artifacts',
-      'previewHost',
-      'artifactActions',
+      'runtime',
       'toolRenderers',
       'sync',
       'memory',
@@ -85,8 +83,50 @@ describe('createServices', () => {
     expect(services.settingsStore.snapshot.codeOffSessions).toEqual(DEFAULT_SETTINGS.codeOffSessions);
   });
 
-  it('gives the agent its tools at once, and follows the Code and Memory settings', async () => {
+  it('builds the session runtime only when it is asked for, and once', async () => {
     const { services } = await build();
+    expect(services.runtime.loaded).toBeUndefined();
+    expect(toolNames(services)).toEqual([]);
+    let heard = 0;
+    services.runtime.subscribe(() => heard++);
+    const [first, second] = await Promise.all([services.runtime.load(), services.runtime.load()]);
+    expect(first).toBe(second);
+    expect(services.runtime.loaded).toBe(first);
+    expect(heard).toBe(1);
+    for (const key of ['artifacts', 'previewHost', 'artifactActions'] as const)
+      expect(first[key], key).toBeDefined();
+  });
+
+  it('a message sent before the runtime has loaded waits for it and goes with its tools', async () => {
+    const { services, calls } = await build([{ content: [text('Hello there.')] }]);
+    await services.settingsStore.update({ apiKey: 'sk-ant-test' });
+    expect(services.runtime.loaded).toBeUndefined();
+    await services.agent.prompt('Hi');
+    expect(calls[0]?.context.tools?.map((t) => t.name)).toEqual(['artifacts', 'run_code']);
+    expect(services.agent.state.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('rebuilds the panel from the history the agent holds when the runtime loads after it', async () => {
+    const { services } = await build();
+    services.agent.replaceMessages([
+      { role: 'user', content: 'Make a page', timestamp: 1 },
+      {
+        role: 'artifact',
+        action: 'create',
+        filename: 'index.html',
+        content: '<p>Hi</p>',
+        version: 1,
+        author: 'model',
+        timestamp: 2,
+      },
+    ]);
+    const runtime = await services.runtime.load();
+    expect(runtime.artifacts.snapshot.files.map((f) => f.filename)).toEqual(['index.html']);
+  });
+
+  it('gives the agent its tools once the runtime has loaded, and follows the Code and Memory settings', async () => {
+    const { services } = await build();
+    await services.runtime.load();
     expect(toolNames(services)).toEqual(['artifacts', 'run_code']);
     const store = services.settingsStore;
     await store.update({ codeOffSessions: withCode(store.snapshot, services.saver.sessionId, false) });

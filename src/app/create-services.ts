@@ -1,7 +1,12 @@
 /**
  * `createServices()`: the composition root. It builds every service of a tab, in one order: storage, the
- * conversation (provider, agent, saver), the artifacts and their tools, memory, then the settings sections'
+ * conversation (provider, agent, saver), memory, the session runtime's handle, then the settings sections'
  * handles. `main.ts` and the app's element test both build the app with it.
+ *
+ * What loads when (docs/DESIGN.md, "What loads when"): everything here is in the first screen's code but the
+ * session runtime (`session-runtime.ts`: the artifacts, the preview host, the tools), whose module `mountApp`
+ * loads right after the first paint and the agent awaits before a run (`prepareRun`), so a Send that comes
+ * sooner waits for it.
  *
  * Each service is a `const`, built once after what it needs. What the agent and the provider ask at request
  * time (the request's settings, the project's standing context) are functions they call when a message is
@@ -9,28 +14,17 @@
  * A new service is one `const` here, placed after what it needs, and one field of `AppServices`.
  */
 import { Agent, type ConvertToLlm, errorText, type StandingContext } from '../agent';
-import {
-  ArtifactApps,
-  ArtifactStore,
-  createArtifactActions,
-  createArtifactStreamTracker,
-  createArtifactsTool,
-  lazyClaudeBridge,
-  lazyNetworkBridge,
-  type SessionFile,
-} from '../artifacts';
+import type { SessionFile } from '../artifacts';
 import { createImageProcessor } from '../attachments';
-import { createRunCodeTool } from '../code';
 import {
   type AnthropicProvider,
-  BUILTIN_MODELS,
   type ContainerFile,
   createAnthropicProvider,
   LlmError,
   type ProviderSettings,
 } from '../llm';
-import { lazyMemoryTool, type MemoryScope } from '../memory';
-import type { ArtifactMessage, AttachmentResolver } from '../messages';
+import type { MemoryScope } from '../memory';
+import type { AttachmentResolver } from '../messages';
 import {
   AttachmentsRepository,
   BroadcastNoticeChannel,
@@ -38,7 +32,6 @@ import {
   EaselConnection,
   FolderBackup,
   HeldFiles,
-  lazyAppData,
   lazyProjectLibrary,
   NO_KEY,
   requestKey,
@@ -51,19 +44,18 @@ import {
 import { lazySync, type SyncHandle } from '../sync';
 import {
   artifactsToolRenderer,
-  collectServerFiles,
   type EaselServices,
-  lazyCodeSandbox,
+  type LazySessionRuntime,
   type MemoryHandle,
   type ModelFinder,
   memoryToolRenderer,
-  PreviewHost,
-  PreviewRuntime,
   runCodeToolRenderer,
   type UploadsHandle,
 } from '../ui';
 import type { AppMemory } from '../ui/memory/memory-service';
+import { lazySessionRuntime } from './lazy-runtime';
 import { newChatToggles } from './new-chat-toggles';
+import type { AppRuntime } from './session-runtime';
 import type { StandingContextSource } from './standing-context';
 
 export const SYSTEM_PROMPT = [
@@ -90,6 +82,7 @@ export interface ServiceOptions {
 
 /** Everything a tab runs on: the app shell's services and what its settings sections are given. */
 export interface AppServices extends EaselServices {
+  readonly runtime: LazySessionRuntime<AppRuntime>;
   readonly backup: FolderBackup;
   readonly sync: SyncHandle & { resume(): void };
   readonly memory: MemoryHandle;
@@ -153,9 +146,11 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     getStandingContext: () => standingContext(),
     convertToLlm: async (messages, standing) => (await loadConverting()).convert(messages, standing),
     initialState: { systemPrompt: SYSTEM_PROMPT },
+    // A run waits for the session runtime (its tools), should it come before the runtime has loaded.
+    prepareRun: async () => {
+      await runtime.load();
+    },
   });
-  const artifacts = new ArtifactStore();
-  const appendRecord = (record: ArtifactMessage) => agent.appendMessage(record);
   // Queued messages stay with the session they were written in, and across a reload.
   const queues = new SessionQueues(agent, options.tabStorage);
   const saver: SessionSaver = new SessionSaver({
@@ -166,7 +161,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     held,
     onHistoryLoaded: () => {
       queues.opened(saver.sessionId);
-      applyTools();
+      runtime.loaded?.applyTools();
     },
   });
   // One writer per tab: the saver then tells this tab's deletions from another tab's.
@@ -174,7 +169,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
   const projects = lazyProjectLibrary({ db });
   const toggles = newChatToggles({ settings, saver, agent });
 
-  // Artifacts as apps: a page's storage, files, Claude calls and network by consent.
+  // The open session's files, as attached: for artifacts that read them and for `run_code` (the runtime).
   const sessionFiles = (): SessionFile[] =>
     agent.state.messages.flatMap((m) =>
       m.role === 'user-with-attachments'
@@ -203,48 +198,6 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     );
     return found.flat();
   };
-  const apps: ArtifactApps = new ArtifactApps({
-    data: lazyAppData(db),
-    claude: lazyClaudeBridge({
-      // Never the chat's request: no connectors, no web tools, no system prompt (issue: artifacts as apps).
-      streamFn: provider.plainStreamFn,
-      apiKey: () => requestKey(settings.snapshot),
-      model: () => agent.state.model,
-      cap: () => settings.snapshot.artifactCallCap,
-      prices: BUILTIN_MODELS,
-      spending: settingsRepo,
-      changed: () => apps.changed(),
-    }),
-    network: lazyNetworkBridge({
-      store: settingsRepo,
-      appOrigin: location.origin,
-      apiHosts: () => {
-        const base = URL.parse(settings.snapshot.baseUrl || 'https://api.anthropic.com');
-        return base ? [base.hostname] : [];
-      },
-      fetch: (input, init) => fetch(input, init),
-      changed: () => apps.changed(),
-    }),
-    session: () => saver.sessionId,
-    files: sessionFiles,
-  });
-  const previewHost = new PreviewHost(options.previewRoot, {}, new PreviewRuntime(undefined, apps));
-  const artifactsTool = createArtifactsTool({
-    store: artifacts,
-    appendRecord,
-    runPreview: previewHost.runPreview,
-    getLogs: previewHost.getLogs,
-  });
-  const codeTool = createRunCodeTool({
-    runner: lazyCodeSandbox,
-    session: () => saver.sessionId ?? '',
-    files: sessionFiles,
-    store: artifacts,
-    appendRecord,
-    history: () => agent.state.messages,
-    timeLimitMs: () => settings.snapshot.codeTimeLimitSec * 1000,
-  });
-
   // Memory (Settings → Memory): the tool goes with the requests while it is on; each call reads the open chat's
   // project then, so a chat moved to a project sees that project's memory from its next call on.
   // The memory's code (the tool's commands, its repository, the Settings part) loads with its first use.
@@ -272,37 +225,26 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     const projectId = lookup?.kind === 'found' ? lookup.session.projectId : saver.newChatProject;
     return projectId === undefined ? {} : { project: projectId };
   };
-  const memoryTool = lazyMemoryTool(async () => (await loadMemory()).tool);
 
-  // `run_code` goes with the requests of a session unless `Code` is off there; the memory tool while Memory is on
-  // (it is the API's own type, which a local or compatible server does not know).
-  const applyTools = () => {
-    const s = settings.snapshot;
-    agent.setTools([
-      artifactsTool,
-      ...(toggles.codeOn() ? [codeTool] : []),
-      // Never in an incognito chat: it neither reads nor writes memory.
-      ...(s.memory && s.server === 'anthropic' && !saver.incognito ? [memoryTool] : []),
-    ]);
-  };
-  applyTools();
-  settings.subscribe(applyTools);
-  saver.subscribe(applyTools);
+  // What only sending and showing an answer need (the artifacts, the preview host, the tools): its module loads
+  // after the first paint (`mountApp`), or with the first run if that comes sooner.
+  const runtime = lazySessionRuntime(async () =>
+    (await import('./session-runtime')).createSessionRuntime({
+      db,
+      agent,
+      provider,
+      settings,
+      settingsRepo,
+      saver,
+      toggles,
+      previewRoot: options.previewRoot,
+      sessionFiles,
+      loadMemoryTool: async () => (await loadMemory()).tool,
+    }),
+  );
   saver.subscribe((status) => {
     if (status.kind === 'restored') queues.renamed(status.sessionId);
   });
-  // New records apply once; a loaded session, a new chat or a rewound history rebuilds the panel from them.
-  // While a run goes on, the calls of an answer that has just ended are about to run (not left by a reload).
-  agent.subscribeState((state) => artifacts.sync(state.messages, state.isStreaming));
-  agent.subscribe(createArtifactStreamTracker(artifacts));
-  // Files Anthropic's code execution made (Settings → Code) are downloaded into the panel when their answer ends.
-  agent.subscribe(
-    collectServerFiles({
-      download: (fileId) => provider.downloadFile(requestKey(settings.snapshot) ?? '', fileId),
-      store: artifacts,
-      appendRecord,
-    }),
-  );
 
   /** What each request sends besides its messages (the open session decides the web tools). */
   function requestSettings(): ProviderSettings {
@@ -341,7 +283,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
   };
   async function standingContext(): Promise<StandingContext | undefined> {
     // What Claude reads about run_code and artifacts loads with the first request, not with the first screen.
-    await Promise.all([codeTool.prepare(), artifactsTool.prepare()]);
+    await (await runtime.load()).prepare();
     return (await loadStanding()).get();
   }
 
@@ -355,9 +297,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
     attachments,
     blobSource: { load: loadBlob },
     imageProcessor: createImageProcessor(),
-    artifacts,
-    previewHost,
-    artifactActions: createArtifactActions({ store: artifacts, appendRecord }),
+    runtime,
     toolRenderers: new Map([
       ['artifacts', artifactsToolRenderer],
       ['run_code', runCodeToolRenderer],
@@ -387,6 +327,7 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       },
     },
     warmUp: () => {
+      void runtime.load().catch(() => undefined);
       provider.prepare();
       void loadConverting().catch(() => undefined);
       void loadStanding().catch(() => undefined);

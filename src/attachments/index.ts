@@ -8,12 +8,10 @@ export { estimateCost, estimateTokens } from './estimate';
 export type { DecodeCapabilities, ImagePlan } from './image-plan';
 export type { ImageJob, ImageJobResult, ImageProcessor } from './image-process';
 export { createImageProcessor, type ImageProcessorOptions } from './image-runner';
-export {
-  type AttachmentLimits,
-  checkAttachmentSet,
-  type RequestContext,
-} from './limits';
-export { extensionOf, uniqueName } from './names';
+// `checkAttachmentSet` and `uniqueName` come with the file checks (`loadPreparer()`): exported from here they
+// would sit in the first screen's JavaScript.
+export type { AttachmentLimits, RequestContext } from './limits';
+export { extensionOf } from './names';
 // Its values are the folder's second entry (`pdf-pages.ts`, for the pages dialog, loaded at first use): exported
 // from here they would sit in the first screen's JavaScript.
 export type { PageChoice, PageRange } from './pdf-pages';

@@ -18,6 +18,10 @@ import { SNIFF_BYTES, sniffType } from './sniff';
 import { decodeText, textPreview } from './text';
 import type { PreparedAttachment, PrepareOutcome } from './types';
 
+// What a tray applies to the files once they are prepared (the set fits one request, no two share a name): here
+// too, so a tray that loads this module gets them with it rather than with the first screen.
+export { checkAttachmentSet } from './limits';
+export { uniqueName } from './names';
 export type { PrepareOptions } from './prepare-options';
 export {
   choosePdfPages,

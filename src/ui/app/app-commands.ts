@@ -143,7 +143,7 @@ export class AppCommands {
 
 /** Whether the open session has a file to show (written, being written, or left incomplete). */
 function hasArtifacts(services: EaselServices | undefined): boolean {
-  const s = services?.artifacts.snapshot;
+  const s = services?.runtime.loaded?.artifacts.snapshot;
   return s !== undefined && s.files.length + s.streaming.length + s.incomplete.length > 0;
 }
 

@@ -159,7 +159,7 @@ export class ChatActions {
     }
     this.host.follow();
     agent.prompt(message).catch((error: unknown) => {
-      if (agent.state.isStreaming) {
+      if (agent.isRunning) {
         agent.followUp(message);
         return;
       }

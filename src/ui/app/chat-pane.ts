@@ -194,7 +194,7 @@ export class ChatPane {
     this.actions.retry();
     // `Retry` is offered only while Claude is idle, so it goes once the retry runs (which starts at once): if it
     // had focus, the message box takes it, where the person goes on. A retry that could not start leaves it.
-    if (held && services.agent.state.isStreaming) this.focusComposer();
+    if (held && services.agent.isRunning) this.focusComposer();
   }
 
   private readonly handleDroppedFiles = (e: FilesChosenEvent) => {

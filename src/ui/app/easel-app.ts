@@ -123,6 +123,8 @@ export class EaselApp extends LitElement {
   private readonly subscriptions = new SubscriptionController(this, () => [
     this.services?.settingsStore.subscribe(() => this.requestUpdate()),
     this.services?.agent.subscribe((e) => this.chat.handleAgentEvent(e)),
+    // The panel's store and preview host come with the session runtime, right after the first paint.
+    this.services?.runtime.subscribe(() => this.requestUpdate()),
     listen(window, 'pagehide', () => this.sessions.flush()),
     listen(document, 'visibilitychange', () => this.sessions.flush()),
   ]);
@@ -165,6 +167,7 @@ export class EaselApp extends LitElement {
     const services = this.services;
     if (!services) return html`<p class="starting" role="status">${msg('Starting Easel…')}</p>`;
     const state = services.agent.state;
+    const runtime = services.runtime.loaded;
     return html`${headerPart(state, this.catalog, this.sidebarOpen, this.room.offerShow, {
       command: (e) => this.commands.run(e.command),
       modelChoice: (e) => this.catalog.choose(e.change),
@@ -173,15 +176,15 @@ export class EaselApp extends LitElement {
       <div class="body">
         ${this.sidebarOpen ? sidebarPart(this.sessions, this.projects, (e) => this.handleSidebarClick(e)) : nothing}
         <easel-artifacts-layout
-          .store=${services.artifacts}
-          .previewHost=${services.previewHost}
+          .store=${runtime?.artifacts}
+          .previewHost=${runtime?.previewHost}
           .open=${this.artifactsOpen}
           @artifacts-toggle=${(e: ArtifactsToggleEvent) => {
             this.artifactsOpen = e.open;
           }}
-          @artifact-edit=${(e: ArtifactEditEvent) => this.applyArtifactChange(services.artifactActions.edit(e.filename, e.content))}
+          @artifact-edit=${(e: ArtifactEditEvent) => runtime && this.applyArtifactChange(runtime.artifactActions.edit(e.filename, e.content))}
           @artifact-restore=${(e: ArtifactRestoreEvent) =>
-            this.applyArtifactChange(services.artifactActions.restore(e.filename, e.version))}
+            runtime && this.applyArtifactChange(runtime.artifactActions.restore(e.filename, e.version))}
           @artifact-fix=${(e: ArtifactFixEvent) => this.chat.actions.sendText(e.text)}
           @open-artifact=${(e: OpenArtifactEvent) => (e.currentTarget as EaselArtifactsLayout).showFile(e.filename)}
         >

@@ -44,14 +44,33 @@ export interface EaselServices {
   readonly blobSource: AttachmentBlobSource;
   /** Where attached images are decoded and re-encoded. */
   readonly imageProcessor: ImageProcessor;
+  /** What only sending and showing an answer need, loaded after the first screen (the artifacts, the tools). */
+  readonly runtime: LazySessionRuntime;
+  /** How each tool's calls are drawn in the conversation. */
+  readonly toolRenderers: ToolRenderers;
+}
+
+/**
+ * The session runtime's parts the shell shows: built by `src/app/session-runtime.ts`, which the composition
+ * root loads right after the first paint (or with the first run, whichever comes first).
+ */
+export interface SessionRuntime {
   /** The files the model (and the person) wrote, with their versions. */
   readonly artifacts: ArtifactStore;
   /** Runs artifact previews for the panel and the tool. */
   readonly previewHost: PreviewHost;
   /** Edits and restores made by the person. */
   readonly artifactActions: ArtifactActions;
-  /** How each tool's calls are drawn in the conversation. */
-  readonly toolRenderers: ToolRenderers;
+}
+
+/**
+ * The session runtime while it loads. `loaded` is `undefined` until it has; `load()` loads it once (a failed
+ * load rejects, saying why, and is tried again at the next call); `subscribe` hears when it has loaded.
+ */
+export interface LazySessionRuntime<R extends SessionRuntime = SessionRuntime> {
+  readonly loaded: R | undefined;
+  load(): Promise<R>;
+  subscribe(listener: () => void): () => void;
 }
 
 export const servicesContext = createContext<EaselServices | undefined>(Symbol('easel-services'));

@@ -1,6 +1,7 @@
 /**
- * The artifacts panel and the services behind it. `main.ts` makes the `PreviewHost` (and the store, tool and
- * stream tracker from `src/artifacts`) and mounts `<easel-artifacts-layout>` around the chat.
+ * The artifacts panel and the services behind it. The session runtime makes the `PreviewHost` (`src/ui/runtime.ts`
+ * exports it, with the store, tool and stream tracker from `src/artifacts`); the shell mounts
+ * `<easel-artifacts-layout>` around the chat.
  */
 export { EaselArtifactsLayout } from './artifacts-layout';
 export type { EaselArtifactsPanel } from './artifacts-panel';
@@ -14,6 +15,5 @@ export {
   PreviewMessageEvent,
   PreviewStartEvent,
 } from './events';
-export { PreviewHost } from './preview-host';
-export { PreviewRuntime } from './preview-runtime';
+export type { PreviewHost } from './preview-host';
 export { artifactsToolRenderer } from './tool-renderer';

@@ -2,7 +2,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import { errorText } from '../../agent';
 import {
-  checkAttachmentSet,
   type ImageProcessor,
   isRefusal,
   loadPreparer,
@@ -11,10 +10,12 @@ import {
   type PreparedAttachment,
   type PrepareOutcome,
   type Refusal,
-  uniqueName,
 } from '../../attachments';
 import type { PendingAttachment } from '../attachments';
 import { msg, str } from '../l10n';
+
+/** The file checks' module, loaded with the first file (it also checks the set and names each file). */
+type Preparer = Awaited<ReturnType<typeof loadPreparer>>;
 
 /**
  * The files attached to the message being written: prepares each one (off the main thread for images),
@@ -54,12 +55,12 @@ export class AttachmentTrayController {
   }
 
   private async prepareAll(waiting: readonly { key: string; file: File }[]): Promise<void> {
-    let prepare: Awaited<ReturnType<typeof loadPreparer>>['prepareAttachment'];
+    let preparer: Preparer;
     try {
-      prepare = (await loadPreparer()).prepareAttachment;
+      preparer = await loadPreparer();
     } catch (error) {
       for (const { key, file } of waiting) {
-        this.settle(key, {
+        this.refuse(key, {
           file: file.name,
           reason: msg(
             str`Easel could not load its file checks (${errorText(error)}). Reload the page and attach it again.`,
@@ -71,25 +72,35 @@ export class AttachmentTrayController {
     for (const { key, file } of waiting) {
       let outcome: PrepareOutcome;
       try {
-        outcome = await prepare(file, this.processImage ? { processImage: this.processImage } : {});
+        outcome = await preparer.prepareAttachment(
+          file,
+          this.processImage ? { processImage: this.processImage } : {},
+        );
       } catch (error) {
         outcome = {
           file: file.name,
           reason: msg(str`It could not be read (${errorText(error)}). Try attaching it again.`),
         };
       }
-      this.settle(key, outcome);
+      this.settle(key, outcome, preparer);
     }
   }
 
-  private settle(key: string, outcome: PrepareOutcome): void {
-    this.pending = this.pending.filter((p) => p.key !== key);
-    if (isRefusal(outcome)) this.refusals = [...this.refusals, outcome];
-    else {
-      // A file may bring more attachments with it (a DOCX's images, a long PDF's further parts).
-      const { also, ...first } = outcome;
-      for (const prepared of [first, ...(also ?? [])]) this.accept(prepared);
+  private settle(key: string, outcome: PrepareOutcome, preparer: Preparer): void {
+    if (isRefusal(outcome)) {
+      this.refuse(key, outcome);
+      return;
     }
+    this.pending = this.pending.filter((p) => p.key !== key);
+    // A file may bring more attachments with it (a DOCX's images, a long PDF's further parts).
+    const { also, ...first } = outcome;
+    for (const prepared of [first, ...(also ?? [])]) this.accept(prepared, preparer);
+    this.host.requestUpdate();
+  }
+
+  private refuse(key: string, refusal: Refusal): void {
+    this.pending = this.pending.filter((p) => p.key !== key);
+    this.refusals = [...this.refusals, refusal];
     this.host.requestUpdate();
   }
 
@@ -108,8 +119,10 @@ export class AttachmentTrayController {
     this.pending = [...this.pending, { key, name }];
     this.host.requestUpdate();
     let outcome: PdfReworked | Refusal;
+    let preparer: Preparer | undefined;
     try {
-      outcome = await (await loadPreparer()).reworkPdf(item ?? (from as Refusal), name, how);
+      preparer = await loadPreparer();
+      outcome = await preparer.reworkPdf(item ?? (from as Refusal), name, how);
     } catch (error) {
       outcome = { file: name, reason: msg(str`The PDF could not be read again (${errorText(error)}).`) };
     }
@@ -123,7 +136,7 @@ export class AttachmentTrayController {
       ];
       this.items = this.items.flatMap((i) => (i.record.id === of ? outcome.now : [i]));
       this.blobs = this.blobsOf();
-    } else for (const prepared of outcome.now) this.accept(prepared);
+    } else if (preparer) for (const prepared of outcome.now) this.accept(prepared, preparer);
     this.host.requestUpdate();
   }
 
@@ -196,7 +209,8 @@ export class AttachmentTrayController {
     return new Map(all.map((i) => [i.record.id, i.blob]));
   }
 
-  private accept(prepared: PreparedAttachment): void {
+  /** Takes a prepared file into the tray, named apart from the others, if the set still fits one request. */
+  private accept(prepared: PreparedAttachment, { uniqueName, checkAttachmentSet }: Preparer): void {
     const name = uniqueName(
       prepared.record.name,
       this.items.map((item) => item.record.name),
