@@ -3,7 +3,8 @@
  * composer — with the conversation's actions, the retry countdown and the status line's note.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { AgentEvent, AgentQueues, QueuedMessage } from '../../agent';
+import { live } from 'lit/directives/live.js';
+import type { AgentEvent, AgentQueues, AssistantMessage, QueuedMessage } from '../../agent';
 import { codeOn, webOn, withCode, withWeb } from '../../storage';
 import type { FilesChosenEvent } from '../attachments';
 import type { CodeToggleEvent, EaselComposer, ReturnedMessage, WebToggleEvent } from '../chat/composer';
@@ -104,6 +105,19 @@ export class ChatPane {
     this.composer?.focus();
   }
 
+  /**
+   * Shows the streaming answer's latest partial in the conversation, with nothing around it rendered again (the
+   * shell's template, header and composer stay as they are): false while there is no conversation to show it.
+   * The template binds `streamMessage` with `live`, so the shell's next render compares with what the
+   * conversation holds now, not with what the template last gave it.
+   */
+  showStream(message: AssistantMessage | null): boolean {
+    const conversation = this.conversation;
+    if (!conversation) return false;
+    conversation.streamMessage = message;
+    return true;
+  }
+
   private get composer(): EaselComposer | null {
     return this.host.renderRoot.querySelector('easel-composer');
   }
@@ -127,7 +141,7 @@ export class ChatPane {
       ${projectBar(this.parts.projects)} ${incognitoBar(services.saver.incognito)}
       <easel-conversation
         .messages=${state.messages}
-        .streamMessage=${state.streamMessage}
+        .streamMessage=${live(state.streamMessage)}
         .runningTools=${state.pendingToolCalls}
         ?busy=${state.isStreaming}
         .retryNote=${this.retryNote}

@@ -1,5 +1,6 @@
 /** Element tests of `AgentController`'s pacing while an answer streams, with a real agent in a real browser. */
 import { html, LitElement } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent, type AssistantMessage, type StreamFn } from '../../agent';
 import { mount } from '../test-support';
@@ -29,6 +30,51 @@ customElements.define('test-stream-follower', StreamFollower);
 declare global {
   interface HTMLElementTagNameMap {
     'test-stream-follower': StreamFollower;
+  }
+}
+
+/**
+ * Shows the streaming answer through a `StreamSink` (as the app hands it to the conversation) and the finished
+ * one through its own render, counting both. Its template binds the streaming text with `live`, as the app
+ * does: the sink changes it between renders.
+ */
+class SinkFollower extends LitElement {
+  agent: Agent | undefined;
+  renders = 0;
+  /** What the sink was given, in order. */
+  readonly sunk: (AssistantMessage | null)[] = [];
+  /** Whether the sink can show the message (as the conversation, once it is in the page). */
+  sinkReady = true;
+  private readonly follower = new AgentController(this, (message) => {
+    const live = this.renderRoot.querySelector('.live');
+    if (!live || !this.sinkReady) return false;
+    this.sunk.push(message);
+    live.textContent = textOf(message);
+    return true;
+  });
+
+  override willUpdate(): void {
+    this.follower.agent = this.agent;
+  }
+
+  override render() {
+    this.renders++;
+    const state = this.follower.state;
+    const answer = state?.messages.findLast((m) => m.role === 'assistant');
+    return html`<p class="live" .textContent=${live(textOf(state?.streamMessage ?? null))}></p>
+      <p class="done">${answer?.role === 'assistant' ? textOf(answer) : ''}</p>
+      <p>${this.follower.queues?.followUp.length ?? 0} queued</p>`;
+  }
+}
+customElements.define('test-sink-follower', SinkFollower);
+
+function textOf(message: AssistantMessage | null): string {
+  return (message?.content ?? []).map((block) => (block.type === 'text' ? block.text : '')).join('');
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'test-sink-follower': SinkFollower;
   }
 }
 
@@ -98,5 +144,58 @@ describe('AgentController while an answer streams', () => {
     expect(renders).toBeLessThan(100);
     expect(timers.mock.calls.length).toBeGreaterThan(0);
     expect(timers.mock.calls.length).toBeLessThanOrEqual(renders + 1);
+  });
+});
+
+describe('AgentController with a stream sink', () => {
+  it('gives the sink the updates that change only the streaming message; the host renders for the rest', async () => {
+    const agent = new Agent({ streamFn: wordsStream(24, 100) });
+    const { el, screen } = await mount('test-sink-follower', { agent });
+    const rendersBefore = el.renders;
+    const done = agent.prompt('Hello');
+    await expect.element(screen.getByText(/word11 $/)).toBeInTheDocument();
+    await done;
+    await expect.element(screen.getByText(/word23 $/)).toBeInTheDocument();
+    const renders = el.renders - rendersBefore;
+    // Every word arrives 100 ms after the last: each is an update, given to the sink (the first partial, with its
+    // new streaming message, and the end, with the answer among the messages, are the host's).
+    const shown = el.sunk.filter((m) => m !== null);
+    expect(shown.length).toBeGreaterThanOrEqual(20);
+    expect(renders).toBeLessThanOrEqual(6);
+    // The sink was given each partial as it grew, never an older one after a newer.
+    const lengths = shown.map((m) => textOf(m).length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    // Finished, the host shows the answer and nothing streams.
+    expect(el.renderRoot.querySelector('.live')?.textContent).toBe('');
+    expect(el.renderRoot.querySelector('.done')?.textContent).toMatch(/word23 $/);
+  });
+
+  it('renders the host when the queues change while an answer streams', async () => {
+    const agent = new Agent({ streamFn: wordsStream(60, 40) });
+    const { el, screen } = await mount('test-sink-follower', { agent });
+    const done = agent.prompt('Hello');
+    await expect.element(screen.getByText(/word3 /)).toBeInTheDocument();
+    const rendersBefore = el.renders;
+    agent.followUp({ role: 'user', content: 'And then?', timestamp: Date.now() });
+    await expect.element(screen.getByText('1 queued')).toBeInTheDocument();
+    expect(el.renders).toBeGreaterThan(rendersBefore);
+    agent.clearQueues();
+    await done;
+  });
+
+  it('renders the host when the sink cannot show the message', async () => {
+    const agent = new Agent({ streamFn: wordsStream(40, 60) });
+    const { el, screen } = await mount('test-sink-follower', { agent });
+    const done = agent.prompt('Hello');
+    await expect.element(screen.getByText(/word2 /)).toBeInTheDocument();
+    el.sinkReady = false;
+    const rendersBefore = el.renders;
+    const sunkBefore = el.sunk.length;
+    // The host shows each update itself, while the answer still streams.
+    await expect.element(screen.getByText(/word12 /)).toBeInTheDocument();
+    expect(el.renderRoot.querySelector('.done')?.textContent).toBe('');
+    expect(el.renders - rendersBefore).toBeGreaterThanOrEqual(5);
+    expect(el.sunk.length).toBe(sunkBefore);
+    await done;
   });
 });

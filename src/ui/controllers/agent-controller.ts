@@ -1,27 +1,24 @@
 /** `AgentController`: re-renders an element when the agent changes, paced to the frame and the stream. */
 import type { ReactiveControllerHost } from 'lit';
-import type { Agent, AgentQueues, AgentState } from '../../agent';
+import type { Agent, AgentQueues, AgentState, AssistantMessage } from '../../agent';
 import { SubscriptionController, type Unsubscribe } from './subscriptions';
 
 /**
- * While an answer streams, the host renders at most this often (ms). Text arriving in between is shown
- * together; 25 updates a second reads as smooth streaming.
+ * While an answer streams, the host renders at most this often (ms), however costly its updates: text arriving
+ * in between is shown together.
  */
 const STREAMING_INTERVAL = 40;
 /**
- * …and a new frame at least this often while text arrives (ms). The next update waits for an animation frame
- * (up to `FRAME` ms) and then takes about as long as the last one before its frame is presented, so the interval
- * leaves room for both: a fixed 90 ms gave gaps of 105–110 ms, and 200 ms visibly stuttered (gaps of 210–250 ms).
+ * …and a new frame at least this often while text arrives (ms), and no more often than that needs. The next
+ * update waits for an animation frame (up to `FRAME` ms) and then takes about as long as the last one before its
+ * frame is presented, so the interval leaves room for both: a fixed 90 ms gave gaps of 105–110 ms, and 200 ms
+ * visibly stuttered (gaps of 210–250 ms). Every update is a frame with its script, style, layout and paint, so
+ * text that pours in faster than anyone reads is shown about ten times a second, as often as the formatted floor
+ * of `bench/stream-cdp.mjs` shows it (every 90 ms), not twenty-five (every 40 ms: twice the frames, each costing
+ * the browser as much); at the pace of a real answer each piece of text is shown as it arrives.
  */
 const FRAME_GAP = 100;
 const FRAME = 17;
-/**
- * Rendering while streaming may take at most 1/`RENDER_BUDGET` of the main thread: an update that took 8 ms
- * (script, style, layout and paint) is followed by one no sooner than 8 × `RENDER_BUDGET` ms later. At the pace
- * of a real answer an update costs a millisecond or two and the interval stays at `STREAMING_INTERVAL`; when text
- * pours in faster than anyone reads, updates thin out and the page keeps its headroom.
- */
-const RENDER_BUDGET = 12;
 /**
  * A stream's update is timed (`measure`) once in this many: timing one costs a task of its own after its frame,
  * and the cost of an update changes slowly as an answer grows.
@@ -29,18 +26,36 @@ const RENDER_BUDGET = 12;
 const MEASURE_EVERY = 4;
 
 /**
- * How long to wait before the next update of a stream, after one that cost `cost` ms: `RENDER_BUDGET` times
- * the cost, but no longer than keeps frames `FRAME_GAP` apart, and never less than `STREAMING_INTERVAL`.
+ * How long to wait before the next update of a stream, after one that cost `cost` ms: as long as keeps frames
+ * `FRAME_GAP` apart (the wait, a frame and an update as costly), and never less than `STREAMING_INTERVAL`.
  */
 export function streamingInterval(cost: number): number {
-  return Math.max(STREAMING_INTERVAL, Math.min(FRAME_GAP - FRAME - cost, cost * RENDER_BUDGET));
+  return Math.max(STREAMING_INTERVAL, FRAME_GAP - FRAME - cost);
 }
+
+/**
+ * Whether `next` differs from `before` in the streaming message alone: what only the open answer shows.
+ * Every other field of the state is compared, so a field added to `AgentState` counts without a change here.
+ */
+export function onlyStreamChanged(before: AgentState | undefined, next: AgentState): boolean {
+  if (!before) return false;
+  for (const key of Object.keys(next) as (keyof AgentState)[])
+    if (key !== 'streamMessage' && next[key] !== before[key]) return false;
+  return true;
+}
+
+/**
+ * Shows the streaming message's latest partial without updating the host, for a host that shows it in one
+ * child (the conversation): returns false when it cannot (that child is not there yet), and the host updates.
+ */
+export type StreamSink = (message: AssistantMessage | null) => boolean;
 
 /**
  * Connects an element to the agent: subscribes on connect, unsubscribes on disconnect (through one
  * `SubscriptionController`, so an element taken out and put back follows again), and asks the host to update
  * when the agent's state or queues change — at most once per animation frame, and while an answer streams at
- * most every `STREAMING_INTERVAL` ms, however many tokens arrived in between.
+ * most every `STREAMING_INTERVAL` ms, however many tokens arrived in between. Given a `StreamSink`, an update in
+ * which only the streaming message changed goes to the sink alone: the host does not render for it.
  */
 export class AgentController {
   private agentRef: Agent | undefined;
@@ -52,8 +67,14 @@ export class AgentController {
   private streamUpdates = 0;
   private readonly afterFrame = typeof MessageChannel === 'function' ? new MessageChannel() : undefined;
   private readonly subscriptions: SubscriptionController;
+  /** The state the host was last asked to render, and whether something else (the queues) changed since. */
+  private rendered: AgentState | undefined;
+  private queuesChanged = false;
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly streamSink?: StreamSink,
+  ) {
     this.subscriptions = new SubscriptionController(host, () => this.subscribe());
   }
 
@@ -61,6 +82,7 @@ export class AgentController {
   set agent(agent: Agent | undefined) {
     if (agent === this.agentRef) return;
     this.agentRef = agent;
+    this.rendered = undefined;
     this.subscriptions.refresh();
   }
 
@@ -77,7 +99,10 @@ export class AgentController {
     if (!agent) return [];
     const offs = [
       agent.subscribeState(() => this.schedule()),
-      agent.subscribeQueue(() => this.schedule()),
+      agent.subscribeQueue(() => {
+        this.queuesChanged = true;
+        this.schedule();
+      }),
       () => this.cancel(),
     ];
     this.schedule();
@@ -119,9 +144,26 @@ export class AgentController {
       this.frame = 0;
       const start = performance.now();
       this.lastUpdate = start;
-      this.host.requestUpdate();
+      this.update();
       if (streaming && this.streamUpdates++ % MEASURE_EVERY === 0) this.measure(start);
     });
+  }
+
+  /** The host renders, or only the sink shows the new partial when nothing else changed since the host rendered. */
+  private update(): void {
+    const state = this.agentRef?.state;
+    const sink = this.streamSink;
+    if (
+      sink &&
+      state &&
+      !this.queuesChanged &&
+      onlyStreamChanged(this.rendered, state) &&
+      sink(state.streamMessage)
+    )
+      return;
+    this.rendered = state;
+    this.queuesChanged = false;
+    this.host.requestUpdate();
   }
 
   /**
