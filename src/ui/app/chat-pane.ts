@@ -3,7 +3,6 @@
  * composer — with the conversation's actions, the retry countdown and the status line's note.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { AgentEvent, AgentQueues, AssistantMessage, QueuedMessage } from '../../agent';
 import { codeOn, webOn, withCode, withWeb } from '../../storage';
 import type { FilesChosenEvent } from '../attachments';
@@ -75,6 +74,8 @@ export class ChatPane {
    * those are the same, so the composer does not update for every streamed update of the chat.
    */
   private queued: { readonly from: AgentQueues; readonly list: readonly QueuedMessage[] } | undefined;
+  /** `showStream` gave the conversation a partial since the shell last rendered (see `render`). */
+  private streamShown = false;
 
   readonly actions: ChatActions;
 
@@ -108,13 +109,12 @@ export class ChatPane {
   /**
    * Shows the streaming answer's latest partial in the conversation, with nothing around it rendered again (the
    * shell's template, header and composer stay as they are): false while there is no conversation to show it.
-   * The template binds `streamMessage` with `live`, so the shell's next render compares with what the
-   * conversation holds now, not with what the template last gave it.
    */
   showStream(message: AssistantMessage | null): boolean {
     const conversation = this.conversation;
     if (!conversation) return false;
     conversation.streamMessage = message;
+    this.streamShown = true;
     return true;
   }
 
@@ -130,6 +130,14 @@ export class ChatPane {
     const state = services.agent.state;
     const queues = services.agent.queueSnapshot;
     const s = this.parts.sessions;
+    if (this.streamShown) {
+      // The template's binding compares with what it gave the conversation last, not with the partial
+      // `showStream` gave it since (a stream that ends goes back to the `null` the binding gave before it
+      // began): the conversation is given the current one here, as `live()` would, without its code.
+      this.streamShown = false;
+      const conversation = this.conversation;
+      if (conversation) conversation.streamMessage = state.streamMessage;
+    }
     return html`<main @files-chosen=${this.handleDroppedFiles}><easel-drop-overlay contained></easel-drop-overlay>
       <easel-recovery-notice
         ?deleted=${s.openDeleted}
@@ -141,7 +149,7 @@ export class ChatPane {
       ${projectBar(this.parts.projects)} ${incognitoBar(services.saver.incognito)}
       <easel-conversation
         .messages=${state.messages}
-        .streamMessage=${live(state.streamMessage)}
+        .streamMessage=${state.streamMessage}
         .runningTools=${state.pendingToolCalls}
         ?busy=${state.isStreaming}
         .retryNote=${this.retryNote}

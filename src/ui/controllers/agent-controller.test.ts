@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentState, AssistantMessage } from '../../agent';
-import { onlyStreamChanged, streamingInterval } from './agent-controller';
+import { onlyStreamChanged } from './agent-controller';
 
 function partial(text: string): AssistantMessage {
   return {
@@ -39,23 +39,5 @@ describe('onlyStreamChanged', () => {
     expect(onlyStreamChanged(streaming, { ...next, pendingToolCalls: new Set(['call']) })).toBe(false);
     expect(onlyStreamChanged(streaming, { ...next, error: 'Overloaded' })).toBe(false);
     expect(onlyStreamChanged(undefined, next)).toBe(false);
-  });
-});
-
-describe('streamingInterval', () => {
-  it('shows a fast stream about ten times a second while updates are cheap, as the formatted floor does', () => {
-    expect(streamingInterval(0.5)).toBe(82.5);
-    expect(streamingInterval(3)).toBe(80);
-  });
-
-  it('keeps frames 100 ms apart however costly an update was: the wait, a frame and the update fit', () => {
-    expect(streamingInterval(6)).toBe(77);
-    expect(streamingInterval(13)).toBe(70);
-    expect(streamingInterval(40)).toBe(43);
-  });
-
-  it('never updates more often than every 40 ms, even when an update takes longer than a frame gap allows', () => {
-    expect(streamingInterval(50)).toBe(40);
-    expect(streamingInterval(Number.POSITIVE_INFINITY)).toBe(40);
   });
 });

@@ -4,34 +4,17 @@ import type { Agent, AgentQueues, AgentState, AssistantMessage } from '../../age
 import { SubscriptionController, type Unsubscribe } from './subscriptions';
 
 /**
- * While an answer streams, the host renders at most this often (ms), however costly its updates: text arriving
- * in between is shown together.
+ * While an answer streams, the host renders at most this often (ms): text arriving in between is shown together.
+ * An update waits for the next animation frame (up to 17 ms) and its frame is presented once it has run, so
+ * frames come at most about 100 ms apart (80, a frame, and the difference between two updates' costs), the
+ * interval the formatted floor of `bench/stream-cdp.mjs` shows text at (90 ms and a frame). Every update is a
+ * frame with its own script, style, layout and paint: text that pours in faster than anyone reads is shown about
+ * ten times a second, not twenty-five (every 40 ms, as before: twice the frames for the same text); at the pace
+ * of a real answer each piece of text is shown as it arrives. The interval is fixed: one that shrank as updates
+ * cost more (to keep the gap with the update's own time) made more updates when the page was slow, and timing
+ * the updates cost a task of its own.
  */
-const STREAMING_INTERVAL = 40;
-/**
- * …and a new frame at least this often while text arrives (ms), and no more often than that needs. The next
- * update waits for an animation frame (up to `FRAME` ms) and then takes about as long as the last one before its
- * frame is presented, so the interval leaves room for both: a fixed 90 ms gave gaps of 105–110 ms, and 200 ms
- * visibly stuttered (gaps of 210–250 ms). Every update is a frame with its script, style, layout and paint, so
- * text that pours in faster than anyone reads is shown about ten times a second, as often as the formatted floor
- * of `bench/stream-cdp.mjs` shows it (every 90 ms), not twenty-five (every 40 ms: twice the frames, each costing
- * the browser as much); at the pace of a real answer each piece of text is shown as it arrives.
- */
-const FRAME_GAP = 100;
-const FRAME = 17;
-/**
- * A stream's update is timed (`measure`) once in this many: timing one costs a task of its own after its frame,
- * and the cost of an update changes slowly as an answer grows.
- */
-const MEASURE_EVERY = 4;
-
-/**
- * How long to wait before the next update of a stream, after one that cost `cost` ms: as long as keeps frames
- * `FRAME_GAP` apart (the wait, a frame and an update as costly), and never less than `STREAMING_INTERVAL`.
- */
-export function streamingInterval(cost: number): number {
-  return Math.max(STREAMING_INTERVAL, FRAME_GAP - FRAME - cost);
-}
+const STREAMING_INTERVAL = 80;
 
 /**
  * Whether `next` differs from `before` in the streaming message alone: what only the open answer shows.
@@ -62,10 +45,6 @@ export class AgentController {
   private frame = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastUpdate = 0;
-  private interval = STREAMING_INTERVAL;
-  /** Updates of this stream so far (the first is timed, then one in `MEASURE_EVERY`). */
-  private streamUpdates = 0;
-  private readonly afterFrame = typeof MessageChannel === 'function' ? new MessageChannel() : undefined;
   private readonly subscriptions: SubscriptionController;
   /** The state the host was last asked to render, and whether something else (the queues) changed since. */
   private rendered: AgentState | undefined;
@@ -113,7 +92,6 @@ export class AgentController {
   private cancel(): void {
     cancelAnimationFrame(this.frame);
     clearTimeout(this.timer);
-    if (this.afterFrame) this.afterFrame.port1.onmessage = null;
     this.frame = 0;
     this.timer = undefined;
   }
@@ -121,31 +99,25 @@ export class AgentController {
   private schedule(): void {
     if (this.frame || this.timer) return;
     const streaming = this.agentRef?.state.streamMessage != null;
-    if (!streaming) {
-      this.interval = STREAMING_INTERVAL;
-      this.streamUpdates = 0;
-    }
-    const wait = streaming ? this.interval - (performance.now() - this.lastUpdate) : 0;
+    const wait = streaming ? STREAMING_INTERVAL - (performance.now() - this.lastUpdate) : 0;
     if (wait > 0) {
       // Straight to the frame once the wait is over. Timing the wait again made chains: a timer rounds its delay
       // down to whole milliseconds, so it fired a fraction early, armed one for that fraction (which runs at once),
       // and so on: four or five timer tasks an update.
       this.timer = setTimeout(() => {
         this.timer = undefined;
-        this.requestFrame(streaming);
+        this.requestFrame();
       }, wait);
       return;
     }
-    this.requestFrame(streaming);
+    this.requestFrame();
   }
 
-  private requestFrame(streaming: boolean): void {
+  private requestFrame(): void {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      const start = performance.now();
-      this.lastUpdate = start;
+      this.lastUpdate = performance.now();
       this.update();
-      if (streaming && this.streamUpdates++ % MEASURE_EVERY === 0) this.measure(start);
     });
   }
 
@@ -164,20 +136,5 @@ export class AgentController {
     this.rendered = state;
     this.queuesChanged = false;
     this.host.requestUpdate();
-  }
-
-  /**
-   * Times the update from this animation frame to the first task after the frame is drawn (a message posted
-   * now is delivered then), so style, layout and paint count too, and sets the next interval from it.
-   */
-  private measure(start: number): void {
-    const channel = this.afterFrame;
-    if (!channel) return;
-    channel.port1.onmessage = () => {
-      // A measure that arrives after the stream has ended would spoil the next stream's first interval.
-      if (this.agentRef?.state.streamMessage != null)
-        this.interval = streamingInterval(performance.now() - start);
-    };
-    channel.port2.postMessage(null);
   }
 }
