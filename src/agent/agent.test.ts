@@ -246,4 +246,20 @@ describe('Agent', () => {
     expect(stream.calls[0]?.context.systemPrompt).toBe('Be verbose.');
     expect(stream.calls[0]?.context.tools?.map((t) => t.name)).toEqual(['t']);
   });
+
+  it('makes no new snapshot when given the same tools in the same order', () => {
+    const { agent } = createAgent([]);
+    const a = makeTool('a', async () => ok('a'));
+    const b = makeTool('b', async () => ok('b'));
+    const heard: AgentState[] = [];
+    agent.subscribeState((state) => heard.push(state));
+    agent.setTools([a, b]);
+    const state = agent.state;
+    agent.setTools([a, b]);
+    expect(agent.state).toBe(state);
+    expect(heard).toHaveLength(1);
+    agent.setTools([b, a]);
+    expect(agent.state.tools).toEqual([b, a]);
+    expect(heard).toHaveLength(2);
+  });
 });

@@ -206,7 +206,10 @@ export class Agent {
     this.setState(updateState(this.current, { systemPrompt }));
   }
 
+  /** The same tools in the same order change nothing: no new state, so no listener hears of it. */
   setTools(tools: readonly AnyAgentTool[]): void {
+    const current = this.current.tools;
+    if (tools.length === current.length && tools.every((tool, i) => tool === current[i])) return;
     this.setState(updateState(this.current, { tools: Object.freeze([...tools]) }));
   }
 

@@ -3,7 +3,7 @@
  * composer — with the conversation's actions, the retry countdown and the status line's note.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { AgentEvent, AgentQueues, QueuedMessage } from '../../agent';
+import type { AgentEvent, AgentQueues, AssistantMessage, QueuedMessage } from '../../agent';
 import { codeOn, webOn, withCode, withWeb } from '../../storage';
 import type { FilesChosenEvent } from '../attachments';
 import type { CodeToggleEvent, EaselComposer, ReturnedMessage, WebToggleEvent } from '../chat/composer';
@@ -74,6 +74,8 @@ export class ChatPane {
    * those are the same, so the composer does not update for every streamed update of the chat.
    */
   private queued: { readonly from: AgentQueues; readonly list: readonly QueuedMessage[] } | undefined;
+  /** `showStream` gave the conversation a partial since the shell last rendered (see `render`). */
+  private streamShown = false;
 
   readonly actions: ChatActions;
 
@@ -104,6 +106,18 @@ export class ChatPane {
     this.composer?.focus();
   }
 
+  /**
+   * Shows the streaming answer's latest partial in the conversation, with nothing around it rendered again (the
+   * shell's template, header and composer stay as they are): false while there is no conversation to show it.
+   */
+  showStream(message: AssistantMessage | null): boolean {
+    const conversation = this.conversation;
+    if (!conversation) return false;
+    conversation.streamMessage = message;
+    this.streamShown = true;
+    return true;
+  }
+
   private get composer(): EaselComposer | null {
     return this.host.renderRoot.querySelector('easel-composer');
   }
@@ -116,6 +130,14 @@ export class ChatPane {
     const state = services.agent.state;
     const queues = services.agent.queueSnapshot;
     const s = this.parts.sessions;
+    if (this.streamShown) {
+      // The template's binding compares with what it gave the conversation last, not with the partial
+      // `showStream` gave it since (a stream that ends goes back to the `null` the binding gave before it
+      // began): the conversation is given the current one here, as `live()` would, without its code.
+      this.streamShown = false;
+      const conversation = this.conversation;
+      if (conversation) conversation.streamMessage = state.streamMessage;
+    }
     return html`<main @files-chosen=${this.handleDroppedFiles}><easel-drop-overlay contained></easel-drop-overlay>
       <easel-recovery-notice
         ?deleted=${s.openDeleted}

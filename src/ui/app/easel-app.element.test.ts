@@ -1,5 +1,6 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import type { AssistantMessage } from '../../agent';
 import { createScriptedStream, type ScriptStep, text } from '../../agent/test-support';
 import { createServices } from '../../app';
 import type { PreparedAttachment } from '../../attachments';
@@ -60,6 +61,33 @@ async function services(steps: readonly ScriptStep[], apiKey?: string) {
     });
   });
   return { services: value, calls: scripted.calls };
+}
+
+/** An answer of `count` words, one every `everyMs` ms, as a scripted step. */
+function words(count: number, everyMs: number): ScriptStep {
+  return async function* (_context, options) {
+    let partial: AssistantMessage = {
+      role: 'assistant',
+      content: [],
+      provider: 'scripted',
+      model: options.model,
+      usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 },
+      stopReason: 'stop',
+      timestamp: Date.now(),
+    };
+    yield { type: 'start', partial };
+    let said = '';
+    partial = { ...partial, content: [{ type: 'text', text: said }] };
+    yield { type: 'text_start', contentIndex: 0, partial };
+    for (let i = 0; i < count; i++) {
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      said += `word${i} `;
+      partial = { ...partial, content: [{ type: 'text', text: said }] };
+      yield { type: 'text_delta', contentIndex: 0, delta: `word${i} `, partial };
+    }
+    yield { type: 'text_end', contentIndex: 0, partial };
+    yield { type: 'done', message: partial };
+  };
 }
 
 const APP_SIZE = 'width: 1280px; height: 720px; display: flex; flex-direction: column';
@@ -236,6 +264,29 @@ describe('<easel-app>', () => {
     expect(composer.queue).not.toBe(queue);
     expect(composer.queue).toHaveLength(1);
     s.agent.abort();
+  });
+
+  it('shows the updates of a streaming answer in the conversation without rendering the app again', async () => {
+    const { services: s } = await services([words(40, 50)], 'sk-ant-test');
+    const { el, screen } = await mount('easel-app', { services: s }, { style: APP_SIZE });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Go{Enter}');
+    const claude = screen.getByRole('article', { name: 'Claude' });
+    await expect.element(claude.getByText(/word3 /)).toBeVisible();
+    const render = vi.spyOn(el, 'render');
+    // The streaming answer's element is in the conversation's own shadow root.
+    const view = (claude.element().getRootNode() as ShadowRoot).host;
+    const conversation = (view.getRootNode() as ShadowRoot)
+      .host as HTMLElementTagNameMap['easel-conversation'];
+    const conversationRender = vi.spyOn(conversation, 'render');
+    await expect.element(claude.getByText(/word30 /)).toBeVisible();
+    // The conversation showed the words as they came; the app around it stayed as it was.
+    expect(conversationRender.mock.calls.length).toBeGreaterThanOrEqual(5);
+    expect(render.mock.calls.length).toBeLessThanOrEqual(1);
+    // Ended, the answer is shown once, whole, and no longer busy.
+    await expect.element(claude.getByText(/word39 $/)).toBeVisible();
+    await expect.element(claude).toHaveAttribute('aria-busy', 'false');
+    await expect.element(screen.getByRole('article', { name: 'Claude' })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
   });
 
   it('puts a message with files back in the box when another session opens while its files are stored', async () => {

@@ -59,7 +59,10 @@ export class EaselApp extends LitElement {
   /** The folder backup (`services.backup`), for the storage settings. */
   @provide({ context: backupContext }) private backup: FolderBackup | undefined;
 
-  private readonly agentController = new AgentController(this);
+  /** Renders the app when the agent changes; the streaming answer's updates go to the conversation alone. */
+  private readonly agentController: AgentController = new AgentController(this, (message): boolean =>
+    this.chat.showStream(message),
+  );
   private readonly catalog = new ModelCatalogController(this);
   private readonly sessions = new SessionsController(
     this,

@@ -234,7 +234,8 @@ export class SessionsController implements SessionsShared {
         const first = this.sessions[0];
         this.sessions = [status.session, ...this.sessions.filter((s) => s.id !== status.session.id)];
         // A save while the answer streams that moves nothing in the list (the session is already first, under
-        // the same title) is shown by the stream's next render, which comes within a fifth of a second.
+        // the same title) is shown by the app's next render: the stream's updates render the conversation alone,
+        // but the app renders again when the streaming message ends, is followed by a tool's, or the run ends.
         const shownSoon =
           this.streaming() &&
           notice === this.notice &&

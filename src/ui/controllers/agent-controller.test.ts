@@ -1,26 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { streamingInterval } from './agent-controller';
+import type { AgentState, AssistantMessage } from '../../agent';
+import { onlyStreamChanged } from './agent-controller';
 
-describe('streamingInterval', () => {
-  it('keeps 25 updates a second while updates are cheap, as at the pace of a real answer', () => {
-    expect(streamingInterval(0.5)).toBe(40);
-    expect(streamingInterval(3)).toBe(40);
+function partial(text: string): AssistantMessage {
+  return {
+    role: 'assistant',
+    content: [{ type: 'text', text }],
+    provider: 'scripted',
+    model: 'm',
+    usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 },
+    stopReason: 'stop',
+    timestamp: 1,
+  };
+}
+
+const streaming: AgentState = {
+  systemPrompt: '',
+  model: 'm',
+  thinkingLevel: 'off',
+  tools: [],
+  messages: [],
+  isStreaming: true,
+  streamMessage: partial('Hel'),
+  pendingToolCalls: new Set(),
+  error: undefined,
+};
+
+describe('onlyStreamChanged', () => {
+  it('is true when the streaming message alone changed, from one partial or none to the next', () => {
+    expect(onlyStreamChanged(streaming, { ...streaming, streamMessage: partial('Hello') })).toBe(true);
+    expect(onlyStreamChanged({ ...streaming, streamMessage: null }, streaming)).toBe(true);
   });
 
-  it('spaces costly updates so that rendering takes at most a twelfth of the main thread', () => {
-    expect(streamingInterval(4)).toBe(48);
-    expect(streamingInterval(5)).toBe(60);
-  });
-
-  it('keeps frames 100 ms apart however costly an update was: the wait, a frame and the update fit', () => {
-    expect(streamingInterval(6)).toBe(72);
-    expect(streamingInterval(8)).toBe(75);
-    expect(streamingInterval(13)).toBe(70);
-    expect(streamingInterval(40)).toBe(43);
-  });
-
-  it('never updates more often than every 40 ms, even when an update takes longer than a frame gap allows', () => {
-    expect(streamingInterval(50)).toBe(40);
-    expect(streamingInterval(Number.POSITIVE_INFINITY)).toBe(40);
+  it('is false when anything else changed too, or nothing was rendered yet', () => {
+    const next = { ...streaming, streamMessage: partial('Hello') };
+    expect(onlyStreamChanged(streaming, { ...next, messages: [partial('Hi')] })).toBe(false);
+    expect(onlyStreamChanged(streaming, { ...next, isStreaming: false })).toBe(false);
+    expect(onlyStreamChanged(streaming, { ...next, pendingToolCalls: new Set(['call']) })).toBe(false);
+    expect(onlyStreamChanged(streaming, { ...next, error: 'Overloaded' })).toBe(false);
+    expect(onlyStreamChanged(undefined, next)).toBe(false);
   });
 });
