@@ -59,6 +59,7 @@ import {
   memoryToolRenderer,
   PreviewHost,
   PreviewRuntime,
+  preloadArtifactsPanel,
   runCodeToolRenderer,
   type UploadsHandle,
 } from '../ui';
@@ -341,6 +342,8 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
   };
   async function standingContext(): Promise<StandingContext | undefined> {
     // What Claude reads about run_code and artifacts loads with the first request, not with the first screen.
+    // The answer may write a component: the compiler starts, and React's shelf files are read, meanwhile.
+    previewHost.runtime.warmUp(true);
     await Promise.all([codeTool.prepare(), artifactsTool.prepare()]);
     return (await loadStanding()).get();
   }
@@ -391,6 +394,9 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       void loadConverting().catch(() => undefined);
       void loadStanding().catch(() => undefined);
       void loadMemory().catch(() => undefined);
+      // The artifacts panel's and the preview's code, and the shelf's manifest: code and a list, no frame.
+      preloadArtifactsPanel();
+      previewHost.runtime.warmUp();
     },
   };
 }

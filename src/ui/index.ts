@@ -1,7 +1,7 @@
 /** The public surface of src/ui: the app shell, what `main.ts` hands it, and what it loads while idle. */
 export { EaselApp } from './app/easel-app';
 export type { EaselServices } from './app/services';
-export { artifactsToolRenderer, PreviewHost, PreviewRuntime } from './artifacts';
+export { artifactsToolRenderer, PreviewHost, PreviewRuntime, preloadArtifactsPanel } from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { collectServerFiles, lazyCodeSandbox } from './code/lazy-sandbox';
 export { runCodeToolRenderer } from './code/tool-renderer';

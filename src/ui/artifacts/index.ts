@@ -2,7 +2,7 @@
  * The artifacts panel and the services behind it. `main.ts` makes the `PreviewHost` (and the store, tool and
  * stream tracker from `src/artifacts`) and mounts `<easel-artifacts-layout>` around the chat.
  */
-export { EaselArtifactsLayout } from './artifacts-layout';
+export { EaselArtifactsLayout, preloadArtifactsPanel } from './artifacts-layout';
 export type { EaselArtifactsPanel } from './artifacts-panel';
 export {
   ArtifactEditEvent,
