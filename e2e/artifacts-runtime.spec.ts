@@ -378,3 +378,24 @@ export default function Next() {
   ]);
   await expect(consoleRegion(app)).toContainText('1 error');
 });
+
+test('a component shown in a spare frame, where React rendered once out of sight, renders, updates and reports only itself', async ({
+  app,
+  anthropic,
+}) => {
+  await modelCreates(app, anthropic, 'Dashboard.tsx', DASHBOARD);
+  await expect(preview(app, 'Dashboard.tsx').getByTestId('title')).toHaveText('Sales dashboard');
+  // The spare evaluates React and renders a small tree out of sight (never in its document) before any file.
+  const standby = panel(app).getByTitle('Preview standby', { exact: true });
+  await expect(standby.contentFrame().locator('#root')).toBeEmpty();
+  await expect(standby.contentFrame().locator('body :is(ul, li, svg)')).toHaveCount(0);
+
+  const next = DASHBOARD.replace("title = 'Sales dashboard'", "title = 'Next quarter'");
+  await modelCreates(app, anthropic, 'Next.tsx', next, 'toolu_next');
+  const shown = preview(app, 'Next.tsx');
+  await expect(shown.getByTestId('title')).toHaveText('Next quarter');
+  await shown.getByRole('button', { name: /Clicked 0/ }).click();
+  await expect(shown.getByRole('button', { name: /Clicked 1/ })).toBeVisible();
+  expect(await toolResult(anthropic, 'toolu_next')).not.toMatch(/\[(error|warn|log)\]/);
+  await expect(consoleRegion(app)).not.toContainText('error');
+});

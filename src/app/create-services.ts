@@ -49,6 +49,7 @@ import {
   type MemoryHandle,
   type ModelFinder,
   memoryToolRenderer,
+  preloadArtifactsPanel,
   runCodeToolRenderer,
   type UploadsHandle,
 } from '../ui';
@@ -327,11 +328,17 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       },
     },
     warmUp: () => {
-      void runtime.load().catch(() => undefined);
+      // The runtime, then its preview's code and the shelf's manifest: code and a list, no frame.
+      void runtime
+        .load()
+        .then((loaded) => loaded.previewHost.runtime.warmUp())
+        .catch(() => undefined);
       provider.prepare();
       void loadConverting().catch(() => undefined);
       void loadStanding().catch(() => undefined);
       void loadMemory().catch(() => undefined);
+      // The artifacts panel's code.
+      preloadArtifactsPanel();
     },
   };
 }

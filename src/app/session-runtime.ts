@@ -145,6 +145,8 @@ export function createSessionRuntime(deps: SessionRuntimeDeps): AppRuntime {
     applyTools,
     // What Claude reads about run_code and artifacts loads with the first request, not with the first screen.
     prepare: async () => {
+      // The answer may write a component: the compiler starts, and React's shelf files are read, meanwhile.
+      previewHost.runtime.warmUp(true);
       await Promise.all([codeTool.prepare(), artifactsTool.prepare()]);
     },
   };

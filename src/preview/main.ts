@@ -23,6 +23,7 @@ import {
   type PreviewLevel,
   type RenderRequest,
 } from '../artifacts/protocol';
+import { warmUpReact } from './react-warm-up';
 import type { RenderContext } from './render-context';
 import { installShims, type Send } from './shims';
 import { isStandaloneRequest, STANDALONE_READY } from './standalone';
@@ -172,6 +173,9 @@ function begin(
   // Evaluated now, through the import map just written; a module that fails fails again, and is reported,
   // when the page imports it.
   for (const specifier of preload) import(/* @vite-ignore */ specifier).catch(() => undefined);
+  // A spare for a React page also renders React once out of sight, so its functions are compiled by then.
+  if (preload.includes('react-dom/client') && ['react', 'react-dom'].every((s) => s in written.mapped))
+    void warmUpReact();
   return written;
 }
 

@@ -52,6 +52,20 @@ const STREAMING_PROBLEM = Symbol('streaming compile problem');
  */
 class CompilerUnavailable extends Error {}
 
+/**
+ * The component `warmUp` prepares and throws away: a React page with Tailwind and a shadcn/ui button, so the
+ * compiler's worker has started and run once, and the shelf files of React, Tailwind and the shadcn/ui
+ * stand-ins' shared base (four imports deep: `clsx`, `tailwind-merge`…) are read, before the first component.
+ */
+const WARM_UP_COMPONENT = `import React, { useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+export default function WarmUp() {
+  const [on, setOn] = useState(false);
+  return <Button className="p-2" onClick={() => setOn(!on)}>{on ? 'On' : 'Off'}</Button>;
+}
+`;
+
 const NOT_COMPILED =
   'the file was not compiled. This is a problem in Easel, not in the file: reloading the page may help.';
 
@@ -167,6 +181,24 @@ export class PreviewCore {
     const wanted = [...plan.files, ...Object.values(imports)];
     const files = await this.closeImports(manifest, imports, wanted, { ...plan.generated }, {});
     return { kind: 'prime', html: plan.react?.head ?? '', files, imports, preload };
+  }
+
+  /**
+   * Reads the shelf's manifest ahead of the first file, and with `react` also gets a React page ready: the
+   * compile worker started and run once on a small component, the shelf files of React, Tailwind and shadcn/ui's
+   * base and the icon table read (kept, like every shelf file). Nothing runs in a frame. Never rejects: the first real file tries again.
+   */
+  async warmUp(react: boolean): Promise<void> {
+    if (!react) {
+      await this.loadManifest();
+      return;
+    }
+    // The icon table too (no icon: which ones the component names is not known yet).
+    const icons = this.loadManifest().then((manifest) => this.iconsFor(manifest, 'lucide-react'));
+    await Promise.all([
+      this.prepare('WarmUp.jsx', WARM_UP_COMPONENT, 'react', false).catch(() => undefined),
+      icons,
+    ]);
   }
 
   /** Stops the compile worker (the runtime starts another if it is used again). */

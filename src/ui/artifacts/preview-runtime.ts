@@ -13,6 +13,8 @@ export type { PreparedPrime, PreparedRender } from './preview-core';
 export class PreviewRuntime {
   private core: PreviewCore | undefined;
   private loading: Promise<PreviewCore> | undefined;
+  private warmed = false;
+  private warmedReact = false;
 
   /**
    * `apps` carries out the app APIs of every preview of this runtime (none: their calls are refused).
@@ -42,16 +44,39 @@ export class PreviewRuntime {
     return (await this.load()).preparePrime(content);
   }
 
+  /**
+   * Loads the preview's core and the shelf's manifest while the page is idle; with `react` (a message is
+   * sent, and its answer may write a component) also starts the compiler and reads React's and Tailwind's
+   * shelf files, so the first component waits for none of them. Each happens once; failures are left to the
+   * first real file.
+   */
+  warmUp(react = false): void {
+    if (react ? this.warmedReact : this.warmed) return;
+    this.warmed = true;
+    this.warmedReact ||= react;
+    this.load().then(
+      (core) => core.warmUp(react),
+      () => undefined,
+    );
+  }
+
   /** Stops the compile worker (the runtime starts another if it is used again). */
   dispose(): void {
     this.core?.dispose();
   }
 
   private load(): Promise<PreviewCore> {
-    this.loading ??= loadCore().then((module) => {
-      this.core = new module.PreviewCore(this.shelfBase);
-      return this.core;
-    });
+    // A module that did not load (the connection dropped while the page was idle) is tried again next time.
+    this.loading ??= loadCore().then(
+      (module) => {
+        this.core = new module.PreviewCore(this.shelfBase);
+        return this.core;
+      },
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
     return this.loading;
   }
 }
@@ -60,6 +85,9 @@ let coreModule: Promise<typeof import('./preview-core')> | undefined;
 
 /** The module, loaded once for every runtime of the page. */
 function loadCore(): Promise<typeof import('./preview-core')> {
-  coreModule ??= import('./preview-core');
+  coreModule ??= import('./preview-core').catch((error: unknown) => {
+    coreModule = undefined;
+    throw error;
+  });
   return coreModule;
 }
