@@ -11,7 +11,7 @@ const dist = process.argv[2] ?? 'dist';
  * The most JavaScript the first screen may load, gzip: the build fails past it. Lowered as the first load is
  * made lighter (docs/performance.md, "What keeps the first load light"); the goal is 80 KB.
  */
-const BUDGET_KB = 94.5;
+const BUDGET_KB = 90.9;
 const initial = initialScripts(dist);
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
