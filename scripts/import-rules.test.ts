@@ -93,6 +93,14 @@ const probes: Record<string, { code: string; flagged: boolean }> = {
     code: "import { attachmentNames } from './transfer';\nexport const y = attachmentNames;\n",
     flagged: false,
   },
+  'src/storage/imports-saver-core.ts': {
+    code: "import { SaverCore } from './saver-core';\nexport const y = SaverCore;\n",
+    flagged: true,
+  },
+  'src/storage/saver.ts': {
+    code: "import type { SaverCore } from './saver-core';\nexport const y = (): Promise<typeof import('./saver-core') | SaverCore> => import('./saver-core');\n",
+    flagged: false,
+  },
   'src/ui/app/imports-command-registry.ts': {
     code: "import { COMMANDS } from './command-registry';\nexport const y = COMMANDS;\n",
     flagged: true,

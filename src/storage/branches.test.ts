@@ -111,6 +111,7 @@ describe('branches', () => {
 
     const reloaded = setup(db, []);
     await reloaded.saver.open(id);
+    await reloaded.saver.writePathReady(); // a version switch writes: it waits for the write path
     expect(texts(reloaded.agent.state.messages)).toEqual(texts(agent.state.messages));
     const original = reloaded.agent.state.messages[2];
     if (!original) throw new Error('no message');
@@ -127,6 +128,8 @@ describe('branches', () => {
     await agent.prompt('Tell me something');
     saver.branch(() => agent.replaceMessages(agent.state.messages.slice(0, 1)));
     await agent.continue();
+    // All of this happened before the write path loaded: it writes the old answer as a version when it does.
+    await saver.writePathReady();
     const answer = agent.state.messages[1];
     if (!answer) throw new Error('no answer');
     expect(saver.versionsOf(answer)).toMatchObject({ index: 1, count: 2 });

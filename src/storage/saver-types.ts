@@ -5,6 +5,7 @@ import type { HeldFiles } from './attachments-repo';
 import type { Clock } from './clock';
 import type { DatabaseConnection, StorageLoss } from './connection';
 import type { EaselDatabase } from './db';
+import type { LoadedSession } from './load';
 import type { NoticeChannel } from './notices';
 import type { SessionRecord } from './schema';
 import type { SessionWriteTarget } from './session-write';
@@ -95,3 +96,16 @@ export interface SessionSaverOptions {
   /** Where an incognito chat's files are held (`AttachmentsRepository.hold`): let go when it ends. */
   readonly held?: HeldFiles;
 }
+
+/**
+ * The chat `SessionSaver` opened before its write path (`SaverCore`) loaded: a stored session as read, a new
+ * chat, or an incognito one; `projectId` is where a session written anew goes (`placeIn`).
+ */
+export type EarlyChat =
+  | {
+      readonly kind: 'stored';
+      readonly loaded: Extract<LoadedSession, { kind: 'found' }>;
+      projectId: string | undefined;
+    }
+  | { readonly kind: 'new'; readonly sessionId: string; projectId: string | undefined }
+  | { readonly kind: 'incognito'; readonly sessionId: string; projectId: undefined };

@@ -1,28 +1,23 @@
 /**
  * `SessionSaver`: keeps the open session in IndexedDB as the agent changes it, and opens sessions into the
- * agent. Plain TypeScript; the app makes one and hands it the agent. Its parts: `SessionWriter` writes what
- * the agent does; `SessionSwitch` moves the agent between chats; `RemoteMerge` brings in other tabs'
- * messages; `open-session.ts` says where the open session stands (saving, deleted elsewhere, storage lost),
- * one state changed by one function.
+ * agent. Plain TypeScript; the app makes one and hands it the agent. What the first screen runs is here: it
+ * reads the first chat into the agent (`loadSession`) on its own. The write path — writer, write queue,
+ * session switch, other tabs' merge, the open session's standing (`SaverCore`, `saver-core.ts`) — loads right
+ * after the first paint and takes over that chat with the history as it was read, so what the person did
+ * meanwhile is written then. Other tabs' notices and the connection's events are kept for it until it loads;
+ * a failed load says so (an `error` status) and is tried again.
  */
 
 import type { AgentMessage } from '../agent';
-import { AttachmentsRepository } from './attachments-repo';
 import type { Versions } from './branch-tree';
 import { type Clock, systemClock } from './clock';
 import type { ConnectionEvent, StorageLoss } from './connection';
 import type { ExportDownload } from './library';
-import { MessagesRepository } from './messages-repo';
+import { loadSession } from './load';
 import type { StorageNotice } from './notices';
-import { OpenSession } from './open-session';
-import type { RecoveryParts, SessionRecovery } from './recovery';
-import { RemoteMerge } from './remote-merge';
-import type { OpenResult, SaveStatus, SessionSaverOptions } from './saver-types';
-import { SessionSwitch } from './session-switch';
-import { SessionWriter } from './session-writer';
-import { SessionsRepository } from './sessions-repo';
+import type { SaverCore } from './saver-core';
+import type { EarlyChat, OpenResult, SaveStatus, SessionSaverOptions } from './saver-types';
 import { newId, SortKeyGenerator } from './sort-key';
-import { WriteQueue, type WriteStatus } from './write-queue';
 
 export type { OpenResult, SaverAgent, SaveStatus, SessionSaverOptions } from './saver-types';
 
@@ -34,83 +29,43 @@ export class SessionSaver {
   private readonly clock: Clock;
   private readonly keys: SortKeyGenerator;
   private readonly listeners = new Set<(status: SaveStatus) => void>();
-  private readonly queue: WriteQueue;
-  private readonly writes: SessionWriter;
-  private readonly remote: RemoteMerge;
-  private readonly session: OpenSession;
-  private readonly recoveryParts: RecoveryParts;
-  private readonly switch: SessionSwitch;
-  /** Loaded at first use: getting a session saved again is rare, and the first load is tight. */
-  private recovery: Promise<SessionRecovery> | undefined;
+  /** The write path, once loaded; until then `chat` is the open chat. */
+  private core: SaverCore | undefined;
+  private loading: Promise<SaverCore> | undefined;
+  private chat: EarlyChat | undefined;
+  /** The history just before each `branch` since `chat` opened (the write path keeps what each took off). */
+  private rewinds: (readonly AgentMessage[])[] = [];
+  /** The latest early `open` or `start…`; the write path waits for it (`earlyDone`). */
+  private latest: object = {};
+  private early: Promise<unknown> = Promise.resolve();
+  /** What the channel and the connection said before the write path loaded, in order, for it. */
+  private readonly heard: ({ notice: StorageNotice } | { event: ConnectionEvent })[] = [];
+  private hearNotice: ((notice: StorageNotice) => void) | undefined;
+  private hearEvent: ((event: ConnectionEvent) => void) | undefined;
+  private retryTimer: unknown;
+  private disposed = false;
   private readonly unsubscribe: readonly ((() => void) | undefined)[];
 
   constructor(private readonly options: SessionSaverOptions) {
-    const messages = new MessagesRepository(options.db);
     this.clock = options.clock ?? systemClock;
     this.keys = options.keys ?? new SortKeyGenerator();
-    this.queue = new WriteQueue({
-      target: options.target ?? messages,
-      clock: this.clock,
-      retryIntervalMs: options.retryIntervalMs ?? 5000,
-      writer: this.keys.writer,
-      channel: options.channel,
-      onStatus: (status) => this.handleWriteStatus(status),
-      onGone: (sessionId) => this.handleGone(sessionId),
-    });
-    this.writes = new SessionWriter({
-      agent: options.agent,
-      queue: this.queue,
-      clock: this.clock,
-      flushIntervalMs: options.flushIntervalMs ?? 500,
-      afterState: (state) => {
-        if (!state.isStreaming && this.remote.waiting) void this.remote.run();
-      },
-    });
-    this.remote = new RemoteMerge({
-      messages,
-      open: () => this.writes.open,
-      replaceHistory: (history) => this.writes.replaceHistory(history),
-      merged: (mirror, changed, problems) => {
-        if (changed) options.onHistoryLoaded?.(mirror.messages);
-        this.emit({ kind: 'merged', sessionId: mirror.sessionId, messages: mirror.messages, problems });
-      },
-    });
-    this.session = new OpenSession({ queue: this.queue, emit: (status) => this.emit(status) });
-    this.switch = new SessionSwitch({
-      db: options.db,
-      agent: options.agent,
-      keys: this.keys,
-      writes: this.writes,
-      session: this.session,
-      queue: this.queue,
-      remote: this.remote,
-      held: options.held,
-      onHistoryLoaded: options.onHistoryLoaded,
-    });
-    this.recoveryParts = {
-      agent: options.agent,
-      session: this.session,
-      writes: this.writes,
-      queue: this.queue,
-      sessions: new SessionsRepository(options.db),
-      attachments: new AttachmentsRepository(options.db),
-      channel: options.channel,
-      connection: options.connection,
-      writer: this.keys.writer,
-      title: () => this.switch.title,
-      movedTo: () => this.remote.clear(),
-      db: options.db,
-      now: () => this.clock.now(),
-    };
     this.unsubscribe = [
-      options.channel?.subscribe((notice) => this.handleNotice(notice)),
-      options.connection?.subscribe((event) => this.handleConnection(event)),
+      options.channel?.subscribe((notice) => {
+        if (this.hearNotice) this.hearNotice(notice);
+        else this.keep({ notice });
+      }),
+      options.connection?.subscribe((event) => {
+        if (this.hearEvent) this.hearEvent(event);
+        else this.keep({ event });
+      }),
     ];
   }
 
   /** The id of the open session (it exists in storage only after its first message). */
   get sessionId(): string | undefined {
-    return this.writes.open?.sessionId;
+    if (this.core) return this.core.sessionId;
+    if (this.chat?.kind === 'stored') return this.chat.loaded.session.id;
+    return this.chat?.kind === 'new' ? this.chat.sessionId : undefined;
   }
 
   /** This tab's writer id (the `writer` of the notices it posts). */
@@ -120,17 +75,17 @@ export class SessionSaver {
 
   /** Writes not yet committed (after a failure, what is waiting for room; while deleted, what waits). */
   get unsaved(): number {
-    return this.queue.unsaved;
+    return this.core?.unsaved ?? 0;
   }
 
   /** Whether the open session was deleted in another tab and not restored or saved anew yet. */
   get deletedElsewhere(): boolean {
-    return this.session.standing.kind === 'deleted';
+    return this.core?.deletedElsewhere ?? false;
   }
 
   /** Stored data was lost while this tab was open and the open session is not saved again yet. */
   get storageLost(): StorageLoss | undefined {
-    return this.session.standing.kind === 'lost' ? this.session.standing.reason : undefined;
+    return this.core?.storageLost;
   }
 
   /**
@@ -138,7 +93,7 @@ export class SessionSaver {
    * under no session then, so its purge cannot take them; `restore` and `saveAsNew` give them back to it).
    */
   get attachmentSessionId(): string | undefined {
-    return this.session.standing.kind === 'deleted' ? undefined : this.writes.open?.sessionId;
+    return this.core ? this.core.attachmentSessionId : this.sessionId;
   }
 
   /**
@@ -147,13 +102,13 @@ export class SessionSaver {
    * a saved session (another tab may move it); this is what a new chat, or a session written anew, goes in.
    */
   get newChatProject(): string | undefined {
-    return this.writes.open?.projectId;
+    return this.core ? this.core.newChatProject : this.chat?.projectId;
   }
 
   /** The open chat was moved to a project (or out of any): a record written anew goes there. */
   placeIn(projectId: string | undefined): void {
-    const mirror = this.writes.open;
-    if (mirror) mirror.projectId = projectId;
+    if (this.core) this.core.placeIn(projectId);
+    else if (this.chat && this.chat.kind !== 'incognito') this.chat.projectId = projectId;
   }
 
   subscribe(listener: (status: SaveStatus) => void): () => void {
@@ -168,7 +123,8 @@ export class SessionSaver {
    * changes from then on. An interrupted answer comes back with `stopReason: 'aborted'`.
    */
   open(id: string): Promise<OpenResult> {
-    return this.switch.open(id);
+    if (this.core || this.chat) return this.withCore((core) => core.open(id));
+    return this.earlySwitch(() => this.openEarly(id));
   }
 
   /**
@@ -176,7 +132,11 @@ export class SessionSaver {
    * project `projectId` when given.
    */
   startNew(id: string = newId(), projectId?: string): Promise<string> {
-    return this.switch.startNew(id, projectId);
+    if (this.core || this.chat) return this.withCore((core) => core.startNew(id, projectId));
+    return this.earlySwitch(async () => {
+      await this.startEarly({ kind: 'new', sessionId: id, projectId });
+      return id;
+    });
   }
 
   /**
@@ -185,12 +145,16 @@ export class SessionSaver {
    * or started (`open`, `startNew`) or the page goes. `sessionId` is `undefined` while it lasts.
    */
   startIncognito(): Promise<void> {
-    return this.switch.startIncognito(newId());
+    if (this.core || this.chat) return this.withCore((core) => core.startIncognito());
+    return this.earlySwitch(async () => {
+      this.options.held?.clear();
+      await this.startEarly({ kind: 'incognito', sessionId: newId(), projectId: undefined });
+    });
   }
 
   /** Whether the open chat is incognito (see `startIncognito`). */
   get incognito(): boolean {
-    return this.switch.incognito;
+    return this.core ? this.core.incognito : this.chat?.kind === 'incognito';
   }
 
   /**
@@ -198,7 +162,12 @@ export class SessionSaver {
    * regenerate — so that what it takes off stays stored, as the branch the next messages leave behind.
    */
   branch(rewind: () => void): void {
-    this.writes.branch(rewind);
+    if (this.core) {
+      this.core.branch(rewind);
+      return;
+    }
+    this.rewinds.push(this.options.agent.state.messages);
+    rewind();
   }
 
   /**
@@ -206,24 +175,33 @@ export class SessionSaver {
    * `undefined` for a message the session does not hold.
    */
   versionsOf(message: AgentMessage): Versions | undefined {
-    return this.writes.versionsOf(message);
+    if (this.core) return this.core.versionsOf(message);
+    if (this.chat?.kind !== 'stored') return undefined;
+    const { tree } = this.chat.loaded;
+    const key = tree.keyOf(message);
+    return key === undefined ? undefined : tree.versions(key);
   }
 
   /**
    * Puts the agent on another version of a message of its history: the history becomes the path through that
    * version to the newest message written after it, and the session remembers it (one small write, whatever
-   * the session's length). `false` while the agent works or for a version the session lacks.
+   * the session's length). `false` while the agent works, for a version the session lacks, or in the moment
+   * before the write path has loaded (it loads at once then).
    */
   switchVersion(message: AgentMessage, step: -1 | 1): boolean {
-    const messages = this.writes.switchVersion(message, step);
-    if (messages) this.options.onHistoryLoaded?.(messages);
-    return messages !== undefined;
+    if (this.core) return this.core.switchVersion(message, step);
+    void this.load().catch(() => undefined);
+    return false;
   }
 
   /** Writes the streaming snapshot now and waits for pending writes; `true` when everything is saved. */
-  flush(): Promise<boolean> {
-    this.writes.flushStream();
-    return this.queue.flush();
+  async flush(): Promise<boolean> {
+    if (!this.core && !this.chat) return true;
+    try {
+      return await (await this.load()).flush();
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -231,8 +209,8 @@ export class SessionSaver {
    * there, else written anew, under the same id, from what this tab holds. What waited is then saved, and
    * `restored` follows. Rejects when storage refuses (nothing is lost: the writes keep waiting).
    */
-  async restore(): Promise<void> {
-    return (await this.recover()).restore();
+  restore(): Promise<void> {
+    return this.withCore((core) => core.restore());
   }
 
   /**
@@ -240,8 +218,8 @@ export class SessionSaver {
    * it; its files move with it. `restored` follows with the new id, then `saved` with `created` once it is
    * written. The old session keeps what it had. Resolves to the new id.
    */
-  async saveAsNew(id: string = newId()): Promise<string | undefined> {
-    return (await this.recover()).saveAsNew(id);
+  saveAsNew(id: string = newId()): Promise<string | undefined> {
+    return this.withCore((core) => core.saveAsNew(id));
   }
 
   /**
@@ -250,16 +228,24 @@ export class SessionSaver {
    * files whose bytes were lost with the data (their messages stay, saying the file is no longer available).
    * Rejects when the database cannot be opened (another tab replaced it): nothing is lost, it still waits.
    */
-  async saveAgain(): Promise<readonly string[]> {
-    return (await this.recover()).saveAgain();
+  saveAgain(): Promise<readonly string[]> {
+    return this.withCore((core) => core.saveAgain());
   }
 
   /**
    * The open conversation as an export file, from memory (works with storage gone): the way to keep it when
    * it cannot be saved. `undefined` when no conversation is open.
    */
-  async downloadOpen(): Promise<ExportDownload | undefined> {
-    return (await this.recover()).download();
+  downloadOpen(): Promise<ExportDownload | undefined> {
+    return this.withCore((core) => core.downloadOpen());
+  }
+
+  /**
+   * Resolves once the write path has loaded (it does right after the first paint); rejects when it could not
+   * load (an `error` status said so, and it is tried again).
+   */
+  async writePathReady(): Promise<void> {
+    await this.load();
   }
 
   /** Resolves once the database is open (again, after a loss); rejects when another tab replaced it. */
@@ -267,51 +253,157 @@ export class SessionSaver {
     await this.options.connection?.ready();
   }
 
-  /** Retries failed writes at once (after the person freed space, say). */
+  /** Retries failed writes at once (after the person freed space, say), or loading the write path. */
   retryNow(): void {
-    this.queue.kick();
+    if (this.core) this.core.retryNow();
+    else void this.load().catch(() => undefined);
   }
 
   /** Stops watching the agent and the channel, and retrying. Writes already under way still complete. */
   dispose(): void {
-    this.switch.detach();
+    this.disposed = true;
+    this.clock.clearTimeout(this.retryTimer);
     for (const unsubscribe of this.unsubscribe) unsubscribe?.();
-    this.queue.dispose();
+    this.core?.dispose();
   }
 
-  private recover(): Promise<SessionRecovery> {
-    this.recovery ??= import('./recovery').then((m) => new m.SessionRecovery(this.recoveryParts));
-    return this.recovery;
+  /** Loads the write path (once; again after a failure), hands it the open chat and what was heard for it. */
+  private load(): Promise<SaverCore> {
+    this.loading ??= this.loadCore().catch((error: unknown) => {
+      this.loading = undefined;
+      this.loadFailed(error);
+      throw error;
+    });
+    return this.loading;
   }
 
-  private handleWriteStatus(status: WriteStatus): void {
-    // With the data lost, writes fail as expected: the `lost` status says what to do.
-    if (this.session.standing.kind === 'lost' && status.kind !== 'saved') return;
-    if (status.kind === 'saved') this.switch.saved(status.session.id, status.session.title);
-    this.emit(status);
-  }
-
-  private handleConnection(event: ConnectionEvent): void {
-    if (event.kind === 'lost') this.session.step({ kind: 'lost', reason: event.reason });
-  }
-
-  /** A commit found a session gone: the open one waits for the person's choice; one left behind stays gone. */
-  private handleGone(sessionId: string): void {
-    if (this.writes.open?.sessionId === sessionId) this.session.step({ kind: 'gone', purged: true });
-    else this.queue.discard(sessionId);
-  }
-
-  private handleNotice(notice: StorageNotice): void {
-    if (notice.writer === this.keys.writer) return;
-    const mirror = this.writes.open;
-    if (!mirror || notice.sessionId !== mirror.sessionId) return;
-    if (notice.type === 'session') {
-      this.session.sessionChanged(notice.change);
-      return;
+  private async loadCore(): Promise<SaverCore> {
+    const { SaverCore } = await import('./saver-core');
+    await this.earlyDone();
+    if (this.core) return this.core;
+    const channel = this.options.channel;
+    const connection = this.options.connection;
+    const core = new SaverCore({
+      ...this.options,
+      keys: this.keys,
+      clock: this.clock,
+      channel: channel && {
+        post: (notice) => channel.post(notice),
+        close: () => channel.close(),
+        subscribe: (listener) => {
+          this.hearNotice = listener;
+          return () => {
+            this.hearNotice = undefined;
+          };
+        },
+      },
+      connection: connection && {
+        ready: () => connection.ready(),
+        subscribe: (listener) => {
+          this.hearEvent = listener;
+          return () => {
+            this.hearEvent = undefined;
+          };
+        },
+      },
+    });
+    core.subscribe((status) => this.emit(status));
+    if (this.chat) core.adopt(this.chat, this.rewinds);
+    this.rewinds = [];
+    this.core = core;
+    this.chat = undefined;
+    for (const heard of this.heard.splice(0)) {
+      if ('notice' in heard) this.hearNotice?.(heard.notice);
+      else this.hearEvent?.(heard.event);
     }
-    if (this.session.standing.kind === 'deleted') return; // another tab's messages for a deleted session
-    this.remote.add(notice.put, notice.deleted);
-    if (!this.options.agent.state.isStreaming) void this.remote.run();
+    if (this.disposed) core.dispose();
+    return core;
+  }
+
+  /** Something heard before the write path loaded: kept for it, and it loads now (it may concern the chat). */
+  private keep(heard: { notice: StorageNotice } | { event: ConnectionEvent }): void {
+    this.heard.push(heard);
+    if (this.chat) void this.load().catch(() => undefined);
+  }
+
+  private loadFailed(error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.emit({
+      kind: 'error',
+      message: `Easel could not load what saves this chat (${reason}). It tries again every few seconds; the chat stays in this tab meanwhile. Check the connection, or reload once it is back.`,
+      unsaved: 0,
+    });
+    this.clock.clearTimeout(this.retryTimer);
+    if (this.disposed) return;
+    this.retryTimer = this.clock.setTimeout(
+      () => void this.load().catch(() => undefined),
+      this.options.retryIntervalMs ?? 5000,
+    );
+  }
+
+  private async withCore<T>(work: (core: SaverCore) => Promise<T>): Promise<T> {
+    return work(this.core ?? (await this.load()));
+  }
+
+  /** Runs an early `open` or `start…`; the write path is loaded after the first paint that follows. */
+  private earlySwitch<T>(run: () => Promise<T>): Promise<T> {
+    const done = run();
+    this.early = done.catch(() => undefined);
+    void done.then(
+      () => this.loadAfterPaint(),
+      () => undefined,
+    );
+    return done;
+  }
+
+  /** Waits for the early switches under way (a second may start while the first runs). */
+  private async earlyDone(): Promise<void> {
+    let waited: Promise<unknown> | undefined;
+    while (waited !== this.early) {
+      waited = this.early;
+      await waited;
+    }
+  }
+
+  private loadAfterPaint(): void {
+    const run = () => void this.load().catch(() => undefined);
+    // After the next frame; a hidden tab paints no frames, so at the latest a second later.
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+    this.clock.setTimeout(run, 1000);
+  }
+
+  private async openEarly(id: string): Promise<OpenResult> {
+    const ticket = {};
+    this.latest = ticket;
+    await this.stopAgent();
+    const loaded = await loadSession(this.options.db, id);
+    if (ticket !== this.latest) return { kind: 'superseded', id };
+    if (loaded.kind === 'not-found') return loaded;
+    await this.stopAgent(); // a run may have started while the session loaded
+    if (ticket !== this.latest) return { kind: 'superseded', id };
+    const { agent } = this.options;
+    agent.replaceMessages(loaded.messages);
+    if (loaded.session.model) agent.setModel(loaded.session.model);
+    agent.setThinkingLevel(loaded.session.thinkingLevel);
+    this.chat = { kind: 'stored', loaded, projectId: loaded.session.projectId };
+    this.rewinds = [];
+    this.options.onHistoryLoaded?.(loaded.messages);
+    return { kind: 'opened', session: loaded.session, messages: loaded.messages, problems: loaded.problems };
+  }
+
+  private async startEarly(chat: EarlyChat): Promise<void> {
+    this.latest = {};
+    await this.stopAgent();
+    this.chat = chat;
+    this.rewinds = [];
+    this.options.agent.replaceMessages([]);
+    this.options.onHistoryLoaded?.([]);
+  }
+
+  private async stopAgent(): Promise<void> {
+    const { agent } = this.options;
+    if (agent.state.isStreaming) agent.abort();
+    await agent.waitForIdle();
   }
 
   private emit(status: SaveStatus): void {

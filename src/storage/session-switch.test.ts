@@ -32,6 +32,10 @@ function setup(db: EaselDatabase, streamFn = createScriptedStream([]).streamFn) 
         open = mirror;
         told.push(`attach ${mirror.sessionId}`);
       },
+      adopt: (mirror) => {
+        open = mirror;
+        told.push(`adopt ${mirror.sessionId}`);
+      },
       detach: () => {
         open = undefined;
         told.push('detach');

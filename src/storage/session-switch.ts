@@ -18,7 +18,7 @@ export interface SessionSwitchParts {
   readonly db: EaselDatabase;
   readonly agent: SaverAgent;
   readonly keys: SortKeyGenerator;
-  readonly writes: Pick<SessionWriter, 'open' | 'attach' | 'detach' | 'flushStream'>;
+  readonly writes: Pick<SessionWriter, 'open' | 'attach' | 'adopt' | 'detach' | 'flushStream'>;
   readonly session: Pick<OpenSession, 'step'>;
   readonly queue: { markStored(sessionId: string): void };
   /** Other tabs' changes waiting to be merged: they belong to the chat being left. */
@@ -98,6 +98,35 @@ export class SessionSwitch {
     this.parts.held?.clear();
     this.parts.agent.replaceMessages([]);
     this.parts.onHistoryLoaded?.([]);
+  }
+
+  /**
+   * Takes over the chat the agent already holds, opened before the write path loaded (`SessionSaver`):
+   * `stored` is its history as stored (`undefined` for a new chat), `rewinds` the histories before each early
+   * `branch`: whatever the agent did since it was read is written now.
+   */
+  adopt(
+    mirror: SessionMirror,
+    title: string,
+    stored: readonly AgentMessage[] | undefined,
+    rewinds: readonly (readonly AgentMessage[])[],
+  ): void {
+    this.latest = {};
+    this.storedTitle = title;
+    this.incognitoChat = false;
+    if (stored) this.parts.queue.markStored(mirror.sessionId);
+    this.parts.session.step({ kind: 'opened', sessionId: mirror.sessionId });
+    this.parts.remote.clear();
+    this.parts.writes.adopt(mirror, stored ?? [], rewinds);
+  }
+
+  /** Takes over an incognito chat started before the write path loaded: nothing of it is written. */
+  adoptIncognito(sessionId: string): void {
+    this.latest = {};
+    this.storedTitle = '';
+    this.detach();
+    this.parts.session.step({ kind: 'opened', sessionId });
+    this.incognitoChat = true;
   }
 
   /** Stops writing the open chat (the saver is disposed). */

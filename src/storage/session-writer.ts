@@ -85,6 +85,34 @@ export class SessionWriter {
     this.unsubscribeState = this.options.agent.subscribeState((state) => this.handleState(state));
   }
 
+  /**
+   * Goes on writing a session the agent already holds, loaded before the writer was (`SessionSaver`'s early
+   * window): `stored` is the history as stored, `rewinds` the histories just before each `branch` since then.
+   * Each of those is written in turn (what a rewind took off stays stored, as a branch), then what the agent
+   * holds now (a message sent, an answer streaming), and every change from then on.
+   */
+  adopt(
+    mirror: SessionMirror,
+    stored: readonly AgentMessage[],
+    rewinds: readonly (readonly AgentMessage[])[],
+  ): void {
+    this.detach();
+    const { agent, queue } = this.options;
+    this.mirror = mirror;
+    this.lastMessages = stored;
+    this.unsubscribeState = agent.subscribeState((state) => this.handleState(state));
+    let changed = false;
+    for (const [i, before] of rewinds.entries())
+      changed =
+        mirror.sync({ ...agent.state, messages: before }, queue.batch(mirror.sessionId), i > 0) || changed;
+    if (changed) queue.kick();
+    if (rewinds.length === 0) this.handleState(agent.state);
+    else {
+      this.lastMessages = undefined;
+      this.branch(() => this.handleState(agent.state));
+    }
+  }
+
   /** Writes the same history on under another session (`SessionMirror.movedTo`), still watching the agent. */
   moveTo(mirror: SessionMirror): void {
     this.mirror = mirror;
