@@ -9,9 +9,9 @@ import { initialScripts } from './initial-js.mjs';
 const dist = process.argv[2] ?? 'dist';
 /**
  * The most JavaScript the first screen may load, gzip: the build fails past it. Lowered as the first load is
- * made lighter (docs/performance.md, "What keeps the first load light"): 1 KB above today's 75.8 KB.
+ * made lighter (docs/performance.md, "What keeps the first load light"): 1 KB above today's 72.3 KB.
  */
-const BUDGET_KB = 76.8;
+const BUDGET_KB = 73.3;
 const initial = initialScripts(dist);
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
