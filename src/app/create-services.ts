@@ -49,7 +49,6 @@ import {
   type MemoryHandle,
   type ModelFinder,
   memoryToolRenderer,
-  preloadArtifactsPanel,
   runCodeToolRenderer,
   type UploadsHandle,
 } from '../ui';
@@ -337,8 +336,6 @@ export async function createServices(options: ServiceOptions): Promise<AppServic
       void loadConverting().catch(() => undefined);
       void loadStanding().catch(() => undefined);
       void loadMemory().catch(() => undefined);
-      // The artifacts panel's code.
-      preloadArtifactsPanel();
     },
   };
 }

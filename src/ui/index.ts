@@ -1,7 +1,7 @@
 /** The public surface of src/ui: the app shell, what `main.ts` hands it, and what it loads while idle. */
 export { EaselApp } from './app/easel-app';
 export type { EaselServices, LazySessionRuntime, SessionRuntime } from './app/services';
-export { artifactsToolRenderer, preloadArtifactsPanel } from './artifacts';
+export { artifactsToolRenderer } from './artifacts';
 export type { ToolRenderer, ToolRenderers } from './chat/tool-renderers';
 export { runCodeToolRenderer } from './code/tool-renderer';
 export { applyLanguage } from './l10n';

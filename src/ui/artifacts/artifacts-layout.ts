@@ -190,9 +190,8 @@ function isPhone(): boolean {
 let panelLoading: Promise<unknown> | undefined;
 
 /**
- * The panel (viewers, editor, diff, console) is loaded when the first file appears, or earlier while the page
- * is idle (`preloadArtifactsPanel`), so it is not in the first load. Lit keeps the properties set on the
- * element before it is defined.
+ * The panel (viewers, editor, diff, console) is loaded when the first file appears, so a conversation without
+ * artifacts never pays for it. Lit keeps the properties set on the element before it is defined.
  */
 function loadPanel(): Promise<unknown> {
   panelLoading ??= import('./artifacts-panel');
@@ -229,11 +228,4 @@ declare global {
   interface HTMLElementTagNameMap {
     'easel-artifacts-layout': EaselArtifactsLayout;
   }
-}
-
-/** Loads the panel's module ahead of the first file (the app calls it while idle); never rejects. */
-export function preloadArtifactsPanel(): void {
-  loadPanel().catch(() => {
-    panelLoading = undefined; // the first file tries again
-  });
 }

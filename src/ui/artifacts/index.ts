@@ -3,7 +3,7 @@
  * exports it, with the store, tool and stream tracker from `src/artifacts`); the shell mounts
  * `<easel-artifacts-layout>` around the chat.
  */
-export { EaselArtifactsLayout, preloadArtifactsPanel } from './artifacts-layout';
+export { EaselArtifactsLayout } from './artifacts-layout';
 export type { EaselArtifactsPanel } from './artifacts-panel';
 export {
   ArtifactEditEvent,
