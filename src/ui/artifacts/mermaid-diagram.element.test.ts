@@ -20,7 +20,7 @@ describe('<easel-mermaid-diagram>', () => {
   it('draws the diagram in a sandboxed frame, never in the page', async () => {
     const { screen, said, el } = await diagram('graph TD\n  A[Start] --> B{Sunny?}\n  B -->|yes| C[Walk]');
     const frame = screen.getByTitle('Mermaid diagram preview');
-    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     // The first diagram of a run waits for the shelf's Mermaid to load in the frame.
     await expect.poll(said, { timeout: 30_000 }).toContain('info: The diagram was drawn.');
     expect(el.shadowRoot?.querySelector('svg')).toBeNull();

@@ -17,7 +17,7 @@ describe('<easel-mermaid-view>', () => {
   it('draws a Mermaid file in the sandboxed preview, named after the file, never in the page', async () => {
     const { screen, said, el } = await view('sequenceDiagram\n  Alice->>Bob: Hello');
     const frame = screen.getByTitle('flow.mmd preview');
-    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     await expect.poll(said, { timeout: 30_000 }).toContain('info: The diagram was drawn.');
     expect(el.shadowRoot?.querySelector('svg')).toBeNull();
   });

@@ -33,7 +33,7 @@ describe('<easel-markdown>', () => {
     expect(screen.getByTitle('Mermaid diagram preview').elements()).toHaveLength(0);
     el.streaming = false;
     const frame = screen.getByTitle('Mermaid diagram preview');
-    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect.element(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     await userEvent.click(screen.getByRole('button', { name: 'Show source' }));
     await expect.element(screen.getByText('graph TD', { exact: false })).toBeVisible();
     // Rendering again keeps one diagram per block.
