@@ -5,6 +5,7 @@
  * port on: from then on the app and the worker talk directly, and this document does nothing more. The app
  * ends a run (Stop, the time limit) by removing the frame, which ends the worker with it.
  */
+import { codeImports } from './imports';
 import { codeWorker } from './worker';
 
 if (window.parent !== window) {
@@ -12,7 +13,8 @@ if (window.parent !== window) {
     const port = event.ports[0];
     if (event.source !== window.parent || !port) return;
     window.removeEventListener('message', start);
-    const source = `(${codeWorker.toString()})();`;
+    // Both functions refer to nothing outside their bodies; the worker gets the import parser as its argument.
+    const source = `(${codeWorker.toString()})((${codeImports.toString()})());`;
     const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), {
       name: 'run_code',
     });

@@ -1,3 +1,5 @@
+import type { codeImports } from './imports';
+
 /**
  * The worker `run_code` runs in: started by `code-runner.html` (an opaque-origin sandboxed frame whose policy
  * forbids every request) from a `blob:` URL made of this function's source, so it must stay self-contained:
@@ -24,7 +26,7 @@
  * - `{ kind: 'done', id, ok, value?, error?, files }`: the last expression's value (as text), the error with
  *   its traceback, and the files written or changed by this run (`{ name, bytes }`).
  */
-export function codeWorker(): void {
+export function codeWorker(imports: ReturnType<typeof codeImports>): void {
   type Bytes = Uint8Array<ArrayBuffer>;
   interface NamedBytes {
     name: string;
@@ -236,17 +238,11 @@ export function codeWorker(): void {
     for (const m of code.matchAll(/^class\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1] as string);
     return [...names];
   };
-  // Libraries: `import … from 'xlsx'`, `require('xlsx')` and `import('xlsx')` of the libraries the app offers. Their
+  // Libraries (their imports found and rewritten by `imports`, `imports.ts`): `import … from 'xlsx'`, `require('xlsx')` and `import('xlsx')` of the libraries the app offers. Their
   // modules are asked of the app (shelf files, as bytes) before the code runs, evaluated from `blob:` addresses,
   // and kept for later runs. Static imports become declarations, so they stay for later runs like any other.
-  const IMPORT =
-    /^[ \t]*import\s+(?:([\w$]+)\s*,?\s*)?(?:\*\s+as\s+([\w$]+)|\{([^}]*)\})?\s*from\s*(['"])([^'"\n]+)\4[ \t]*;?/gm;
-  const BARE_IMPORT = /^[ \t]*import\s*(['"])([^'"\n]+)\1[ \t]*;?/gm;
-  const CALL = /\b(require|import)\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
   /** `fs` as Node's code asks for it: the files here (`fs.readFile`, `fs.writeFile`, `fs.readdir`). */
   const FS_NAMES = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'];
-  const isAddress = (specifier: string) =>
-    /^(?:[a-z][a-z\d+.-]*:|\/|\.)/i.test(specifier) && !FS_NAMES.includes(specifier);
   const known = (specifier: string) => libraries.includes(specifier) || FS_NAMES.includes(specifier);
   const notThere = (specifier: string) => {
     const error = new Error(
@@ -307,12 +303,7 @@ export function codeWorker(): void {
    * before the code runs, with the list of what there is.
    */
   const withLibraries = async (code: string): Promise<string> => {
-    const named = new Set<string>();
-    for (const m of code.matchAll(IMPORT)) named.add(m[5] as string);
-    for (const m of code.matchAll(BARE_IMPORT)) named.add(m[2] as string);
-    for (const m of code.matchAll(CALL)) named.add(m[3] as string);
-    // Addresses (`https://…`, `./x.js`, `blob:…`) are left to the code: the sandbox's policy refuses them.
-    for (const specifier of named) if (isAddress(specifier)) named.delete(specifier);
+    const named = imports.named(code);
     if (named.size === 0) return code;
     for (const specifier of named) if (!known(specifier)) throw notThere(specifier);
     const wanted = [...named].filter((name) => libraries.includes(name));
@@ -320,26 +311,7 @@ export function codeWorker(): void {
       post({ kind: 'status', text: `Loading ${wanted.filter((name) => !loaded.has(name)).join(', ')}…` });
       for (const name of wanted) loaded.set(name, await loadModule(name));
     }
-    const q = JSON.stringify;
-    return code
-      .replace(IMPORT, (all, main?: string, star?: string, names?: string, _quote?: string, from = '') => {
-        if (!named.has(from)) return all;
-        // One declaration a line, each a plain name: later runs keep them like any top-level declaration.
-        const parts: string[] = [];
-        if (main) parts.push(`const ${main} = __easelDefault(${q(from)});`);
-        if (star) parts.push(`const ${star} = __easelModule(${q(from)});`);
-        for (const item of (names ?? '').split(',')) {
-          const [name, as = name] = item.trim().split(/\s+as\s+/);
-          if (name) parts.push(`const ${as} = __easelModule(${q(from)})[${q(name)}];`);
-        }
-        return parts.join('\n');
-      })
-      .replace(BARE_IMPORT, (all, _quote: string, from: string) =>
-        named.has(from) ? `__easelModule(${q(from)});` : all,
-      )
-      .replace(CALL, (all, kind: string, _quote: string, from: string) =>
-        kind === 'import' && named.has(from) ? `Promise.resolve(__easelModule(${q(from)}))` : all,
-      );
+    return imports.rewrite(code, named);
   };
 
   const statementStart =
