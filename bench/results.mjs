@@ -2,7 +2,13 @@
 // numbers compare with the previous run on record.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 
+/**
+ * Appends `result` to bench/results/<name>.jsonl with the date, the commit, the machine's load average (one
+ * minute) and, when runs of two builds are interleaved (`BENCH_BUILD=before EASEL_DIST=<folder>`, or
+ * `bench/compare.mjs`), which build it was.
+ */
 export function record(name, result) {
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${name}.jsonl`;
@@ -20,7 +26,11 @@ export function record(name, result) {
   } catch {
     // not a git checkout
   }
-  appendFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), commit, ...result })}\n`);
+  const tags = {
+    loadAverage: Math.round(loadavg()[0] * 10) / 10,
+    ...(process.env.BENCH_BUILD ? { build: process.env.BENCH_BUILD } : {}),
+  };
+  appendFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), commit, ...tags, ...result })}\n`);
   console.log(`\n${name}`);
   for (const [key, value] of Object.entries(result)) {
     const before = previous?.[key];

@@ -416,7 +416,8 @@ async function saveRounds(page, lane, rounds, tag) {
   return { person, answer, busy };
 }
 
-async function saveAndOpen(bench) {
+/** Saves at message 10 and 2,000 and opens the 2,000-message session; `saves: false` only opens it. */
+async function saveAndOpen(bench, { saves = true } = {}) {
   const { page, lane, context } = await bench.newPage();
   await context.addInitScript(timeCommits);
   await context.addInitScript(timeColdOpen);
@@ -428,13 +429,17 @@ async function saveAndOpen(bench) {
 
   // Save at message 10 (then 12, 14 …) and at message 2,000 (then 2,002 …).
   await page.evaluate(openAndTime, { id: small.id, marker: `End of ${small.id}.` });
-  const at10 = await saveRounds(page, lane, SAVE_ROUNDS, 'small');
+  const at10 = saves ? await saveRounds(page, lane, SAVE_ROUNDS, 'small') : undefined;
   const openedLarge = await page.evaluate(openAndTime, { id: large.id, marker: `End of ${large.id}.` });
-  const at2000 = await saveRounds(page, lane, SAVE_ROUNDS, 'large');
+  const at2000 = saves ? await saveRounds(page, lane, SAVE_ROUNDS, 'large') : undefined;
 
   // Open the 2,000-message session again (it now has 2,000 + 2 × rounds): from another session, by its URL.
-  const largeNow = { id: large.id, marker: lastAnswer('large', SAVE_ROUNDS - 1) };
-  const smallNow = { id: small.id, marker: lastAnswer('small', SAVE_ROUNDS - 1) };
+  const largeNow = saves
+    ? { id: large.id, marker: lastAnswer('large', SAVE_ROUNDS - 1) }
+    : { id: large.id, marker: `End of ${large.id}.` };
+  const smallNow = saves
+    ? { id: small.id, marker: lastAnswer('small', SAVE_ROUNDS - 1) }
+    : { id: small.id, marker: `End of ${small.id}.` };
   const opens = [];
   let drawnMessages = 0;
   let recorded;
@@ -460,6 +465,21 @@ async function saveAndOpen(bench) {
     colds.push(await handle.jsonValue());
   }
   await context.close();
+  const opened = {
+    drawnMessages,
+    firstOpenMs: round(openedLarge.ms),
+    openMedianMs: round(median(opens)),
+    openMaxMs: round(Math.max(...opens)),
+    coldLoadMedianMs: round(median(colds)),
+    busyMs: recorded.busyMs,
+    longTasks: recorded.longTasks,
+    longestTaskMs: recorded.longestTaskMs,
+    worstFrameGapMs: recorded.worstFrameGapMs,
+  };
+  if (!saves) {
+    record('sessions-open-2000', opened);
+    return { openMs: median(opens) };
+  }
 
   const storage = await saveStorageOnly(bench);
   const saveRatio = median(storage.at2000.saver) / median(storage.at10.saver);
@@ -480,17 +500,7 @@ async function saveAndOpen(bench) {
     inAppSendBusy2000Ms: round(median(at2000.busy)),
     inAppRounds: SAVE_ROUNDS,
   });
-  record('sessions-open-2000', {
-    drawnMessages,
-    firstOpenMs: round(openedLarge.ms),
-    openMedianMs: round(median(opens)),
-    openMaxMs: round(Math.max(...opens)),
-    coldLoadMedianMs: round(median(colds)),
-    busyMs: recorded.busyMs,
-    longTasks: recorded.longTasks,
-    longestTaskMs: recorded.longestTaskMs,
-    worstFrameGapMs: recorded.worstFrameGapMs,
-  });
+  record('sessions-open-2000', opened);
   return { saveRatio, openMs: median(opens) };
 }
 
@@ -582,8 +592,10 @@ async function search(bench) {
 }
 
 export async function run(bench) {
-  // BENCH_ONLY=search runs the search benchmark alone, BENCH_ONLY=switch the switching one.
+  // BENCH_ONLY=search runs the search benchmark alone, BENCH_ONLY=switch the switching one, BENCH_ONLY=open the
+  // opening of a 2,000-message session without the saves.
   if (process.env.BENCH_ONLY === 'search') return search(bench);
+  if (process.env.BENCH_ONLY === 'open') return saveAndOpen(bench, { saves: false });
   if (process.env.BENCH_ONLY === 'switch') return switchSessions(bench);
   const { saveRatio, openMs } = await saveAndOpen(bench);
   const switched = await switchSessions(bench);
