@@ -3,12 +3,15 @@ import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, str } from '../l10n';
 import {
+  SessionDeleteEvent,
   SessionExportEvent,
   SessionMoveEvent,
   SessionPinEvent,
+  SessionPurgeEvent,
   SessionRenameEvent,
   SessionSearchEvent,
   SessionSearchPrepareEvent,
+  SessionUndoDeleteEvent,
 } from './events';
 import { arrangeSessions } from './groups';
 import type { RowMenuHost } from './row-menu';
@@ -16,10 +19,11 @@ import { rowKeyTarget, updateRoving } from './row-navigation';
 import { groupName, SidebarRows } from './sidebar-rows';
 import { sidebarStyles } from './sidebar-styles';
 import { displayTitle, type ProjectSummary, type SessionSearchHit, type SessionSummary } from './types';
-import { UndoDelete } from './undo-delete';
 
 /** How long focus waits for a moved or pinned row to show in its new place. */
 const FOCUS_WAIT_MS = 3000;
+/** How long `Undo` is offered after a delete. */
+const UNDO_MS = 10_000;
 const SEARCH_DEBOUNCE_MS = 150;
 
 /**
@@ -28,8 +32,8 @@ const SEARCH_DEBOUNCE_MS = 150;
  * the search results), each a link named by its title to `#/s/<id>`. Rename and move to a project happen in
  * place; delete shows an `Undo` notice for ten seconds, then asks for the session to be purged. It shows what it
  * is given and reports what the person does through events (`events.ts`); it never touches storage. Its rows
- * are drawn by its base class (`sidebar-rows.ts`) and moved between by `row-navigation.ts`; delete-with-undo is a
- * controller (`undo-delete.ts`); the `⋯` menu loads lazily (`row-menu.ts`).
+ * are drawn by its base class (`sidebar-rows.ts`) and moved between by `row-navigation.ts`; the `⋯` menu loads
+ * lazily (`row-menu.ts`).
  */
 @customElement('easel-sessions-sidebar')
 export class EaselSessionsSidebar extends SidebarRows {
@@ -51,6 +55,7 @@ export class EaselSessionsSidebar extends SidebarRows {
   @property({ attribute: false }) currentProjectId: string | undefined;
 
   @state() private query = '';
+  @state() private deleted: { readonly id: string; readonly title: string } | undefined;
   @state() protected editingId: string | undefined;
   @state() protected movingId: string | undefined;
   /** Projects the person opened or closed; the others are open when they hold the open chat. */
@@ -66,7 +71,7 @@ export class EaselSessionsSidebar extends SidebarRows {
   @query('.move button') private moveButton: HTMLButtonElement | undefined;
   @query('.notice button') private undoButton: HTMLButtonElement | undefined;
 
-  private readonly undoDelete = new UndoDelete(this);
+  private undoTimer: ReturnType<typeof setTimeout> | undefined;
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private searchPrepared = false;
   private focusUndo = false;
@@ -88,16 +93,17 @@ export class EaselSessionsSidebar extends SidebarRows {
       }
     | undefined;
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.searchTimer);
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
     // The rows' menu is one click away: its code loads while the page is idle.
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
     idle(() => void this.loadRowMenu());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.searchTimer);
+    this.purgePending();
   }
 
   override updated(changed: PropertyValues): void {
@@ -170,12 +176,12 @@ export class EaselSessionsSidebar extends SidebarRows {
         ${results ? this.renderResults(results) : nothing}
         <div class="groups" ?hidden=${results !== undefined}>${this.renderGroups()}</div>
       </div>
-      <div class="notice" role="status">${this.undoDelete.deleted ? this.renderUndo(this.undoDelete.deleted.title) : nothing}</div>
+      <div class="notice" role="status">${this.deleted ? this.renderUndo(this.deleted.title) : nothing}</div>
     </nav>`;
   }
 
   private renderGroups() {
-    const visible = this.sessions.filter((s) => s.id !== this.undoDelete.deleted?.id);
+    const visible = this.sessions.filter((s) => s.id !== this.deleted?.id);
     const { pinned, projects, dated } = arrangeSessions(visible, this.projects, this.now ?? Date.now());
     return html`${pinned.length > 0 ? this.renderList('pinned', msg('Pinned'), pinned) : nothing}
       ${this.renderProjects(projects)}
@@ -188,7 +194,7 @@ export class EaselSessionsSidebar extends SidebarRows {
   }
 
   private renderResults(hits: readonly SessionSearchHit[]) {
-    const visible = hits.filter((h) => h.session.id !== this.undoDelete.deleted?.id);
+    const visible = hits.filter((h) => h.session.id !== this.deleted?.id);
     if (visible.length === 0)
       return html`<p class="empty">${msg(str`No sessions match “${this.query.trim()}”.`)}</p>`;
     return html`<h2 id="results">${msg('Results')}</h2>
@@ -364,12 +370,28 @@ export class EaselSessionsSidebar extends SidebarRows {
   }
 
   private handleDelete(session: SessionSummary) {
+    this.purgePending();
+    this.deleted = { id: session.id, title: displayTitle(session) };
     this.focusUndo = true;
-    this.undoDelete.delete(session.id, displayTitle(session));
+    this.dispatchEvent(new SessionDeleteEvent(session.id));
+    this.undoTimer = setTimeout(() => this.purgePending(), UNDO_MS);
   }
 
   private handleUndo() {
-    this.undoDelete.undo();
+    const deleted = this.deleted;
+    if (!deleted) return;
+    clearTimeout(this.undoTimer);
+    this.deleted = undefined;
+    this.dispatchEvent(new SessionUndoDeleteEvent(deleted.id));
+  }
+
+  /** Ends the undo window of the last delete, if any: the session goes for good. */
+  private purgePending() {
+    clearTimeout(this.undoTimer);
+    const deleted = this.deleted;
+    if (!deleted) return;
+    this.deleted = undefined;
+    this.dispatchEvent(new SessionPurgeEvent(deleted.id));
   }
 
   private problemText(): string {
