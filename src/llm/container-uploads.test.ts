@@ -1,10 +1,9 @@
-import type { MessageParam } from '@anthropic-ai/sdk/resources/messages/messages';
 import { describe, expect, it } from 'vitest';
 import { requestProblem } from '../../e2e/fake-anthropic/request-rules.mjs';
 import { withContainerUploads } from './files-api';
 import type { RequestBody } from './request';
 
-const body = (messages: MessageParam[]): RequestBody =>
+const body = (messages: RequestBody['messages']): RequestBody =>
   ({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages }) as RequestBody;
 
 describe('withContainerUploads', () => {

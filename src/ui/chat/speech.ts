@@ -54,6 +54,28 @@ export function recognitionProblem(code: string): string {
 }
 
 /**
+ * Why reading aloud stopped, in words, from its utterance's `error` code (the Web Speech API's list); empty for
+ * `interrupted` and `canceled`, which mean the person stopped it or another answer started.
+ */
+export function synthesisProblem(code: string): string {
+  switch (code) {
+    case 'interrupted':
+    case 'canceled':
+      return '';
+    case 'not-allowed':
+      return msg('The browser did not allow reading aloud on this page.');
+    case 'synthesis-unavailable':
+    case 'voice-unavailable':
+    case 'language-unavailable':
+      return msg('The browser has no voice to read this aloud.');
+    case 'network':
+      return msg("The browser's speech service could not be reached, so reading aloud stopped.");
+    default:
+      return msg(str`Reading aloud stopped (${code}).`);
+  }
+}
+
+/**
  * An answer as words to speak: code blocks are named rather than read symbol by symbol, HTML tags dropped, and
  * the Markdown marks removed (`plainText`).
  */

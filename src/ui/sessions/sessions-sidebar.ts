@@ -1,11 +1,8 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, str } from '../l10n';
-import { plainText as plainSnippet } from '../plain-text';
-import { icon } from '../styles/icons';
 import {
-  ProjectEditEvent,
   SessionDeleteEvent,
   SessionExportEvent,
   SessionMoveEvent,
@@ -16,9 +13,10 @@ import {
   SessionSearchPrepareEvent,
   SessionUndoDeleteEvent,
 } from './events';
-import { arrangeSessions, type DateGroup, type ProjectGroup } from './groups';
-import { newChatInProjectHref, sessionHref } from './route';
+import { arrangeSessions } from './groups';
 import type { RowMenuHost } from './row-menu';
+import { rowKeyTarget, updateRoving } from './row-navigation';
+import { groupName, SidebarRows } from './sidebar-rows';
 import { sidebarStyles } from './sidebar-styles';
 import { displayTitle, type ProjectSummary, type SessionSearchHit, type SessionSummary } from './types';
 
@@ -33,10 +31,12 @@ const SEARCH_DEBOUNCE_MS = 150;
  * button with its sessions, `New chat in <name>` and `Edit project <name>`) and the other sessions by date (or
  * the search results), each a link named by its title to `#/s/<id>`. Rename and move to a project happen in
  * place; delete shows an `Undo` notice for ten seconds, then asks for the session to be purged. It shows what it
- * is given and reports what the person does through events (`events.ts`); it never touches storage.
+ * is given and reports what the person does through events (`events.ts`); it never touches storage. Its rows
+ * are drawn by its base class (`sidebar-rows.ts`) and moved between by `row-navigation.ts`; the `⋯` menu loads
+ * lazily (`row-menu.ts`).
  */
 @customElement('easel-sessions-sidebar')
-export class EaselSessionsSidebar extends LitElement {
+export class EaselSessionsSidebar extends SidebarRows {
   static override styles = sidebarStyles;
 
   /** The sessions, newest first (deleted ones already left out). */
@@ -55,13 +55,13 @@ export class EaselSessionsSidebar extends LitElement {
   @property({ attribute: false }) currentProjectId: string | undefined;
 
   @state() private query = '';
-  @state() private editingId: string | undefined;
-  @state() private movingId: string | undefined;
-  /** Projects the person opened or closed; the others are open when they hold the open chat. */
-  @state() private expanded: ReadonlyMap<string, boolean> = new Map();
   @state() private deleted: { readonly id: string; readonly title: string } | undefined;
+  @state() protected editingId: string | undefined;
+  @state() protected movingId: string | undefined;
+  /** Projects the person opened or closed; the others are open when they hold the open chat. */
+  @state() protected expanded: ReadonlyMap<string, boolean> = new Map();
   /** The session whose `⋯` menu is open. */
-  @state() private menuId: string | undefined;
+  @state() protected menuId: string | undefined;
   /** The rows' menu, once loaded (`row-menu.ts`), and why it could not be. */
   @state() private rowMenu: typeof import('./row-menu') | undefined;
   @state() private rowMenuProblem: string | undefined;
@@ -71,14 +71,14 @@ export class EaselSessionsSidebar extends LitElement {
   @query('.move button') private moveButton: HTMLButtonElement | undefined;
   @query('.notice button') private undoButton: HTMLButtonElement | undefined;
 
-  private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private undoTimer: ReturnType<typeof setTimeout> | undefined;
+  private searchTimer: ReturnType<typeof setTimeout> | undefined;
+  private searchPrepared = false;
   private focusUndo = false;
   /** Focus the first item of the menu once it is drawn. */
   private focusMenu = false;
   /** The row link last focused: the list's one Tab stop. */
   private activeRow: string | undefined;
-  private searchPrepared = false;
   /**
    * After renaming, moving or pinning (or cancelling), focus goes back to this button of the session's row — once
    * the list shows the session where it went (`ready`), since its row is then a new one in another group; if that
@@ -112,7 +112,7 @@ export class EaselSessionsSidebar extends LitElement {
       this.renameInput.select();
     }
     if (changed.has('movingId') && this.movingId) this.moveButton?.focus();
-    this.updateRoving();
+    updateRoving(this.renderRoot, this.activeRow, this.currentId);
     if (this.focusMenu) {
       // Once the menu is drawn (its code may still be loading).
       const first = this.renderRoot.querySelector<HTMLElement>('.row-actions [role="menuitem"]');
@@ -189,77 +189,7 @@ export class EaselSessionsSidebar extends LitElement {
       ${visible.length === 0 ? html`<p class="empty">${msg('No sessions yet.')}</p>` : nothing}`;
   }
 
-  private renderList(id: string, label: string, sessions: readonly SessionSummary[]) {
-    return html`<h2 id=${id}>${label}</h2>
-      <ul aria-labelledby=${id}>
-        ${repeat(
-          sessions,
-          (s) => s.id,
-          (s) => this.renderRow(s, s.preview ?? ''),
-        )}
-      </ul>`;
-  }
-
-  private renderProjects(groups: readonly ProjectGroup[]) {
-    return html`<section class="projects" aria-labelledby="projects">
-      <div class="projects-head">
-        <h2 id="projects">${msg('Projects')}</h2>
-        <button type="button" class="new-project" @click=${() => this.dispatchEvent(new ProjectEditEvent(undefined))}>
-          ${icon('plus', 14)}${msg('New project')}
-        </button>
-      </div>
-      ${
-        groups.length === 0
-          ? html`<p class="hint">${msg('A project keeps instructions and files for all its chats.')}</p>`
-          : repeat(
-              groups,
-              (group) => group.project.id,
-              (group) => this.renderProject(group),
-            )
-      }
-    </section>`;
-  }
-
-  private renderProject({ project, sessions }: ProjectGroup) {
-    const current = project.id === this.currentProjectId;
-    const open = this.expanded.get(project.id) ?? current;
-    const listId = `project-${project.id}`;
-    const count = sessions.length;
-    return html`<div class=${current ? 'project current' : 'project'}>
-      <div class="project-head">
-        <button
-          type="button"
-          class="toggle"
-          aria-expanded=${open ? 'true' : 'false'}
-          aria-controls=${listId}
-          @click=${() => this.toggleProject(project.id, !open)}
-        >
-          <span class="name">${project.name}</span>
-          <span class="count" aria-hidden="true">${count}</span>
-          <span class="visually-hidden">${msg(str`${count} chat${count === 1 ? '' : 's'}`)}</span>
-        </button>
-        <a class="new-chat" href=${newChatInProjectHref(project.id)} aria-label=${msg(str`New chat in ${project.name}`)} title=${msg('New chat in this project')}>${msg('New chat')}</a>
-        <button type="button" class="edit" aria-label=${msg(str`Edit project ${project.name}`)} title=${msg('Name, instructions and files')} @click=${() => this.dispatchEvent(new ProjectEditEvent(project.id))}>
-          ${msg('Edit')}
-        </button>
-      </div>
-      <ul id=${listId} aria-label=${msg(str`Chats in ${project.name}`)} ?hidden=${!open}>
-        ${
-          !open
-            ? nothing
-            : count === 0
-              ? html`<li class="hint">${msg('No chats yet.')}</li>`
-              : repeat(
-                  sessions,
-                  (s) => s.id,
-                  (s) => this.renderRow(s, s.preview ?? ''),
-                )
-        }
-      </ul>
-    </div>`;
-  }
-
-  private toggleProject(id: string, open: boolean) {
+  protected override toggleProject(id: string, open: boolean) {
     this.expanded = new Map([...this.expanded, [id, open]]);
   }
 
@@ -277,52 +207,8 @@ export class EaselSessionsSidebar extends LitElement {
       </ul>`;
   }
 
-  private renderRow(session: SessionSummary, sub: string) {
-    const title = displayTitle(session);
-    const current = session.id === this.currentId;
-    if (session.id === this.movingId) return this.renderMove(session, title, current);
-    if (session.id === this.editingId) {
-      return html`<li class=${current ? 'current' : ''}>
-        <input
-          class="rename"
-          aria-label=${msg(str`New title for ${title}`)}
-          .value=${session.title}
-          @keydown=${(e: KeyboardEvent) => this.handleRenameKeydown(e, session)}
-          @blur=${(e: FocusEvent) => this.commitRename(session, e.target as HTMLInputElement)}
-        />
-      </li>`;
-    }
-    const menuOpen = this.menuId === session.id;
-    return html`<li class=${`${current ? 'current' : ''} ${menuOpen ? 'menu-open' : ''}`}>
-      <a
-        class="row-link"
-        href=${sessionHref(session.id)}
-        data-row=${session.id}
-        tabindex="-1"
-        aria-current=${current ? 'page' : nothing}
-        title=${title}
-        >${title}</a
-      >
-      <div class="sub">${plainSnippet(sub)}</div>
-      <button
-        type="button"
-        class="row-menu btn ghost icon sm"
-        data-menu=${session.id}
-        tabindex="-1"
-        aria-label=${msg(str`Actions for ${title}`)}
-        aria-haspopup="menu"
-        aria-expanded=${menuOpen ? 'true' : 'false'}
-        title=${msg('Rename, pin, move, export or delete')}
-        @click=${() => this.toggleMenu(session.id)}
-      >
-        ${icon('more', 16)}
-      </button>
-      ${menuOpen ? this.renderMenu(session, title) : nothing}
-    </li>`;
-  }
-
   /** The row's `⋯` menu (`row-menu.ts`), drawn once its code is here; a failed load is said in its place. */
-  private renderMenu(session: SessionSummary, title: string) {
+  protected override renderMenu(session: SessionSummary, title: string) {
     if (this.rowMenu) return this.rowMenu.renderRowMenu(this.menuHost, session, title);
     if (this.rowMenuProblem) return html`<p class="menu row-actions" role="alert">${this.rowMenuProblem}</p>`;
     void this.loadRowMenu();
@@ -363,7 +249,7 @@ export class EaselSessionsSidebar extends LitElement {
     remove: (session) => this.handleDelete(session),
   };
 
-  private toggleMenu(id: string) {
+  protected override toggleMenu(id: string) {
     this.menuId = this.menuId === id ? undefined : id;
     this.focusMenu = this.menuId !== undefined;
     if (this.menuId !== undefined) this.rowMenuProblem = undefined;
@@ -375,27 +261,11 @@ export class EaselSessionsSidebar extends LitElement {
    * between a row's link and its `⋯` button (Right, Left).
    */
   private handleListKeydown(e: KeyboardEvent) {
-    const target = e.composedPath()[0] as HTMLElement;
-    const links = this.rowLinks();
-    const id = target.dataset.row ?? target.dataset.menu;
-    if (id === undefined || target.getAttribute('role') === 'menuitem') return;
-    const at = links.findIndex((l) => l.dataset.row === id);
-    let next: HTMLElement | undefined;
-    if (e.key === 'ArrowDown') next = links[Math.min(at + 1, links.length - 1)];
-    else if (e.key === 'ArrowUp') next = links[Math.max(at - 1, 0)];
-    else if (e.key === 'Home') next = links[0];
-    else if (e.key === 'End') next = links.at(-1);
-    else if (e.key === 'ArrowRight' && target.dataset.row !== undefined)
-      next = target.parentElement?.querySelector<HTMLElement>('button[data-menu]') ?? undefined;
-    else if (e.key === 'ArrowLeft' && target.dataset.menu !== undefined) next = links[at];
-    else if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') {
-      e.preventDefault();
-      this.toggleMenu(id);
-      return;
-    }
+    const next = rowKeyTarget(e, this.renderRoot);
     if (!next) return;
     e.preventDefault();
-    next.focus();
+    if (next instanceof HTMLElement) next.focus();
+    else this.toggleMenu(next.menu);
   }
 
   private handleListFocusin(e: FocusEvent) {
@@ -403,55 +273,17 @@ export class EaselSessionsSidebar extends LitElement {
     const id = target.dataset?.row;
     if (id === undefined) return;
     this.activeRow = id;
-    this.updateRoving();
+    updateRoving(this.renderRoot, this.activeRow, this.currentId);
   }
 
-  /** The row links shown, in order. */
-  private rowLinks(): HTMLAnchorElement[] {
-    return [...this.renderRoot.querySelectorAll<HTMLAnchorElement>('a[data-row]')].filter(
-      (a) => !a.closest('[hidden]'),
-    );
-  }
-
-  /** Puts exactly one shown row link in the tab order. */
-  private updateRoving() {
-    const links = this.rowLinks();
-    const chosen =
-      links.find((l) => l.dataset.row === this.activeRow) ??
-      links.find((l) => l.dataset.row === this.currentId) ??
-      links[0];
-    for (const link of this.renderRoot.querySelectorAll<HTMLAnchorElement>('a[data-row]'))
-      link.tabIndex = link === chosen ? 0 : -1;
-  }
-
-  /** The row while its session is being moved: a button per place it can go, and `Cancel`. */
-  private renderMove(session: SessionSummary, title: string, current: boolean) {
-    const inProject = this.projects.some((p) => p.id === session.projectId) ? session.projectId : undefined;
-    const places = [{ id: undefined, name: msg('No project') }, ...this.projects];
-    return html`<li class=${current ? 'current' : ''}>
-      <div class="move" role="group" aria-label=${msg(str`Move ${title} to`)} @keydown=${(e: KeyboardEvent) => this.handleMoveKeydown(e, session)}>
-        ${places.map(
-          (place) => html`<button
-            type="button"
-            aria-pressed=${place.id === inProject ? 'true' : 'false'}
-            @click=${() => this.commitMove(session, place.id, inProject)}
-          >
-            ${place.name}
-          </button>`,
-        )}
-        <button type="button" class="cancel" @click=${() => this.endMove(session)}>${msg('Cancel')}</button>
-      </div>
-    </li>`;
-  }
-
-  private handleMoveKeydown(e: KeyboardEvent, session: SessionSummary) {
+  protected override handleMoveKeydown(e: KeyboardEvent, session: SessionSummary) {
     if (e.key !== 'Escape') return;
     e.preventDefault();
     e.stopPropagation();
     this.endMove(session);
   }
 
-  private commitMove(session: SessionSummary, to: string | undefined, from: string | undefined) {
+  protected override commitMove(session: SessionSummary, to: string | undefined, from: string | undefined) {
     if (this.movingId !== session.id) return;
     this.movingId = undefined;
     if (to === from) {
@@ -465,7 +297,7 @@ export class EaselSessionsSidebar extends LitElement {
   }
 
   /** Ends moving without a change; focus goes back to the row's `Move` button. */
-  private endMove(session: SessionSummary) {
+  protected override endMove(session: SessionSummary) {
     if (this.movingId !== session.id) return;
     this.movingId = undefined;
     this.focusAfterEdit = { id: session.id, button: 'move' };
@@ -512,7 +344,7 @@ export class EaselSessionsSidebar extends LitElement {
     this.editingId = id;
   }
 
-  private handleRenameKeydown(e: KeyboardEvent, session: SessionSummary) {
+  protected override handleRenameKeydown(e: KeyboardEvent, session: SessionSummary) {
     if (e.key === 'Enter' && !e.isComposing) {
       e.preventDefault();
       this.commitRename(session, e.target as HTMLInputElement, true);
@@ -525,7 +357,7 @@ export class EaselSessionsSidebar extends LitElement {
   }
 
   /** Saves the edited title; `refocus` (Enter) puts focus back on the row, a blur leaves it where it went. */
-  private commitRename(session: SessionSummary, input: HTMLInputElement, refocus = false) {
+  protected override commitRename(session: SessionSummary, input: HTMLInputElement, refocus = false) {
     if (this.editingId !== session.id) return;
     this.editingId = undefined;
     if (refocus) this.focusAfterEdit = { id: session.id, button: 'rename' };
@@ -573,19 +405,5 @@ export class EaselSessionsSidebar extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'easel-sessions-sidebar': EaselSessionsSidebar;
-  }
-}
-
-/** A date group's heading in the active language. */
-function groupName(label: DateGroup['label']): string {
-  switch (label) {
-    case 'Today':
-      return msg('Today');
-    case 'Yesterday':
-      return msg('Yesterday');
-    case 'Previous 7 days':
-      return msg('Previous 7 days');
-    case 'Older':
-      return msg('Older');
   }
 }

@@ -85,6 +85,7 @@ const chat: Translations = {
   'Read a page': '读取网页',
   'Read aloud': '朗读',
   'Read this answer aloud': '朗读这条回答',
+  'Reading aloud stopped (${0}).': '朗读已停止（${0}）。',
   Regenerate: '重新生成',
   Remove: '移除',
   'Remove queued message: ${0}': '移除排队的消息：${0}',
@@ -121,6 +122,10 @@ const chat: Translations = {
   "The browser's speech recognition does not support this language.": '浏览器的语音识别不支持此语言。',
   "The browser's speech service could not be reached, so dictation stopped.":
     '无法连接浏览器的语音服务，听写已停止。',
+  "The browser's speech service could not be reached, so reading aloud stopped.":
+    '无法连接浏览器的语音服务，朗读已停止。',
+  'The browser did not allow reading aloud on this page.': '浏览器不允许在此页面上朗读。',
+  'The browser has no voice to read this aloud.': '浏览器没有可用于朗读的语音。',
   'the fetch service was unavailable': '网页读取服务不可用',
   'The key is sent only to the API.': '密钥只会发送到 API。',
   'the limit of page reads for one answer was reached (Settings → Web)':
