@@ -7,7 +7,8 @@
 // - a 40 KB and (unless BENCH_QUICK) a 400 KB Markdown answer in 10-character deltas 1 ms apart;
 // - an answer at a real pace: 40 characters every 100 ms for 20 s.
 // Each reports, from first to last byte: main-thread busy %, longest task, tasks over 50 ms, the worst gap
-// between presented frames; the worst gap while text arrives (first to last text delta); from Send to the final
+// between presented frames; the worst gap while text arrives (first to last text delta), and the gap nine in ten
+// frames meanwhile are within (the pace of updates, which a stall on a loaded machine does not hide); from Send to the final
 // render: style + layout time; and last byte → final render.
 // Medians of the rounds go to bench/results/stream-cdp-*.jsonl. BENCH_ROUNDS sets the rounds (default 5).
 import { loadavg } from 'node:os';
@@ -124,6 +125,7 @@ async function streamOnce(raw, bench, writes, { name, text, deltaSize, delayMs }
     deltas: Math.ceil(text.length / deltaSize),
     ...stream,
     worstFrameGapWhileTextMs: whileText.worstFrameGapMs,
+    frameGapP90WhileTextMs: whileText.frameGapP90Ms,
     styleLayoutSendToSettledMs: whole.styleLayoutMs,
     longestTaskSendToSettledMs: whole.longestTaskMs,
     tasksOver50msSendToSettled: whole.tasksOver50ms,
@@ -332,7 +334,12 @@ async function showOnce(raw, bench, writes, { text, deltaSize, delayMs, shown })
   // Style and layout, and the event names, say nothing a floor needs.
   const { styleLayoutMs, breakdownMs, ...stream } = mainThreadIn(events, firstByteUs, lastByteUs);
   const whileText = mainThreadIn(events, firstTextUs, lastTextUs);
-  return { bytes: text.length, ...stream, worstFrameGapWhileTextMs: whileText.worstFrameGapMs };
+  return {
+    bytes: text.length,
+    ...stream,
+    worstFrameGapWhileTextMs: whileText.worstFrameGapMs,
+    frameGapP90WhileTextMs: whileText.frameGapP90Ms,
+  };
 }
 
 /**
@@ -471,7 +478,18 @@ export async function run(bench) {
   }
   const small = summary['40kb'];
   const large = summary['400kb'];
-  if (only) return;
+  if (only) {
+    // One line a case, so interleaved runs of two builds can be read off the terminal.
+    for (const [name, r] of Object.entries(summary))
+      console.log(
+        `  ${name}${process.env.BENCH_BUILD ? ` (${process.env.BENCH_BUILD})` : ''}: busy ${r.busyMs} ms, ` +
+          `thread ${r.cpuMs} ms, ${r.frames} frames, worst frame gap ${r.worstFrameGapWhileTextMs} ms while ` +
+          `text arrives (rounds: ${results[name].map((x) => x.worstFrameGapWhileTextMs).join(', ')}; nine in ten ` +
+          `within ${results[name].map((x) => x.frameGapP90WhileTextMs).join(', ')}), ` +
+          `longest task ${r.longestTaskCpuMs} ms in thread time (medians of ${r.runs})`,
+      );
+    return;
+  }
   console.log(
     `\n  Without network instrumentation (medians of ${rounds}): 40 KB ${small.busyPercent} % busy ` +
       `(floors: ${summary['read-in-page'].busyPercent} % in the page, ${summary['read-in-worker'].busyPercent} % ` +

@@ -1,4 +1,4 @@
-/** The worker side of the stream protocol: serves requests and model lists, batching events every 32 ms. */
+/** The worker side of the stream protocol: serves requests and model lists, batching events every 50 ms. */
 import { describeError } from './errors';
 import {
   createEventBatcher,
@@ -17,10 +17,12 @@ export interface WorkerPort {
 }
 
 /**
- * How long the worker gathers events before posting them. Two frames: the page renders at most every 40 ms
- * while an answer streams anyway, and each post costs the page a task.
+ * How long the worker gathers events before posting them. Three frames: the page shows a streaming answer at
+ * most every 58 ms and a frame anyway (`AgentController`), and each post costs the page a task and the agent an
+ * update. At 32 ms the page took two posts or more per update of a fast answer (173 in the 40 KB answer of
+ * `bench/stream-cdp.mjs`, for 89 updates).
  */
-const BATCH_MS = 32;
+const BATCH_MS = 50;
 
 /**
  * Serves `send` and `abort` messages on `port` with `stream`, posting each request's items back with its id:

@@ -5,16 +5,18 @@ import { SubscriptionController, type Unsubscribe } from './subscriptions';
 
 /**
  * While an answer streams, the host renders at most this often (ms): text arriving in between is shown together.
- * An update waits for the next animation frame (up to 17 ms) and its frame is presented once it has run, so
- * frames come at most about 100 ms apart (80, a frame, and the difference between two updates' costs), the
- * interval the formatted floor of `bench/stream-cdp.mjs` shows text at (90 ms and a frame). Every update is a
- * frame with its own script, style, layout and paint: text that pours in faster than anyone reads is shown about
- * ten times a second, not twenty-five (every 40 ms, as before: twice the frames for the same text); at the pace
- * of a real answer each piece of text is shown as it arrives. The interval is fixed: one that shrank as updates
- * cost more (to keep the gap with the update's own time) made more updates when the page was slow, and timing
- * the updates cost a task of its own.
+ * An update waits for the next animation frame and its frame is presented once it has run: the browser begins a
+ * frame asked for between two of its ticks either at once (late, with the last tick's time) or at the next tick,
+ * so updates come between 58 and 75 ms apart (about 64 on average, fifteen a second), and frames no further
+ * apart than that and the difference between two updates' costs. Every update is a frame with its own script,
+ * style, layout and paint: text that pours in faster than anyone reads is not shown every frame; at the pace of
+ * a real answer each piece of text is shown as it arrives. With 80 ms, frames were up to 100 ms apart. Aiming
+ * the wait at a frame by the animation frame's time does not hold: a frame begun late carries the time of the
+ * tick before, so the next update came a tick early (3.5 frames apart on average, not 4). The interval is
+ * fixed: one that shrank as updates cost more made more updates when the page was slow, and timing the updates
+ * cost a task of its own.
  */
-const STREAMING_INTERVAL = 80;
+const STREAMING_INTERVAL = 58;
 
 /**
  * Whether `next` differs from `before` in the streaming message alone: what only the open answer shows.
