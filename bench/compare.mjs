@@ -6,6 +6,9 @@
 //   npm run build && npx vite build --outDir /tmp/easel-before   (at the commit to compare with)
 //   npm run bench:compare -- --before /tmp/easel-before [--after dist] [--rounds 5] [case ...]
 //
+// `--before-env NAME=VALUE` (and `--after-env`) sets a variable for one build's runs only, such as
+// `BENCH_FLOOR_INTERVAL_MS=80` for a build that updated a streaming answer every 80 ms (bench/stream-cdp.mjs).
+//
 // Cases (all by default): first-load, react, stream-40kb, stream-400kb, sessions-open, sessions-switch.
 // Run it on a quiet machine (the load average is printed and recorded): timings swing by a factor of two with load.
 import { spawnSync } from 'node:child_process';
@@ -113,13 +116,17 @@ const CASES = {
 const floor = (run) => run['stream-cdp-formatted-40kb'];
 
 function parseArgs(argv) {
-  const options = { before: undefined, after: 'dist', rounds: 5, cases: [] };
+  const options = { before: undefined, after: 'dist', rounds: 5, cases: [], env: { before: {}, after: {} } };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--before') options.before = argv[++i];
     else if (arg === '--after') options.after = argv[++i];
     else if (arg === '--rounds') options.rounds = Number(argv[++i]);
-    else options.cases.push(arg);
+    else if (arg === '--before-env' || arg === '--after-env') {
+      const [name, ...value] = (argv[++i] ?? '').split('=');
+      if (!name || value.length === 0) throw new Error(`${arg} takes NAME=VALUE`);
+      options.env[arg.slice(2, -4)][name] = value.join('=');
+    } else options.cases.push(arg);
   }
   if (!options.before || !existsSync(`${options.before}/index.html`)) {
     throw new Error(
@@ -172,7 +179,12 @@ function interleave(spec, options) {
     const order = round % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
     for (const build of order) {
       const since = new Date().toISOString();
-      runSuite(spec.suite, { ...spec.env, BENCH_BUILD: build, EASEL_DIST: options[build] });
+      runSuite(spec.suite, {
+        ...spec.env,
+        ...options.env[build],
+        BENCH_BUILD: build,
+        EASEL_DIST: options[build],
+      });
       const run = {};
       for (const name of spec.records) run[name] = recordsSince(name, since).at(-1);
       runs[build].push(run);

@@ -11,6 +11,7 @@
 // frames meanwhile are within (the pace of updates, which a stall on a loaded machine does not hide); from Send to the final
 // render: style + layout time; and last byte → final render.
 // Medians of the rounds go to bench/results/stream-cdp-*.jsonl. BENCH_ROUNDS sets the rounds (default 5).
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sse } from '../e2e/fake-anthropic/responses.mjs';
 import { launchRaw, mainThreadIn, watchMessageWrites } from './cdp.mjs';
@@ -18,6 +19,16 @@ import { markdownAnswer } from './markdown-sample.mjs';
 import { record } from './results.mjs';
 
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * How often the floors show what arrived: at most as often as Easel updates a streaming answer
+ * (`src/ui/controllers/stream-pace.json`), so a floor is the same answer at the same frame rate.
+ * `BENCH_FLOOR_INTERVAL_MS` sets it for a build of another pace (a build from before the file: 80 ms).
+ */
+const FLOOR_INTERVAL_MS = Number(
+  process.env.BENCH_FLOOR_INTERVAL_MS ??
+    JSON.parse(readFileSync('src/ui/controllers/stream-pace.json', 'utf8')).streamingIntervalMs,
+);
 
 /** Opens the app in a fresh context and saves the key and this lane's base URL through Settings. */
 async function appPage(raw, bench, lane) {
@@ -182,7 +193,7 @@ async function readOnce(raw, bench, writes, { text, inWorker }) {
 /**
  * The floor of showing an answer: the same stream read in a worker (decoded, its events parsed, the text posted
  * to the page at most every 16 ms), and the page showing it in a scrolled box that follows the end, no more often
- * than every 90 ms (each update in an animation frame, so frames stay about 100 ms apart, the goal's gap). No
+ * than Easel does (`FLOOR_INTERVAL_MS`, each update in an animation frame). No
  * Markdown, no sanitiser, no app: what the browser costs to show this much text at this pace.
  * - Without `shown`, as plain paragraphs (a new one at each blank line).
  * - With `shown` (`captureShown`: the nodes and styles Easel ends with for this answer), formatted: each update
@@ -197,7 +208,7 @@ async function showOnce(raw, bench, writes, { text, deltaSize, delayMs, shown })
   const trace = await page.startTrace();
   writes.take();
   await page.evaluate(
-    async ({ url, shown, total }) => {
+    async ({ url, shown, total, interval }) => {
       document.body.innerHTML =
         '<div id="scroller" style="position:fixed;inset:0;overflow-y:auto;font:16px/1.5 system-ui"><div id="log" style="max-width:780px;margin:0 auto;padding:16px"><p></p></div></div>';
       const scroller = document.getElementById('scroller');
@@ -309,7 +320,7 @@ async function showOnce(raw, bench, writes, { text, deltaSize, delayMs, shown })
       const schedule = () => {
         if (scheduled || !waiting) return;
         scheduled = true;
-        setTimeout(() => requestAnimationFrame(show), Math.max(0, last + 90 - performance.now()));
+        setTimeout(() => requestAnimationFrame(show), Math.max(0, last + interval - performance.now()));
       };
       await new Promise((resolve) => {
         worker.onmessage = (e) => {
@@ -324,7 +335,7 @@ async function showOnce(raw, bench, writes, { text, deltaSize, delayMs, shown })
         worker.postMessage(url);
       });
     },
-    { url: lane.baseUrl, shown, total: text.length },
+    { url: lane.baseUrl, shown, total: text.length, interval: FLOOR_INTERVAL_MS },
   );
   await writes.ended();
   const { firstByteUs, lastByteUs, firstTextUs, lastTextUs } = writes.take();
@@ -471,6 +482,7 @@ export async function run(bench) {
     summary[name] = medians(runs);
     record(`stream-cdp-${name}`, {
       ...summary[name],
+      floorIntervalMs: FLOOR_INTERVAL_MS,
       loadAverage: Math.round(loadavg()[0] * 10) / 10,
       // Which build, when runs of two builds are interleaved (`BENCH_BUILD=before EASEL_DIST=dist-before`).
       ...(process.env.BENCH_BUILD ? { build: process.env.BENCH_BUILD } : {}),

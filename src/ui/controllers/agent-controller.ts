@@ -1,6 +1,7 @@
 /** `AgentController`: re-renders an element when the agent changes, paced to the frame and the stream. */
 import type { ReactiveControllerHost } from 'lit';
 import type { Agent, AgentQueues, AgentState, AssistantMessage } from '../../agent';
+import streamPace from './stream-pace.json';
 import { SubscriptionController, type Unsubscribe } from './subscriptions';
 
 /**
@@ -14,9 +15,10 @@ import { SubscriptionController, type Unsubscribe } from './subscriptions';
  * the wait at a frame by the animation frame's time does not hold: a frame begun late carries the time of the
  * tick before, so the next update came a tick early (3.5 frames apart on average, not 4). The interval is
  * fixed: one that shrank as updates cost more made more updates when the page was slow, and timing the updates
- * cost a task of its own.
+ * cost a task of its own. The value is in `stream-pace.json`, which the streaming bench's floors read too, so
+ * they show the same answer at the same pace.
  */
-const STREAMING_INTERVAL = 58;
+const STREAMING_INTERVAL = streamPace.streamingIntervalMs;
 
 /**
  * Whether `next` differs from `before` in the streaming message alone: what only the open answer shows.
