@@ -385,15 +385,23 @@ test('a component shown in a spare frame, where React rendered once out of sight
 }) => {
   await modelCreates(app, anthropic, 'Dashboard.tsx', DASHBOARD);
   await expect(preview(app, 'Dashboard.tsx').getByTestId('title')).toHaveText('Sales dashboard');
-  // The spare evaluates React and renders a small tree out of sight (never in its document) before any file.
+  const ticks = preview(app, 'Dashboard.tsx').locator('.recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toBeVisible();
+  const labels = await ticks.allTextContents();
+  // The spare evaluates React and renders a small tree out of sight (never in its document) before any file,
+  // and with recharts a small chart (recharts' element for measuring text is taken out again).
   const standby = panel(app).getByTitle('Preview standby', { exact: true });
   await expect(standby.contentFrame().locator('#root')).toBeEmpty();
-  await expect(standby.contentFrame().locator('body :is(ul, li, svg)')).toHaveCount(0);
+  await expect(
+    standby.contentFrame().locator('body :is(ul, li, svg, #recharts_measurement_span)'),
+  ).toHaveCount(0);
 
   const next = DASHBOARD.replace("title = 'Sales dashboard'", "title = 'Next quarter'");
   await modelCreates(app, anthropic, 'Next.tsx', next, 'toolu_next');
   const shown = preview(app, 'Next.tsx');
   await expect(shown.getByTestId('title')).toHaveText('Next quarter');
+  // The chart has the same axis labels as in a fresh frame: the warm-up's text sizes changed nothing.
+  await expect(shown.locator('.recharts-cartesian-axis-tick-value')).toHaveText(labels);
   await shown.getByRole('button', { name: /Clicked 0/ }).click();
   await expect(shown.getByRole('button', { name: /Clicked 1/ })).toBeVisible();
   expect(await toolResult(anthropic, 'toolu_next')).not.toMatch(/\[(error|warn|log)\]/);

@@ -108,8 +108,10 @@ function runFramed(): void {
     window.removeEventListener('message', onMessage);
     port = event.ports[0];
     const own = port;
-    let primed = prime
-      ? begin(data.files, data.imports, data.html, data.preload, shims.afterOpen)
+    // The warm-up is for a component still to come: once one has arrived, its own render does that work.
+    const waiting = () => primed !== undefined;
+    let primed: Written | undefined = prime
+      ? begin(data.files, data.imports, data.html, data.preload, shims.afterOpen, waiting)
       : undefined;
     if (primed) holding = true;
     // The heartbeat: answered only while the page leaves this thread free (see the host's watchdog). A primed
@@ -147,7 +149,8 @@ interface Written {
 
 /**
  * Opens the document and writes its policy, the import map of `imports` and `html`, leaving it open; the
- * modules of `preload` are evaluated at once. `afterOpen` re-adds the listeners `document.open` removed.
+ * modules of `preload` are evaluated at once, and React warmed up while `waiting` (no component has come yet).
+ * `afterOpen` re-adds the listeners `document.open` removed.
  */
 function begin(
   files: Readonly<Record<string, Blob>>,
@@ -155,6 +158,7 @@ function begin(
   html: string,
   preload: readonly string[],
   afterOpen: (context: RenderContext) => void,
+  waiting: () => boolean = () => false,
 ): Written {
   const written: Written = {
     urls: {},
@@ -175,7 +179,7 @@ function begin(
   for (const specifier of preload) import(/* @vite-ignore */ specifier).catch(() => undefined);
   // A spare for a React page also renders React once out of sight, so its functions are compiled by then.
   if (preload.includes('react-dom/client') && ['react', 'react-dom'].every((s) => s in written.mapped))
-    void warmUpReact();
+    void warmUpReact(preload.includes('recharts'), waiting);
   return written;
 }
 

@@ -189,6 +189,9 @@ export class EaselArtifactPreview extends LitElement {
     this.loadedLength = content.length;
     this.loadedAt = performance.now();
     if (kind === 'react' && streaming) this.spare.prepare(content);
+    // A finished component and no spare (it arrived at once): a frame is made now, and loads while the page's
+    // libraries are read and the component compiles, instead of after.
+    else if (kind === 'react') this.spare.early(content);
     void this.ownOrGivenRuntime()
       .prepare(filename, content, kind, streaming, this.libraryLoader(filename, content))
       .then(
@@ -244,7 +247,7 @@ export class EaselArtifactPreview extends LitElement {
     // libraries again, in the same process, and would slow this first render down.
   }
 
-  private newDocument(first: PreparedPrime | PreparedRender): PreviewDocument {
+  private newDocument(first?: PreparedPrime | PreparedRender): PreviewDocument {
     const doc: PreviewDocument = new PreviewDocument(
       {
         messages: (batch) => {

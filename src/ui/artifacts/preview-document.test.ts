@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsPrime } from './preview-document';
+import { type DocumentHooks, fitsPrime, PreviewDocument } from './preview-document';
 import type { PreparedPrime, PreparedRender } from './preview-runtime';
 
 const HEAD =
@@ -47,5 +47,53 @@ describe('fitsPrime', () => {
     const plain = '<style>html,body{margin:0}</style><div id="root"></div>';
     expect(fitsPrime(prime(REACT, plain), render(REACT))).toBe(false);
     expect(fitsPrime(prime(REACT), { ...render(REACT), artifactFile: undefined })).toBe(false);
+  });
+});
+
+/** A frame whose window records what the app posts to it (its request kinds). */
+function fakeFrame() {
+  const posted: string[] = [];
+  const frame = {
+    contentWindow: { postMessage: (message: { kind: string }) => posted.push(message.kind) },
+  } as unknown as HTMLIFrameElement;
+  return { frame, posted };
+}
+
+const NO_HOOKS: DocumentHooks = {
+  messages: () => {},
+  download: () => {},
+  clipboard: () => {},
+  ready: () => {},
+  loaded: () => {},
+  stalled: () => {},
+  request: () => Promise.reject(new Error('no app APIs here')),
+};
+
+describe('PreviewDocument made before its prime', () => {
+  const page = render({ ...REACT, 'easel-artifact': 'easel-generated/artifact.js' });
+
+  it('sends the prime once its frame has loaded, then the component', () => {
+    const doc = new PreviewDocument(NO_HOOKS);
+    const { frame, posted } = fakeFrame();
+    doc.frameLoaded(frame);
+    expect(posted).toEqual([]);
+    expect(doc.prime).toBeUndefined();
+    doc.begin(prime(REACT));
+    expect(posted).toEqual(['prime']);
+    expect(doc.prime).toEqual(prime(REACT));
+    doc.render(page);
+    expect(doc.prime).toBeUndefined();
+    doc.dispose();
+  });
+
+  it('sends the prime when the frame loads after it, and takes only the first', () => {
+    const doc = new PreviewDocument(NO_HOOKS);
+    doc.begin(prime(REACT));
+    doc.begin(prime({ ...REACT, recharts: 'recharts.mjs' }));
+    const { frame, posted } = fakeFrame();
+    doc.frameLoaded(frame);
+    expect(posted).toEqual(['prime']);
+    expect(doc.prime).toEqual(prime(REACT));
+    doc.dispose();
   });
 });

@@ -50,7 +50,9 @@ export interface DocumentHooks {
  *
  * A document is written at once (made with a `PreparedRender`) or primed (made with a `PreparedPrime`: the
  * frame has the page's head and libraries ready and waits; `render` completes it). A primed document is not
- * watched and reports nothing until it renders: only then does the page's own code run.
+ * watched and reports nothing until it renders: only then does the page's own code run. A document can also be
+ * made before its prime is known (`first` left out, then `prime(…)`): its frame and the preview's own page load
+ * meanwhile.
  */
 export class PreviewDocument {
   readonly channel = crypto.randomUUID();
@@ -69,15 +71,22 @@ export class PreviewDocument {
 
   constructor(
     private readonly hooks: DocumentHooks,
-    private readonly first: PreparedPrime | PreparedRender,
+    private first?: PreparedPrime | PreparedRender,
   ) {
-    this.rendered = first.kind === 'render';
+    this.rendered = first?.kind === 'render';
     this.frameTimer = setTimeout(() => this.stall(), FRAME_LOAD_MS);
   }
 
   /** The prime this document was begun with, while it waits for its component; else `undefined`. */
   get prime(): PreparedPrime | undefined {
-    return this.first.kind === 'prime' && !this.rendered ? this.first : undefined;
+    return this.first?.kind === 'prime' && !this.rendered ? this.first : undefined;
+  }
+
+  /** Begins a document made without its first request with `prime` (once). */
+  begin(prime: PreparedPrime): void {
+    if (this.disposed || this.first) return;
+    this.first = prime;
+    if (this.frame) this.send(this.frame, prime);
   }
 
   /**
@@ -89,22 +98,12 @@ export class PreviewDocument {
     this.frame = frame;
     clearTimeout(this.frameTimer);
     this.frameTimer = undefined;
-    const { port1, port2 } = new MessageChannel();
-    this.port = port1;
-    port1.onmessage = (e: MessageEvent) => this.handlePortMessage(e.data);
-    const request: PrimeRequest | RenderRequest = {
-      ...this.first,
-      source: HOST_SOURCE,
-      channel: this.channel,
-    };
-    frame.contentWindow.postMessage(request, '*', [port2]);
-    if (this.first.kind === 'render') this.started(this.first.stallMs);
-    else if (this.waiting) this.render(this.waiting);
+    if (this.first) this.send(frame, this.first);
   }
 
   /** Completes a primed document with `prepared`, which must fit its prime (see `fitsPrime`). */
   render(prepared: PreparedRender): void {
-    if (this.disposed || this.first.kind !== 'prime') return;
+    if (this.disposed || this.first?.kind !== 'prime') return;
     this.rendered = true;
     if (!this.port) {
       this.waiting = prepared;
@@ -145,6 +144,18 @@ export class PreviewDocument {
     clearTimeout(this.batchTimer);
     this.batchTimer = undefined;
     return this.batch.splice(0);
+  }
+
+  /** Sends the frame's first request, with the port it reports over. */
+  private send(frame: HTMLIFrameElement, first: PreparedPrime | PreparedRender): void {
+    if (!frame.contentWindow) return;
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    port1.onmessage = (e: MessageEvent) => this.handlePortMessage(e.data);
+    const request: PrimeRequest | RenderRequest = { ...first, source: HOST_SOURCE, channel: this.channel };
+    frame.contentWindow.postMessage(request, '*', [port2]);
+    if (first.kind === 'render') this.started(first.stallMs);
+    else if (this.waiting) this.render(this.waiting);
   }
 
   private started(stallMs?: number): void {

@@ -72,6 +72,11 @@ export class PreviewHost {
     signal: AbortSignal,
   ): Promise<PreviewLog> => {
     const startedAt = ++this.clock;
+    // Whichever preview shows this component (the panel's, whose module may still be loading with the first
+    // file, or one of the check's own) reads its shelf files and compiles it from now on: both are kept, and
+    // its own preparing finds them under way.
+    if (previewKindOf(filename) === 'react')
+      this.runtime.prepare(filename, content, 'react', false).catch(() => undefined);
     const shown = await this.live.documentFor(filename, content, PREPARE_WITHIN_MS, signal);
     const seen = shown && (await consoleOfLive(shown, signal, this.options));
     if (seen) {
@@ -104,7 +109,8 @@ export class PreviewHost {
         resolve();
       };
       preview.addEventListener(PREVIEW_READY, onReady);
-      signal.addEventListener('abort', () => resolve(), { once: true });
+      if (signal.aborted) resolve();
+      else signal.addEventListener('abort', () => resolve(), { once: true });
     });
     const buffered: PreviewMessage[] = [];
     const stopBuffer = source((message) => buffered.push(message));

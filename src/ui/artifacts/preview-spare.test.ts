@@ -20,17 +20,27 @@ function primeWithHead(html: string, ...specifiers: string[]): PreparedPrime {
 /** A spare whose runtime answers `preparePrime` from `primes` (by content), counting the documents it makes. */
 function spareWith(primes: Record<string, PreparedPrime>) {
   const made: PreparedPrime[] = [];
+  /** Primes given to documents made before theirs was known (`early`). */
+  const begun: PreparedPrime[] = [];
   const runtime = { preparePrime: async (content: string) => primes[content] } as unknown as PreviewRuntime;
   const spare = new PreviewSpare({
     runtime: () => runtime,
     document: (first) => {
-      made.push(first);
-      return { prime: first, dispose: () => {} } as unknown as PreviewDocument;
+      if (first) made.push(first);
+      const doc = {
+        prime: first,
+        begin: (later: PreparedPrime) => {
+          doc.prime = later;
+          begun.push(later);
+        },
+        dispose: () => {},
+      };
+      return doc as unknown as PreviewDocument;
     },
     wanted: () => true,
     changed: () => {},
   });
-  return { spare, made };
+  return { spare, made, begun };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -117,5 +127,43 @@ describe('PreviewSpare.prepare', () => {
     expect(stillImporting(done)).toBe(false);
     expect(stillImporting(`${full}const data = [1, 2];\n`)).toBe(false);
     expect(stillImporting(`${full}function Row() {}\n`)).toBe(false);
+  });
+});
+
+describe('PreviewSpare.early', () => {
+  const page =
+    "import React from 'react';\nimport { LineChart } from 'recharts';\nexport default () => <p />;\n";
+
+  it("makes the frame at once and gives it the page's head and libraries once they are read", async () => {
+    const { spare, made, begun } = spareWith({ [page]: prime('react', 'recharts') });
+    spare.early(page);
+    // The document (its frame) is there before its prime: the frame loads while the libraries are read.
+    expect(spare.document).toBeDefined();
+    expect(spare.document?.prime).toBeUndefined();
+    await settle();
+    expect(made).toHaveLength(0);
+    expect(begun).toEqual([prime('react', 'recharts')]);
+    expect(spare.document?.prime).toEqual(prime('react', 'recharts'));
+  });
+
+  it('leaves a spare that is there alone', async () => {
+    const { spare, made, begun } = spareWith({ [page]: prime('react', 'recharts') });
+    spare.prepare(page);
+    await settle();
+    const kept = spare.document;
+    spare.early(page);
+    await settle();
+    expect(spare.document).toBe(kept);
+    expect(made).toHaveLength(1);
+    expect(begun).toHaveLength(0);
+  });
+
+  it('begins nothing once the spare was dropped before its libraries were read', async () => {
+    const { spare, begun } = spareWith({ [page]: prime('react', 'recharts') });
+    spare.early(page);
+    spare.drop();
+    await settle();
+    expect(begun).toHaveLength(0);
+    expect(spare.document).toBeUndefined();
   });
 });

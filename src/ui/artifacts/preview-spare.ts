@@ -42,8 +42,8 @@ function rulesOut(kept: PreparedPrime, prime: PreparedPrime, content: string): b
 /** What the spare needs from the element that holds it. */
 export interface SpareHost {
   readonly runtime: () => PreviewRuntime;
-  /** A new document of the element (its frame is rendered with the others). */
-  readonly document: (first: PreparedPrime) => PreviewDocument;
+  /** A new document of the element (its frame is rendered with the others); its prime may come later. */
+  readonly document: (first?: PreparedPrime) => PreviewDocument;
   /** Whether a spare is still of use (the element is connected and shows React). */
   readonly wanted: () => boolean;
   /** The spare came or went: the frames are rendered again. */
@@ -87,6 +87,30 @@ export class PreviewSpare {
         },
         () => {
           // No spare: the next document gets a fresh frame.
+        },
+      );
+  }
+
+  /**
+   * A spare for the finished page `content` when there is none (it arrived at once): its frame is made now,
+   * and loads while the page's libraries are read and its component compiles; it gets the page's head and
+   * libraries as soon as they are read.
+   */
+  early(content: string): void {
+    if (this.document) return;
+    const token = ++this.token;
+    const doc = this.host.document();
+    this.document = doc;
+    this.host.changed();
+    this.host
+      .runtime()
+      .preparePrime(content)
+      .then(
+        (prime) => {
+          if (token === this.token && this.document === doc) doc.begin(prime);
+        },
+        () => {
+          // Never begun: it does not fit the page, which gets a fresh frame.
         },
       );
   }
