@@ -89,4 +89,22 @@ describe('<easel-artifact-preview>', () => {
       text: expect.stringContaining('boom'),
     });
   });
+
+  it('shows why a streamed component does not compile once its stream ends on that same text', async () => {
+    const broken =
+      "import React from 'react';\nexport default function App() {\n  return <div><p>Unclosed</div>;\n}\n";
+    const { el } = await mount('easel-artifact-preview', {
+      filename: 'Broken.jsx',
+      kind: 'react',
+      streaming: true,
+      content: broken,
+    });
+    const starts = recordEvents(el, 'preview-start');
+    const messages = recordEvents(el, 'preview-message');
+    el.streaming = false;
+    await expect.poll(() => starts.map((e) => e.content)).toEqual([broken]);
+    await expect
+      .poll(() => messages.map((e) => e.message).find((m) => m.kind === 'console' && m.level === 'error'))
+      .toMatchObject({ text: expect.stringContaining('Broken.jsx does not compile: SyntaxError') });
+  });
 });

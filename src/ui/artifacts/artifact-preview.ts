@@ -47,7 +47,8 @@ export const PREVIEW_READY = 'preview-ready';
  *
  * While `streaming`, new content is loaded at a bounded rate (see `refresh-policy.ts`) and never before the
  * document shown has loaded; a component that does not compile yet keeps the last document shown. When
- * streaming ends the final content is loaded at once.
+ * streaming ends the final content is loaded at once (also when it is the text last loaded while streaming,
+ * if that did not compile: the document then says why).
  */
 @customElement('easel-artifact-preview')
 export class EaselArtifactPreview extends LitElement {
@@ -96,6 +97,8 @@ export class EaselArtifactPreview extends LitElement {
   private rendering = false;
   private loadToken = 0;
   private loadedContent: string | undefined;
+  /** The content of the document shown (a streaming load that did not compile shows none). */
+  private shownContent: string | undefined;
   private loadedLength = 0;
   private loadedAt = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -123,7 +126,10 @@ export class EaselArtifactPreview extends LitElement {
     }
     if (!this.streaming) {
       // Another file is another artifact, with its own app APIs: never the same document, even for the same text.
-      if (this.content !== this.loadedContent || changed.has('kind') || changed.has('filename')) this.load();
+      // A stream that ended on text that did not compile showed nothing of it: its final load shows the error.
+      const unshown = changed.has('streaming') && this.shownContent !== this.content;
+      if (this.content !== this.loadedContent || unshown || changed.has('kind') || changed.has('filename'))
+        this.load();
       return;
     }
     // A load is already scheduled (it takes the latest content), or the last React document has not rendered
@@ -237,6 +243,7 @@ export class EaselArtifactPreview extends LitElement {
     // thread as this document's: it goes, and the next is made once this document has loaded.
     if (!spare && !streaming) this.spare.drop();
     this.current = spare ?? this.newDocument(prepared);
+    this.shownContent = content;
     this.startApps(this.current, filename, content);
     spare?.render(prepared); // after it is the current document: it reports from now on
     this.rendering = streaming;
@@ -292,6 +299,7 @@ export class EaselArtifactPreview extends LitElement {
     this.current = undefined;
     this.endApps();
     this.loadedContent = undefined;
+    this.shownContent = undefined;
     this.rendering = false;
     this.frames = this.listFrames();
   }
