@@ -18,7 +18,7 @@ const answer = (content: readonly AssistantContent[]): AssistantMessage => ({
   stopReason: 'stop',
   timestamp: 1,
 });
-// The result shape of `@anthropic-ai/sdk` 1.14.0's `BashCodeExecutionToolResultBlock`.
+// The result shape of the official TypeScript SDK 1.14.0's `BashCodeExecutionToolResultBlock`.
 const made = (toolUseId: string, ...ids: string[]) =>
   opaque({
     type: 'bash_code_execution_tool_result',

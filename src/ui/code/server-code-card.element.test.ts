@@ -5,7 +5,7 @@ import { OpenArtifactEvent } from '../events';
 import { mount } from '../test-support';
 import './server-code-card';
 
-// Block shapes from the code execution tool's documentation and `@anthropic-ai/sdk` 1.14.0's response types.
+// Block shapes from the code execution tool's documentation and the official TypeScript SDK 1.14.0's response types.
 const use = {
   type: 'server_tool_use',
   id: 'srvtoolu_1',
