@@ -6,6 +6,7 @@
  * ends a run (Stop, the time limit) by removing the frame, which ends the worker with it.
  */
 import { codeImports } from './imports';
+import { codePython } from './python';
 import { codeWorker } from './worker';
 
 if (window.parent !== window) {
@@ -13,8 +14,9 @@ if (window.parent !== window) {
     const port = event.ports[0];
     if (event.source !== window.parent || !port) return;
     window.removeEventListener('message', start);
-    // Both functions refer to nothing outside their bodies; the worker gets the import parser as its argument.
-    const source = `(${codeWorker.toString()})((${codeImports.toString()})());`;
+    // The three functions refer to nothing outside their bodies; the worker gets the import parser and Python
+    // as its arguments.
+    const source = `(${codeWorker.toString()})((${codeImports.toString()})(), ${codePython.toString()});`;
     const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), {
       name: 'run_code',
     });
