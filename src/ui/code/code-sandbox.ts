@@ -8,43 +8,16 @@
  * pure-Python package's wheel (`packages/`), the first time a run imports it and the worker asks for it, and
  * each JavaScript library (a shelf module of `CODE_LIBRARIES`) the first time a run imports it.
  */
-import { version as PYODIDE_VERSION } from 'pyodide/package.json';
 import { errorText } from '../../agent';
 import type { ShelfManifest } from '../../artifacts';
 import { CODE_LIBRARIES, parseShelfManifest } from '../../artifacts/plan';
 import type { CodeFile, CodeRunner, RunEvent, RunOutcome, RunRequest } from '../../code';
-import { msg, str } from '../l10n';
+import { msg } from '../l10n';
 import { liveRuns } from './live';
-
-/** Pyodide's files, in the order they are fetched. */
-const PYTHON_FILES = [
-  'pyodide.mjs',
-  'pyodide.asm.mjs',
-  'pyodide.asm.wasm',
-  'python_stdlib.zip',
-  'pyodide-lock.json',
-  'packages/packages.json',
-] as const;
+import { fetchPython, type PythonAssets, pythonBase } from './python-assets';
 
 /** How long the runtime may take to start before the code runs (Python's first start on a slow machine). */
 const STARTUP_LIMIT_MS = 120_000;
-
-interface PythonAssets {
-  loader: ArrayBuffer;
-  asm: ArrayBuffer;
-  wasm: ArrayBuffer;
-  stdlib: ArrayBuffer;
-  lock: string;
-  packages: PythonPackage[];
-}
-
-/** A pure-Python package the worker may ask for (an entry of `python-packages/packages.json`). */
-interface PythonPackage {
-  name: string;
-  file: string;
-  imports: string[];
-  depends: string[];
-}
 
 interface Sandbox {
   readonly session: string;
@@ -52,11 +25,6 @@ interface Sandbox {
   readonly port: MessagePort;
   readonly ready: Promise<void>;
   python: boolean;
-}
-
-/** The folder the build copies Pyodide into (`scripts/copy-python.mjs`). */
-export function pythonBase(): string {
-  return new URL(`./python/${PYODIDE_VERSION}/`, document.baseURI).href;
 }
 
 export class CodeSandbox implements CodeRunner {
@@ -281,7 +249,7 @@ export class CodeSandbox implements CodeRunner {
   /** Pyodide's files, fetched once a page (the browser caches them), with progress as status events. */
   private loadPython(onEvent: (event: RunEvent) => void, signal: AbortSignal): Promise<PythonAssets> {
     this.progress = onEvent;
-    this.assets ??= this.fetchPython((text) => this.progress?.({ kind: 'status', text }));
+    this.assets ??= fetchPython(this.fetchFile, (text) => this.progress?.({ kind: 'status', text }));
     const fetched = this.assets;
     fetched.catch(() => {
       if (this.assets === fetched) this.assets = undefined;
@@ -298,81 +266,9 @@ export class CodeSandbox implements CodeRunner {
       };
     });
   }
-
-  private async fetchPython(progress: (text: string) => void): Promise<PythonAssets> {
-    const base = pythonBase();
-    const responses = await Promise.all(
-      PYTHON_FILES.map(async (name) => {
-        const response = await this.fetchFile(base + name);
-        if (!response.ok)
-          throw new Error(msg(str`Python could not be loaded (${name}: ${response.status}).`));
-        return response;
-      }),
-    );
-    const total = responses.reduce((sum, r) => sum + Number(r.headers.get('Content-Length') ?? 0), 0);
-    let loaded = 0;
-    const mb = (n: number) => Math.round(n / 1_000_000);
-    const say = () => progress(`Loading Python… ${mb(loaded)} of ${mb(total) || '?'} MB`);
-    say();
-    const buffers = await Promise.all(
-      responses.map(async (response) => {
-        if (!response.body) return response.arrayBuffer();
-        const reader = response.body.getReader();
-        const chunks: Uint8Array[] = [];
-        let last = mb(loaded);
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          chunks.push(value);
-          loaded += value.length;
-          if (mb(loaded) !== last) {
-            last = mb(loaded);
-            say();
-          }
-        }
-        const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-        let at = 0;
-        for (const c of chunks) {
-          out.set(c, at);
-          at += c.length;
-        }
-        return out.buffer;
-      }),
-    );
-    const [loader, asm, wasm, stdlib, lock, list] = buffers as [
-      ArrayBuffer,
-      ArrayBuffer,
-      ArrayBuffer,
-      ArrayBuffer,
-      ArrayBuffer,
-      ArrayBuffer,
-    ];
-    return {
-      loader,
-      asm,
-      wasm,
-      stdlib,
-      lock: new TextDecoder().decode(lock),
-      packages: pythonPackages(JSON.parse(new TextDecoder().decode(list))),
-    };
-  }
 }
 
 type Checked = { kind: 'event'; event: RunEvent } | { kind: 'done'; outcome: RunOutcome };
-
-/** The package list the build serves, checked: entries that are not well formed are left out. */
-function pythonPackages(value: unknown): PythonPackage[] {
-  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
-  return (Array.isArray(value) ? value : []).flatMap((p: unknown) =>
-    isRecord(p) &&
-    typeof p.name === 'string' &&
-    typeof p.file === 'string' &&
-    strings(p.imports) &&
-    strings(p.depends)
-      ? [{ name: p.name, file: p.file, imports: p.imports, depends: p.depends }]
-      : [],
-  );
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
