@@ -145,4 +145,21 @@ describe('<easel-markdown> holding far groups out of the document while streamin
     await settled(el);
     expect(heldOut(el)).toBe(0);
   });
+
+  it('brings every group back when the view changes width, and holds far ones out again as the answer grows', async () => {
+    const text = longAnswer(60);
+    const { el, parent } = await mountStreaming();
+    const half = Math.floor(text.length / 2);
+    await stream(el, text.slice(0, half), 0, 60, () => frames(3));
+    expect(heldOut(el)).toBeGreaterThan(0);
+    // The artifacts panel opens: the conversation is narrower, and the groups' heights are no longer known.
+    parent.style.width = '320px';
+    await expect.poll(() => heldOut(el)).toBe(0);
+    expect(parent.scrollTop).toBe(0);
+    await stream(el, text, half, 30, () => frames(3));
+    expect(heldOut(el)).toBeGreaterThan(0);
+    el.streaming = false;
+    await settled(el);
+    expect(heldOut(el)).toBe(0);
+  });
 });

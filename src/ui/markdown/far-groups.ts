@@ -22,6 +22,8 @@ export class FarGroups {
   /** Groups watched (or held out) so far. */
   private watched = new WeakSet<Element>();
   private observer: IntersectionObserver | undefined;
+  /** Watches the view's width: the placeholders' heights hold only for the width they were measured at. */
+  private resizes: ResizeObserver | undefined;
 
   /** `host` is the element whose groups these are: its nearest scrolling ancestor is the view measured. */
   constructor(private readonly host: HTMLElement) {}
@@ -48,16 +50,30 @@ export class FarGroups {
   restoreAll(): void {
     this.observer?.disconnect();
     this.observer = undefined;
+    this.resizes?.disconnect();
+    this.resizes = undefined;
     this.watched = new WeakSet();
     for (const [placeholder, group] of this.held) this.restore(placeholder, group);
     this.held.clear();
   }
 
   private observe(target: Element): void {
-    this.observer ??= new IntersectionObserver((entries) => this.handleEntries(entries), {
-      root: scrollingAncestor(this.host),
-      rootMargin: `${NEAR} 0px`,
-    });
+    if (!this.observer) {
+      const root = scrollingAncestor(this.host);
+      this.observer = new IntersectionObserver((entries) => this.handleEntries(entries), {
+        root,
+        rootMargin: `${NEAR} 0px`,
+      });
+      // Another width (the window, the artifacts panel) lays the groups out anew: all come back, and are
+      // watched again from the next update.
+      const view = root ?? document.documentElement;
+      let width = view.clientWidth;
+      this.resizes = new ResizeObserver(() => {
+        if (view.clientWidth !== width) this.restoreAll();
+        width = view.clientWidth;
+      });
+      this.resizes.observe(view);
+    }
     this.observer.observe(target);
   }
 
