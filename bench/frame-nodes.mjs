@@ -3,7 +3,8 @@
 // Easel's containment and content-visibility, inside a shadow root), and a word added to its last paragraph in
 // each of 150 animation frames. Reports, per frame, the browser's lifecycle in thread time and the part of it no
 // trace category names (between the resize observers and paint), for 96 and 1,920 blocks, and for 1,920 blocks
-// without each feature in turn, with them `display: none`, and with the word added to a small box outside them.
+// without each feature in turn, with them `display: none`, with the word added to a small box outside them, and
+// with all but the last 96 out of the document (kept as detached nodes, or as strings).
 // It shows what a long answer's frames cost the browser whatever the app does (see docs/performance.md).
 import { launchRaw, mainThreadOf } from './cdp.mjs';
 import { record } from './results.mjs';
@@ -45,6 +46,22 @@ async function measure(page, options) {
     answer.append(blocks);
     answer.insertAdjacentHTML('beforeend', '<p id="tail">Start</p>');
     root.append(answer);
+    if (o.heldOut) {
+      // All groups but the last two leave the document; a box of their height keeps the scroll height.
+      const out = [...blocks.children].slice(0, -2);
+      const height = out.reduce((sum, group) => sum + group.getBoundingClientRect().height, 0);
+      const placeholder = document.createElement('div');
+      placeholder.style.height = `${height}px`;
+      out[0].before(placeholder);
+      if (o.heldOut === 'nodes') {
+        const held = document.createDocumentFragment();
+        held.append(...out);
+        globalThis.benchHeld = held;
+      } else {
+        globalThis.benchHeld = out.map((group) => group.outerHTML);
+        for (const group of out) group.remove();
+      }
+    }
     const outside = document.createElement('div');
     outside.style.cssText =
       'position:fixed;top:0;right:0;width:200px;height:40px;overflow:hidden;contain:strict';
@@ -109,6 +126,10 @@ export async function run() {
     'without-code-spans': { ...every, spans: false },
     'blocks-display-none': { ...every, hidden: true },
     'word-outside-the-blocks': { ...every, outside: true },
+    // All but the last 96 blocks out of the document, a box of their height in their place: kept as detached
+    // nodes, or only as their markup (is the cost the document's tree, or the heap's size?).
+    'held-out-as-nodes': { ...every, heldOut: 'nodes' },
+    'held-out-as-strings': { ...every, heldOut: 'strings' },
   };
   const raw = await launchRaw();
   const result = {};

@@ -4,6 +4,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { msg, str } from '../l10n';
+import { FarGroups } from './far-groups';
 import type { IncrementalMarkdown } from './incremental';
 import { isTooLongToFormat, plainChunks, plainNote } from './limits';
 import { markdownStyles } from './markdown-styles';
@@ -48,6 +49,8 @@ export class EaselMarkdown extends LitElement {
   private catchUp: ReturnType<typeof setTimeout> | undefined;
   /** The render under way is a slice of waiting blocks, not the stream's own update (see `renderNextSlice`). */
   private catchingUp = false;
+  /** While streaming, finished groups far out of view wait outside the document (see `FarGroups`). */
+  private readonly farGroups = new FarGroups(this);
   /** The pieces of a text shown plain (see `renderPlain`), kept while the text is the same, and how many show. */
   private plain:
     | { readonly source: string; readonly chunks: readonly string[]; readonly shown: number }
@@ -73,6 +76,7 @@ export class EaselMarkdown extends LitElement {
     this.stopListening?.();
     this.stopListening = undefined;
     this.cancelNextSlice();
+    this.farGroups.restoreAll();
   }
 
   override render() {
@@ -93,6 +97,8 @@ export class EaselMarkdown extends LitElement {
   }
 
   protected override updated(changed: PropertyValues): void {
+    if (this.streaming) this.farGroups.watch(this.renderRoot.querySelector('.md'));
+    else this.farGroups.restoreAll();
     // Busy while the text grows or its blocks are still being rendered: assistive technology may wait for the
     // whole message rather than announce every fragment.
     const behind = this.blocks?.behind ?? false;
