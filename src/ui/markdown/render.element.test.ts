@@ -54,6 +54,8 @@ function uncoloured(html: string): string {
 function streamAndCompare(text: string, seed: number, maxDelta: number) {
   const renderer = new MarkdownRenderer();
   const rendersOfTail = vi.spyOn(renderer, 'renderTail');
+  // A new tail may be rendered with the update's last new blocks (in one call to the sanitiser).
+  const rendersWithBlocks = vi.spyOn(renderer, 'renderBlocksAndTail');
   const takes = vi.spyOn(renderer, 'takeTail');
   const blocks = new IncrementalMarkdown<DocumentFragment>(() => 0);
   const splitter = new MarkdownBlockSplitter();
@@ -100,7 +102,13 @@ function streamAndCompare(text: string, seed: number, maxDelta: number) {
       );
   }
   const kept = takes.mock.results.filter((r) => r.type === 'return' && r.value !== undefined).length;
-  return { updates, tailRenders: rendersOfTail.mock.calls.length, kept, blocks: checkedBlocks };
+  return {
+    updates,
+    tailRenders: rendersOfTail.mock.calls.length + rendersWithBlocks.mock.calls.length,
+    kept,
+    blocks: checkedBlocks,
+    tailsWithBlocks: rendersWithBlocks.mock.calls.length,
+  };
 }
 
 /** An answer of about `chars` characters shaped like a real one: sections of a heading, prose, a list, code, a table. */
@@ -177,6 +185,8 @@ describe('MarkdownRenderer.extendTail', () => {
       const run = streamAndCompare(text, seed, maxDelta);
       expect(run.blocks).toBeGreaterThan(100);
       expect(run.kept, `seed ${seed}`).toBeGreaterThan(run.blocks * share);
+      // A new tail after new blocks went with them to the sanitiser, and shows as a fresh render does.
+      expect(run.tailsWithBlocks, `seed ${seed}`).toBeGreaterThan(run.blocks * 0.1);
     }
   }, 60_000);
 

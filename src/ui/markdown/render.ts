@@ -242,10 +242,38 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    * wrapper per block, each block is rendered alone.
    */
   renderBlocks(sources: readonly string[]): DocumentFragment[] {
+    return this.renderBatch(sources).blocks;
+  }
+
+  /**
+   * Renders finished blocks as `renderBlocks` does and a stream's open tail as `renderTail` does, the tail in the
+   * same call to the sanitiser as the blocks when it can go with them (no `<` in it): while an answer pours in,
+   * one call an update instead of two.
+   */
+  renderBlocksAndTail(
+    sources: readonly string[],
+    tail: string,
+  ): { readonly blocks: DocumentFragment[]; readonly tail: DocumentFragment } {
+    if (tail.includes('<') || isTooComplexToFormat(tail))
+      return { blocks: this.renderBlocks(sources), tail: this.renderTail(tail) };
+    const batch = this.renderBatch(sources, tail);
+    return {
+      blocks: batch.blocks,
+      tail: batch.tail === undefined ? this.renderTail(tail) : this.noteTail(batch.tail, tail),
+    };
+  }
+
+  /** `renderBlocks`, and the open tail `tail` (no `<` in it) in the same call when given (see `renderBlocksAndTail`). */
+  private renderBatch(
+    sources: readonly string[],
+    tail?: string,
+  ): { readonly blocks: DocumentFragment[]; readonly tail?: DocumentFragment } {
     const rendered = new Map<string, DocumentFragment>();
-    const together = sources.filter(
+    const blocks = sources.filter(
       (source) => !this.blockCache.has(source) && !source.includes('<') && !isTooComplexToFormat(source),
     );
+    const together = tail === undefined ? blocks : [...blocks, tail];
+    let tailNodes: DocumentFragment | undefined;
     if (together.length > 1) {
       // The browser's sanitiser keeps no `data-` attribute: its wrappers are marked by a class.
       const own = this.ownMarkup;
@@ -260,18 +288,22 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
             together.length,
             'attribute',
           );
+      if (tail !== undefined) tailNodes = parts?.pop();
       parts?.forEach((nodes, i) => {
-        const source = together[i];
+        const source = blocks[i];
         if (source !== undefined) rendered.set(source, nodes);
       });
     }
-    return sources.map((source) => {
-      const nodes = rendered.get(source);
-      if (nodes === undefined) return this.renderBlock(source);
-      rendered.delete(source);
-      this.remember(source, nodes);
-      return nodes;
-    });
+    return {
+      blocks: sources.map((source) => {
+        const nodes = rendered.get(source);
+        if (nodes === undefined) return this.renderBlock(source);
+        rendered.delete(source);
+        this.remember(source, nodes);
+        return nodes;
+      }),
+      tail: tailNodes,
+    };
   }
 
   /** Renders a block to nodes: as Markdown, or as plain text past the limits. */
@@ -286,7 +318,11 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    */
   renderTail(source: string): DocumentFragment {
     if (isTooComplexToFormat(source)) return renderPlainNodes(source);
-    const nodes = this.renderMarkdownNodes(source);
+    return this.noteTail(this.renderMarkdownNodes(source), source);
+  }
+
+  /** Notes what `extendTail` and `takeTail` need of `nodes`, the open tail rendered from `source`. */
+  private noteTail(nodes: DocumentFragment, source: string): DocumentFragment {
     // DOMPurify answers null where the parser made no body (some hostile inputs): nothing to add text to.
     if (!(nodes instanceof DocumentFragment)) return nodes;
     const end = textEnd(nodes);
