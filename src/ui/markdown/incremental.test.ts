@@ -242,6 +242,36 @@ describe('IncrementalMarkdown', () => {
     expect(batches.some((batch) => batch.length > 1)).toBe(true);
   });
 
+  it("hands a stream's new open tail to the renderer with the last new blocks, when it can take both", () => {
+    const calls: { blocks: string[]; tail: string }[] = [];
+    const alone: string[] = [];
+    const renderer: BlockRenderer<string> = {
+      ...quiet,
+      renderTail(source) {
+        alone.push(source);
+        return parse(source);
+      },
+      renderBlocks: (sources) => sources.map(parse),
+      renderBlocksAndTail(sources, tail) {
+        calls.push({ blocks: [...sources], tail });
+        return { blocks: sources.map(parse), tail: parse(tail) };
+      },
+    };
+    const machine = new IncrementalMarkdown<string>(still);
+    const text = 'One **bold**.\n\nTwo *words*.\n\nThree [a](b) and more';
+    // The first update has no finished block: the tail alone.
+    expect(shown(machine.update(renderer, text.slice(0, 8), true))).toEqual(oneShot(text.slice(0, 8)));
+    expect(alone).toEqual([text.slice(0, 8)]);
+    // Two blocks end and a new tail begins: all three in one call.
+    expect(shown(machine.update(renderer, text.slice(0, 38), true))).toEqual(oneShot(text.slice(0, 38)));
+    expect(calls).toEqual([{ blocks: ['One **bold**.\n\n', 'Two *words*.\n\n'], tail: 'Three [a]' }]);
+    // Markup added to that tail: the tail alone again, no blocks.
+    expect(shown(machine.update(renderer, text, true))).toEqual(oneShot(text));
+    expect(calls).toHaveLength(1);
+    expect(alone).toHaveLength(2);
+    expect(shown(machine.update(renderer, text, false))).toEqual(oneShot(text));
+  });
+
   it('renders a short text shown whole at once, however slow its blocks', () => {
     const { renderer } = recordingRenderer();
     let time = 0;

@@ -48,6 +48,8 @@ export interface BlockRenderer<T> {
   renderBlocks?(sources: readonly string[]): T[];
   /** A stream's open tail, or a text parsed whole. */
   renderTail(source: string): T;
+  /** `renderBlocks(sources)` and `renderTail(tail)` together (cheaper). */
+  renderBlocksAndTail?(sources: readonly string[], tail: string): { readonly blocks: T[]; readonly tail: T };
   /**
    * Shows `source`, which extends `rendered`, in `nodes` (what `renderTail(rendered)` returned, perhaps already
    * in the page) when what was added changes nothing but the text at the end, as Markdown would render it; says
@@ -144,23 +146,30 @@ export class IncrementalMarkdown<T> {
     if (streaming || source.length > MARKDOWN_LIMITS.atOnceChars) this.live = true;
     this.takeOpenTail(renderer, finished);
     const deadline = this.now() + SLICE_MS;
+    const tail = this.splitter.tail;
+    /** The open tail, when it was rendered with the last new blocks (see `renderWithTail`). */
+    let newTail: T | undefined;
     while (this.blockNodes.length < finished.length) {
       const start = this.blockNodes.length;
       const batch = renderer.renderBlocks ? nextBatch(finished, start) : finished.slice(start, start + 1);
-      const nodes = renderer.renderBlocks?.(batch) ?? batch.map((block) => renderer.renderBlock(block));
+      let nodes: T[];
+      if (streaming && start + batch.length === finished.length && this.renderWithTail(renderer, tail)) {
+        const both = renderer.renderBlocksAndTail(batch, tail);
+        nodes = both.blocks;
+        newTail = both.tail;
+      } else nodes = renderer.renderBlocks?.(batch) ?? batch.map((block) => renderer.renderBlock(block));
       this.blockNodes.push(...nodes);
       for (const block of batch) this.notePlainCode(renderer, block);
       if (this.live && this.now() >= deadline) break;
     }
     this.waiting = this.blockNodes.length < finished.length;
-    const tail = this.splitter.tail;
     const open = this.openTail;
     // A tail not shown is taken out of the page: its nodes cannot be shown again.
     if (this.waiting || !streaming) this.openTail = undefined;
     if (this.waiting) return { kind: 'blocks', blocks: this.blockNodes, tail: undefined };
     // The open tail shows once the blocks before it are all there.
     if (streaming)
-      return { kind: 'blocks', blocks: this.blockNodes, tail: this.renderOpenTail(renderer, tail) };
+      return { kind: 'blocks', blocks: this.blockNodes, tail: this.renderOpenTail(renderer, tail, newTail) };
     if (!tail) return { kind: 'blocks', blocks: this.blockNodes, tail: undefined };
     // The stream has ended: its tail becomes the last block, its nodes kept if they show it, else rendered once.
     if (this.lastBlock?.source !== tail) {
@@ -177,7 +186,7 @@ export class IncrementalMarkdown<T> {
    * a few words to a paragraph; rendering its whole open block again for them cost more than anything else an
    * update did.
    */
-  private renderOpenTail(renderer: BlockRenderer<T>, tail: string): T {
+  private renderOpenTail(renderer: BlockRenderer<T>, tail: string, rendered?: T): T {
     const open = this.openTail;
     if (open !== undefined && tail.startsWith(open.source)) {
       if (tail === open.source || renderer.extendTail?.(open.nodes, open.source, tail)) {
@@ -185,10 +194,21 @@ export class IncrementalMarkdown<T> {
         return open.nodes;
       }
     }
-    const nodes = renderer.renderTail(tail);
+    const nodes = rendered ?? renderer.renderTail(tail);
     this.notePlainCode(renderer, tail);
     this.openTail = { source: tail, nodes };
     return nodes;
+  }
+
+  /**
+   * Whether the open tail is to be rendered with the update's last new blocks: a stream's new tail (the one shown
+   * before has become a block, so there is nothing to add to), when the renderer can render both at once.
+   */
+  private renderWithTail(
+    renderer: BlockRenderer<T>,
+    tail: string,
+  ): renderer is BlockRenderer<T> & Required<Pick<BlockRenderer<T>, 'renderBlocksAndTail'>> {
+    return this.openTail === undefined && tail !== '' && renderer.renderBlocksAndTail !== undefined;
   }
 
   /**

@@ -54,6 +54,8 @@ function uncoloured(html: string): string {
 function streamAndCompare(text: string, seed: number, maxDelta: number) {
   const renderer = new MarkdownRenderer();
   const rendersOfTail = vi.spyOn(renderer, 'renderTail');
+  // A new tail may be rendered with the update's last new blocks (in one call to the sanitiser).
+  const rendersWithBlocks = vi.spyOn(renderer, 'renderBlocksAndTail');
   const takes = vi.spyOn(renderer, 'takeTail');
   const blocks = new IncrementalMarkdown<DocumentFragment>(() => 0);
   const splitter = new MarkdownBlockSplitter();
@@ -100,7 +102,13 @@ function streamAndCompare(text: string, seed: number, maxDelta: number) {
       );
   }
   const kept = takes.mock.results.filter((r) => r.type === 'return' && r.value !== undefined).length;
-  return { updates, tailRenders: rendersOfTail.mock.calls.length, kept, blocks: checkedBlocks };
+  return {
+    updates,
+    tailRenders: rendersOfTail.mock.calls.length + rendersWithBlocks.mock.calls.length,
+    kept,
+    blocks: checkedBlocks,
+    tailsWithBlocks: rendersWithBlocks.mock.calls.length,
+  };
 }
 
 /** An answer of about `chars` characters shaped like a real one: sections of a heading, prose, a list, code, a table. */
@@ -177,6 +185,8 @@ describe('MarkdownRenderer.extendTail', () => {
       const run = streamAndCompare(text, seed, maxDelta);
       expect(run.blocks).toBeGreaterThan(100);
       expect(run.kept, `seed ${seed}`).toBeGreaterThan(run.blocks * share);
+      // A new tail after new blocks went with them to the sanitiser, and shows as a fresh render does.
+      expect(run.tailsWithBlocks, `seed ${seed}`).toBeGreaterThan(run.blocks * 0.1);
     }
   }, 60_000);
 
@@ -351,40 +361,56 @@ describe('MarkdownRenderer.renderBlocks', () => {
     return box.innerHTML;
   };
 
-  it('renders every block of real Markdown as renderBlock renders it alone', () => {
-    const blocks = [uiReadme, garden, sseReadme, filesSources, corpusReadme].flatMap(blocksOf);
-    expect(blocks.length).toBeGreaterThan(30);
-    // Blocks go together only through DOMPurify (a call's fixed cost is what it saves).
-    const together = new MarkdownRenderer(undefined, 'dompurify');
-    const alone = vi.spyOn(together, 'renderBlock');
-    for (let start = 0; start < blocks.length; start += 8) {
-      const batch = blocks.slice(start, start + 8);
-      const nodes = together.renderBlocks(batch);
-      expect(nodes).toHaveLength(batch.length);
-      batch.forEach((block, i) => {
-        const node = nodes[i];
-        if (node === undefined) throw new Error('missing');
-        expect(markup(node), block).toBe(markup(new MarkdownRenderer().renderBlock(block)));
-      });
-    }
-    // Most blocks went together; those with `<` in them, alone.
-    expect(alone.mock.calls.length).toBeLessThan(blocks.length / 2);
-  });
+  // Both sanitisers check blocks together: each call has a fixed cost (DOMPurify's parsed document; for the
+  // browser's, about 0.2 ms a call in a trace of a streamed answer), which is most of checking a small block.
+  it.each(['browser', 'dompurify'] as const)(
+    'renders every block of real Markdown as renderBlock renders it alone (%s)',
+    (sanitiser) => {
+      const suite = (payloads as readonly { readonly payload: string }[]).map((entry) => entry.payload);
+      const blocks = [uiReadme, garden, sseReadme, filesSources, corpusReadme, answer(12_000)]
+        .flatMap(blocksOf)
+        .concat(suite.filter((payload) => !payload.includes('<')));
+      expect(blocks.length).toBeGreaterThan(30);
+      const together = new MarkdownRenderer(undefined, sanitiser);
+      const alone = vi.spyOn(together, 'renderBlock');
+      for (let start = 0; start < blocks.length; start += 8) {
+        const batch = blocks.slice(start, start + 8);
+        const nodes = together.renderBlocks(batch);
+        expect(nodes).toHaveLength(batch.length);
+        batch.forEach((block, i) => {
+          const node = nodes[i];
+          if (node === undefined) throw new Error('missing');
+          expect(markup(node), block).toBe(
+            markup(new MarkdownRenderer(undefined, sanitiser).renderBlock(block)),
+          );
+        });
+      }
+      // Most blocks went together; those with `<` in them, alone.
+      expect(alone.mock.calls.length).toBeLessThan(blocks.length / 2);
+    },
+  );
 
-  it('renders text that names the wrapper, and blocks seen before, as renderBlock does', () => {
-    const renderer = new MarkdownRenderer(undefined, 'dompurify');
-    const blocks = [
-      'A paragraph naming data-easel-batch="x" and &lt;div data-easel-batch&gt; as text.\n',
-      '&#60;/div&#62; is an end tag written as entities.\n',
-      'A paragraph naming data-easel-batch="x" and &lt;div data-easel-batch&gt; as text.\n',
-      '- a list\n- of **two**\n',
-    ];
-    const first = renderer.renderBlocks(blocks).map(markup);
-    const again = renderer.renderBlocks(blocks).map(markup);
-    const alone = blocks.map((block) => markup(new MarkdownRenderer().renderBlock(block)));
-    expect(first).toEqual(alone);
-    expect(again).toEqual(alone);
-  });
+  it.each(['browser', 'dompurify'] as const)(
+    'renders text that names the wrapper, and blocks seen before, as renderBlock does (%s)',
+    (sanitiser) => {
+      const renderer = new MarkdownRenderer(undefined, sanitiser);
+      const blocks = [
+        'A paragraph naming data-easel-batch="x" and &lt;div data-easel-batch&gt; as text.\n',
+        '&#60;/div&#62; is an end tag written as entities.\n',
+        'A paragraph naming class="easel-batch-x" and &lt;div class="easel-batch-"&gt; as text.\n',
+        'A paragraph naming data-easel-batch="x" and &lt;div data-easel-batch&gt; as text.\n',
+        "A paragraph naming shadowrootmode, which the browser's sanitiser leaves to DOMPurify.\n",
+        '- a list\n- of **two**\n',
+      ];
+      const first = renderer.renderBlocks(blocks).map(markup);
+      const again = renderer.renderBlocks(blocks).map(markup);
+      const alone = blocks.map((block) =>
+        markup(new MarkdownRenderer(undefined, sanitiser).renderBlock(block)),
+      );
+      expect(first).toEqual(alone);
+      expect(again).toEqual(alone);
+    },
+  );
 });
 
 describe("MarkdownRenderer: the browser's sanitiser for marked's own markup", () => {

@@ -211,13 +211,19 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    * The sanitised batch (`renderBlocks`) as one fragment per block: its children must be exactly `count`
    * wrappers bearing this renderer's token, else `undefined`.
    */
-  private splitBatch(batch: DocumentFragment | null, count: number): DocumentFragment[] | undefined {
+  private splitBatch(
+    batch: DocumentFragment | null | undefined,
+    count: number,
+    mark: 'attribute' | 'class',
+  ): DocumentFragment[] | undefined {
     if (!(batch instanceof DocumentFragment) || batch.childNodes.length !== count) return undefined;
     const wrappers = Array.from(batch.childNodes);
     const ours = (node: Node): node is HTMLElement =>
       node instanceof HTMLElement &&
       node.localName === 'div' &&
-      node.getAttribute(BATCH_MARK) === this.batchToken;
+      (mark === 'attribute'
+        ? node.getAttribute(BATCH_MARK) === this.batchToken
+        : node.getAttribute('class') === `${BATCH_CLASS}${this.batchToken}` && node.attributes.length === 1);
     if (!wrappers.every(ours)) return undefined;
     return wrappers.map((wrapper) => {
       const nodes = batch.ownerDocument.createDocumentFragment();
@@ -228,38 +234,76 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
 
   /**
    * Renders finished blocks as `renderBlock` does each, those not in the cache together: their HTML from
-   * marked goes through DOMPurify in one call (a call's fixed cost, a parsed document of its own, was most of
-   * sanitising a small block), each block's in a wrapper marked with this renderer's own token, and the result
-   * is split at the wrappers. Only blocks without `<` go together, whose HTML marked makes whole (balanced, the
+   * marked goes through the sanitiser in one call (a call's fixed cost was most of sanitising a small block:
+   * DOMPurify's parsed document of its own; the browser's `setHTML`, about 0.2 ms a call while an answer
+   * streams), each block's in a wrapper marked with this renderer's own token, and the result is split at the
+   * wrappers. Only blocks without `<` go together, whose HTML marked makes whole (balanced, the
    * text escaped), so no block's markup can reach into the next; should the result still not be exactly one
    * wrapper per block, each block is rendered alone.
    */
   renderBlocks(sources: readonly string[]): DocumentFragment[] {
+    return this.renderBatch(sources).blocks;
+  }
+
+  /**
+   * Renders finished blocks as `renderBlocks` does and a stream's open tail as `renderTail` does, the tail in the
+   * same call to the sanitiser as the blocks when it can go with them (no `<` in it): while an answer pours in,
+   * one call an update instead of two.
+   */
+  renderBlocksAndTail(
+    sources: readonly string[],
+    tail: string,
+  ): { readonly blocks: DocumentFragment[]; readonly tail: DocumentFragment } {
+    if (tail.includes('<') || isTooComplexToFormat(tail))
+      return { blocks: this.renderBlocks(sources), tail: this.renderTail(tail) };
+    const batch = this.renderBatch(sources, tail);
+    return {
+      blocks: batch.blocks,
+      tail: batch.tail === undefined ? this.renderTail(tail) : this.noteTail(batch.tail, tail),
+    };
+  }
+
+  /** `renderBlocks`, and the open tail `tail` (no `<` in it) in the same call when given (see `renderBlocksAndTail`). */
+  private renderBatch(
+    sources: readonly string[],
+    tail?: string,
+  ): { readonly blocks: DocumentFragment[]; readonly tail?: DocumentFragment } {
     const rendered = new Map<string, DocumentFragment>();
-    const together = sources.filter(
+    const blocks = sources.filter(
       (source) => !this.blockCache.has(source) && !source.includes('<') && !isTooComplexToFormat(source),
     );
-    // The browser's sanitiser has no fixed cost per call worth saving.
-    if (together.length > 1 && this.ownMarkup === undefined) {
-      const html = together
-        .map((source) => `<div ${BATCH_MARK}="${this.batchToken}">${this.parseMarkdown(source)}</div>`)
-        .join('');
-      const parts = this.splitBatch(
-        this.toNodes.sanitize(html) as unknown as DocumentFragment,
-        together.length,
-      );
+    const together = tail === undefined ? blocks : [...blocks, tail];
+    let tailNodes: DocumentFragment | undefined;
+    if (together.length > 1) {
+      // The browser's sanitiser keeps no `data-` attribute: its wrappers are marked by a class.
+      const own = this.ownMarkup;
+      const open = own
+        ? `<div class="${BATCH_CLASS}${this.batchToken}">`
+        : `<div ${BATCH_MARK}="${this.batchToken}">`;
+      const html = together.map((source) => `${open}${this.parseMarkdown(source)}</div>`).join('');
+      const parts = own
+        ? this.splitBatch(own.toNodes(html), together.length, 'class')
+        : this.splitBatch(
+            this.toNodes.sanitize(html) as unknown as DocumentFragment,
+            together.length,
+            'attribute',
+          );
+      if (tail !== undefined) tailNodes = parts?.pop();
       parts?.forEach((nodes, i) => {
-        const source = together[i];
+        const source = blocks[i];
         if (source !== undefined) rendered.set(source, nodes);
       });
     }
-    return sources.map((source) => {
-      const nodes = rendered.get(source);
-      if (nodes === undefined) return this.renderBlock(source);
-      rendered.delete(source);
-      this.remember(source, nodes);
-      return nodes;
-    });
+    return {
+      blocks: sources.map((source) => {
+        const nodes = rendered.get(source);
+        if (nodes === undefined) return this.renderBlock(source);
+        rendered.delete(source);
+        this.remember(source, nodes);
+        return nodes;
+      }),
+      tail: tailNodes,
+    };
   }
 
   /** Renders a block to nodes: as Markdown, or as plain text past the limits. */
@@ -274,7 +318,11 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
    */
   renderTail(source: string): DocumentFragment {
     if (isTooComplexToFormat(source)) return renderPlainNodes(source);
-    const nodes = this.renderMarkdownNodes(source);
+    return this.noteTail(this.renderMarkdownNodes(source), source);
+  }
+
+  /** Notes what `extendTail` and `takeTail` need of `nodes`, the open tail rendered from `source`. */
+  private noteTail(nodes: DocumentFragment, source: string): DocumentFragment {
     // DOMPurify answers null where the parser made no body (some hostile inputs): nothing to add text to.
     if (!(nodes instanceof DocumentFragment)) return nodes;
     const end = textEnd(nodes);
@@ -469,6 +517,8 @@ export class MarkdownRenderer implements BlockRenderer<DocumentFragment> {
 
 /** The attribute that marks a block's wrapper in a batch (`renderBlocks`). */
 const BATCH_MARK = 'data-easel-batch';
+/** The class that marks a block's wrapper in a batch the browser's sanitiser checks (the token follows it). */
+const BATCH_CLASS = 'easel-batch-';
 
 /**
  * Text as it is, in pieces the browser lays out only when they scroll into view (`.plain-chunk`), under a
