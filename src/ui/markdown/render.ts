@@ -2,7 +2,6 @@
  * Markdown → sanitised HTML: the only path by which model text becomes markup (`marked`, then a sanitiser: the
  * browser's own for a block without `<` or one code block, `own-markup.ts`, and `DOMPurify` for the rest).
  */
-import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import type { HLJSApi } from 'highlight.js';
 import { Marked, type Tokens } from 'marked';
 import { escapeHtml } from '../../agent';
@@ -10,6 +9,7 @@ import { type HighlighterLoader, highlighter as pageHighlighter } from './highli
 import { type BlockRenderer, IncrementalMarkdown } from './incremental';
 import { isTooComplexToFormat, MARKDOWN_LIMITS, plainChunks, plainNote } from './limits';
 import { type OwnMarkupSanitiser, ownMarkupSanitiser } from './own-markup';
+import { applyUrlPolicy, createPurifier, POLICY } from './sanitiser-policy';
 import {
   continuesAsText,
   FENCED,
@@ -20,70 +20,11 @@ import {
   type TextEnd,
   textEnd,
 } from './tail-growth';
-import { decideAttribute, decideImage, firstSrcsetUrl } from './url-policy';
 
 /*
  * This module is loaded lazily (`renderer-loader.ts`), so the first screen does not wait for the Markdown
  * stack; the syntax highlighter is loaded lazily again (`highlighter.ts`), the first time a code block appears.
  */
-
-/** Attribute holding the address of a remote image the person has not yet agreed to load. */
-export const BLOCKED_SRC = 'data-blocked-src';
-
-const POLICY: Config = {
-  USE_PROFILES: { html: true },
-  ADD_ATTR: ['target'],
-  // Model text may not restyle or overlay the app (a fixed-position box could fake a key prompt), nor carry
-  // forms: no <style>, no style attributes, no <form>.
-  FORBID_TAGS: ['style', 'form'],
-  FORBID_ATTR: ['style'],
-};
-
-/**
- * A DOMPurify instance with the policy set once: passing a config to each `sanitize` call would rebuild its
- * allow-lists every time, which is half the cost of sanitising a small block.
- */
-function createPurifier(config: Config): DOMPurify {
-  const purify = createDOMPurify(window);
-  purify.setConfig(config);
-  // Runs on each element DOMPurify keeps, before its nodes reach the page's document (where an image would
-  // start loading even before it is inserted).
-  purify.addHook('afterSanitizeAttributes', applyUrlPolicy);
-  return purify;
-}
-
-/**
- * Applies the URL policy (`url-policy.ts`) to every attribute of `element`: links open in a new tab, remote
- * images wait for the person's consent, anything else that names an address is removed.
- */
-function applyUrlPolicy(element: Element): void {
-  const tag = element.localName;
-  const link = tag === 'a' || tag === 'area';
-  let held: string | undefined;
-  for (const { name, value } of Array.from(element.attributes)) {
-    const decision = decideAttribute(tag, name, value, document.baseURI);
-    if (decision === undefined) continue;
-    if (decision.action === 'keep') {
-      if (decision.value !== value) element.setAttribute(name, decision.value);
-      continue;
-    }
-    element.removeAttribute(name);
-    if (decision.action === 'hold') held = decision.url;
-    else if (tag === 'img' && name === 'srcset' && !element.hasAttribute('src') && held === undefined) {
-      // An image with only a srcset shows its first candidate once the person agrees.
-      const first = firstSrcsetUrl(value);
-      const image = first === undefined ? undefined : decideImage(first, document.baseURI);
-      if (image?.action === 'hold') held = image.url;
-    }
-  }
-  // Only a link may name where it opens, and it opens in a new tab, never in the app's own.
-  element.removeAttribute('target');
-  if (link && element.hasAttribute('href')) {
-    element.setAttribute('target', '_blank');
-    element.setAttribute('rel', 'noopener noreferrer');
-  }
-  if (held !== undefined) element.setAttribute(BLOCKED_SRC, held);
-}
 
 /** The languages most answers use, compiled ahead of the first code block (see `prepare`). */
 const COMMON_LANGUAGES = ['typescript', 'javascript', 'python', 'xml', 'css', 'bash', 'json'];
